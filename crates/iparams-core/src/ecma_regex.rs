@@ -1,0 +1,268 @@
+//! The apps' own regexes: JavaScript syntax, checked the way `new RegExp(pattern)` reads them,
+//! and matched with a time limit, since a user pattern can backtrack for ever.
+//!
+//! Syntax is checked with oxc's parser, which follows the ECMAScript grammar (Annex B
+//! included, as browsers and Node read a pattern without flags) and places each error inside
+//! the JSON string literal. Matching uses regress, an ECMAScript engine, on a worker thread:
+//! regress has no step limit, so the only bound on a catastrophic pattern is to stop waiting.
+
+use std::collections::HashMap;
+use std::sync::Arc;
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
+use std::thread;
+use std::time::Duration;
+
+use oxc_allocator::Allocator;
+use oxc_regular_expression::{ConstructorParser, Options};
+
+use crate::span::Span;
+
+/// How long one match may run before it is abandoned.
+pub const DEFAULT_MATCH_TIMEOUT: Duration = Duration::from_millis(100);
+
+/// Longer texts are not matched: no default or installation value is this long, and matching
+/// cost grows with length.
+pub const MAX_MATCH_INPUT: usize = 10_000;
+
+/// Why a pattern is not valid JavaScript.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PatternError {
+    pub message: String,
+    pub help: Option<String>,
+    /// Where in the string literal (quotes included) the problem is, when known.
+    pub span_in_literal: Option<Span>,
+}
+
+#[derive(Clone, Debug)]
+pub enum Compiled {
+    Valid(Arc<regress::Regex>),
+    Invalid(PatternError),
+    /// Valid JavaScript that the matching engine cannot run; nothing can be said of matches.
+    Unrunnable,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MatchOutcome {
+    Matched,
+    NotMatched,
+    /// The match did not finish within the timeout: the pattern backtracks catastrophically.
+    TimedOut,
+    /// The text is longer than [`MAX_MATCH_INPUT`] and was not matched.
+    Skipped,
+}
+
+/// Compiles and matches user patterns, remembering each pattern it has seen.
+pub struct RegexEngine {
+    cache: HashMap<String, Compiled>,
+    /// Outcomes by (regex, text): several rules ask about the same default.
+    outcomes: HashMap<(usize, String), MatchOutcome>,
+    allocator: Allocator,
+    worker: Option<Worker>,
+    timeout: Duration,
+}
+
+impl std::fmt::Debug for RegexEngine {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("RegexEngine")
+            .field("patterns", &self.cache.len())
+            .field("timeout", &self.timeout)
+            .finish()
+    }
+}
+
+impl Default for RegexEngine {
+    fn default() -> Self {
+        Self::new(DEFAULT_MATCH_TIMEOUT)
+    }
+}
+
+impl RegexEngine {
+    pub fn new(timeout: Duration) -> Self {
+        Self {
+            cache: HashMap::new(),
+            outcomes: HashMap::new(),
+            allocator: Allocator::default(),
+            worker: None,
+            timeout,
+        }
+    }
+
+    pub fn timeout(&self) -> Duration {
+        self.timeout
+    }
+
+    /// Compiles the pattern written as the JSON string literal `literal` (quotes included),
+    /// whose unescaped text is `pattern`.
+    pub fn compile(&mut self, literal: &str, pattern: &str) -> Compiled {
+        if let Some(compiled) = self.cache.get(literal) {
+            return compiled.clone();
+        }
+        let compiled = match self.check_syntax(literal) {
+            Err(error) => Compiled::Invalid(error),
+            Ok(()) => match regress::Regex::with_flags(pattern, "") {
+                Ok(regex) => Compiled::Valid(Arc::new(regex)),
+                Err(_) => Compiled::Unrunnable,
+            },
+        };
+        self.cache.insert(literal.to_owned(), compiled.clone());
+        compiled
+    }
+
+    fn check_syntax(&mut self, literal: &str) -> Result<(), PatternError> {
+        let result =
+            ConstructorParser::new(&self.allocator, literal, None, Options::default()).parse();
+        let error = result.err().map(|error| PatternError {
+            message: error
+                .message
+                .trim_start_matches("Invalid regular expression: ")
+                .to_owned(),
+            help: error.help.as_ref().map(ToString::to_string),
+            span_in_literal: error.labels.first().map(|label| {
+                Span::new(
+                    label.offset() as usize,
+                    (label.offset() + label.len()) as usize,
+                )
+            }),
+        });
+        self.allocator.reset();
+        error.map_or(Ok(()), Err)
+    }
+
+    /// Whether `regex` finds a match in `text`, as JavaScript's `RegExp.prototype.test` does
+    /// (anywhere in the text unless the pattern is anchored), within the timeout.
+    pub fn test(&mut self, regex: &Arc<regress::Regex>, text: &str) -> MatchOutcome {
+        // The compile cache keeps every regex alive, so its address identifies it.
+        let key = (Arc::as_ptr(regex) as usize, text.to_owned());
+        if let Some(outcome) = self.outcomes.get(&key) {
+            return *outcome;
+        }
+        let outcome = self.run(regex, text);
+        self.outcomes.insert(key, outcome);
+        outcome
+    }
+
+    fn run(&mut self, regex: &Arc<regress::Regex>, text: &str) -> MatchOutcome {
+        if text.len() > MAX_MATCH_INPUT {
+            return MatchOutcome::Skipped;
+        }
+        let worker = self.worker.get_or_insert_with(Worker::spawn);
+        if worker
+            .jobs
+            .send((Arc::clone(regex), text.to_owned()))
+            .is_err()
+        {
+            self.worker = None;
+            return MatchOutcome::Skipped;
+        }
+        match worker.results.recv_timeout(self.timeout) {
+            Ok(true) => MatchOutcome::Matched,
+            Ok(false) => MatchOutcome::NotMatched,
+            Err(RecvTimeoutError::Timeout | RecvTimeoutError::Disconnected) => {
+                // The thread is left to finish on its own; a fresh one takes the next job.
+                self.worker = None;
+                MatchOutcome::TimedOut
+            }
+        }
+    }
+}
+
+type Job = (Arc<regress::Regex>, String);
+
+/// A thread that runs matches, so the caller can stop waiting for one.
+#[derive(Debug)]
+struct Worker {
+    jobs: Sender<Job>,
+    results: Receiver<bool>,
+}
+
+impl Worker {
+    fn spawn() -> Self {
+        let (jobs, job_receiver) = mpsc::channel::<Job>();
+        let (result_sender, results) = mpsc::channel();
+        let spawned = thread::Builder::new()
+            .name("iparams-regex".into())
+            .spawn(move || {
+                for (regex, text) in job_receiver {
+                    if result_sender.send(regex.find(&text).is_some()).is_err() {
+                        break;
+                    }
+                }
+            });
+        // Without a thread the channel is closed, and `test` reports every match as skipped.
+        drop(spawned);
+        Self { jobs, results }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn literal(pattern: &str) -> String {
+        format!("\"{}\"", pattern.replace('\\', "\\\\"))
+    }
+
+    fn compile(engine: &mut RegexEngine, pattern: &str) -> Compiled {
+        engine.compile(&literal(pattern), pattern)
+    }
+
+    #[test]
+    fn javascript_syntax_is_accepted() {
+        let mut engine = RegexEngine::default();
+        for pattern in [
+            "[^]",
+            r"\cJ",
+            "(?<=a)b",
+            r"(?<year>\d{4})",
+            "a]",
+            r"^[\w.+-]+@\w+$",
+            "",
+        ] {
+            assert!(
+                matches!(compile(&mut engine, pattern), Compiled::Valid(_)),
+                "{pattern}"
+            );
+        }
+    }
+
+    #[test]
+    fn errors_point_inside_the_literal() {
+        let mut engine = RegexEngine::default();
+        let Compiled::Invalid(error) = compile(&mut engine, "^[a-z]+(abc$") else {
+            panic!("should be invalid")
+        };
+        assert_eq!(error.message, "Unterminated capturing group");
+        let span = error.span_in_literal.unwrap();
+        assert_eq!(&literal("^[a-z]+(abc$")[span.start..span.start + 1], "(");
+        assert!(matches!(
+            compile(&mut engine, "a{2,1}"),
+            Compiled::Invalid(_)
+        ));
+        assert!(matches!(
+            compile(&mut engine, "[z-a]"),
+            Compiled::Invalid(_)
+        ));
+    }
+
+    #[test]
+    fn matching_is_unanchored_like_test() {
+        let mut engine = RegexEngine::default();
+        let Compiled::Valid(regex) = compile(&mut engine, "[1-9][0-9]") else {
+            panic!()
+        };
+        assert_eq!(engine.test(&regex, "age 42!"), MatchOutcome::Matched);
+        assert_eq!(engine.test(&regex, "age 4"), MatchOutcome::NotMatched);
+    }
+
+    #[test]
+    fn catastrophic_patterns_are_cut_off() {
+        let mut engine = RegexEngine::new(Duration::from_millis(50));
+        let Compiled::Valid(regex) = compile(&mut engine, "^(a+)+$") else {
+            panic!()
+        };
+        let text = format!("{}!", "a".repeat(40));
+        assert_eq!(engine.test(&regex, &text), MatchOutcome::TimedOut);
+        // The engine keeps working after abandoning a match.
+        assert_eq!(engine.test(&regex, "aaa"), MatchOutcome::Matched);
+    }
+}

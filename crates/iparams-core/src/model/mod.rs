@@ -1,0 +1,317 @@
+//! The typed model: each top-level member of iparams.json lowered into an [`Iparam`].
+//!
+//! Lowering never fails and never reports: a value of the wrong shape is kept as it was
+//! written, and the typed views simply do not see it, so each rule decides what to say about it.
+
+mod types;
+
+pub use types::{
+    Attribute, CHANGE_EVENT, CURRENT_PRODUCT, DATA_BIND_VALUES, IparamType, PRODUCT_PLACEHOLDER,
+    PRODUCTS, REGEX_ERROR_SUFFIX, Shape,
+};
+
+use crate::pointer;
+use crate::secrets;
+use crate::span::Span;
+use crate::syntax::{Key, Member, Value, ValueKind};
+
+/// A string value of the file and the span of its literal, quotes included.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Text<'a> {
+    pub text: &'a str,
+    pub span: Span,
+}
+
+impl<'a> Text<'a> {
+    pub fn of(value: &'a Value<'_>) -> Option<Self> {
+        value.as_str().map(|text| Text {
+            text,
+            span: value.span,
+        })
+    }
+}
+
+/// What the `type` attribute says.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TypeField<'a> {
+    /// No `type` attribute.
+    Missing,
+    /// `type` is there but not a string.
+    NotAString,
+    Known(IparamType, Span),
+    Unknown(Text<'a>),
+}
+
+/// `default_value`, lowered according to the iparam's type.
+#[derive(Clone, Debug, PartialEq)]
+pub enum DefaultValue<'a, 's> {
+    Absent,
+    /// A string, on a type whose default is a string.
+    Text(Text<'a>),
+    /// A boolean, on a checkbox.
+    Flag(bool, Span),
+    /// An array on a multiselect: its string elements (other elements are left to the
+    /// `default-value-type` rule, which reads the array itself).
+    List(Vec<Text<'a>>, &'a Value<'s>),
+    /// A JSON number on a `number` iparam, where the format documents a string.
+    Number(&'a str, Span),
+    /// Any other shape for the type.
+    Mismatched(&'a Value<'s>),
+    /// The type is missing or unknown, so nothing can be said of the default.
+    Unchecked(&'a Value<'s>),
+}
+
+/// One member of the definition object, with the attribute its key names, if any.
+#[derive(Clone, Copy, Debug)]
+pub struct AttributeMember<'a, 's> {
+    pub attribute: Option<Attribute>,
+    pub member: &'a Member<'s>,
+}
+
+/// One `regex` entry: a pattern and the message shown when it fails.
+#[derive(Clone, Copy, Debug)]
+pub struct RegexEntry<'a, 's> {
+    pub name: &'a Key<'s>,
+    pub pattern: &'a Value<'s>,
+    /// The `<name>-error` member.
+    pub message: Option<&'a Member<'s>>,
+}
+
+/// The `regex` object, split into patterns and their messages.
+#[derive(Clone, Debug)]
+pub struct Regexes<'a, 's> {
+    pub member: &'a Member<'s>,
+    pub patterns: Vec<RegexEntry<'a, 's>>,
+    /// `<name>-error` members whose `<name>` has no pattern.
+    pub orphan_messages: Vec<&'a Member<'s>>,
+}
+
+/// A credential-looking string found in a definition.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CredentialHit {
+    pub span: Span,
+    pub kind: &'static str,
+}
+
+/// One iparam definition.
+#[derive(Debug)]
+pub struct Iparam<'a, 's> {
+    pub key: &'a Key<'s>,
+    /// The definition as written; normally an object.
+    pub value: &'a Value<'s>,
+    /// RFC 6901 pointer of the definition: `/<key>`.
+    pub pointer: String,
+    /// Every member of the definition, in order, duplicates included.
+    pub members: Vec<AttributeMember<'a, 's>>,
+    pub ty: TypeField<'a>,
+    /// The string elements of `options`, when it is an array.
+    pub options: Option<Vec<Text<'a>>>,
+    pub default: DefaultValue<'a, 's>,
+    /// `type_attributes.product`, when it is a string.
+    pub product: Option<Text<'a>>,
+    /// Strings that look like real credentials.
+    pub credentials: Vec<CredentialHit>,
+    /// Spans whose text must never be shown: secret defaults and credentials.
+    pub secrets: Vec<Span>,
+    /// The last member for each attribute, as `JSON.parse` would keep it.
+    attributes: [Option<&'a Member<'s>>; Attribute::ALL.len()],
+}
+
+impl<'a, 's> Iparam<'a, 's> {
+    /// Lowers one top-level member.
+    pub fn lower(member: &'a Member<'s>) -> Self {
+        let mut attributes = [None; Attribute::ALL.len()];
+        let members: Vec<_> = member
+            .value
+            .as_object()
+            .unwrap_or_default()
+            .iter()
+            .map(|member| {
+                let attribute = Attribute::from_name(&member.key.text);
+                if let Some(attribute) = attribute {
+                    attributes[attribute.index()] = Some(member);
+                }
+                AttributeMember { attribute, member }
+            })
+            .collect();
+
+        let ty = match attributes[Attribute::Type.index()] {
+            None => TypeField::Missing,
+            Some(member) => match Text::of(&member.value) {
+                None => TypeField::NotAString,
+                Some(text) => match IparamType::from_name(text.text) {
+                    Some(ty) => TypeField::Known(ty, text.span),
+                    None => TypeField::Unknown(text),
+                },
+            },
+        };
+        let options = attributes[Attribute::Options.index()]
+            .and_then(|m| m.value.as_array())
+            .map(|items| items.iter().filter_map(Text::of).collect());
+        let known_type = match ty {
+            TypeField::Known(ty, _) => Some(ty),
+            _ => None,
+        };
+        let default = attributes[Attribute::DefaultValue.index()]
+            .map_or(DefaultValue::Absent, |m| {
+                lower_default(known_type, &m.value)
+            });
+        let product = attributes[Attribute::TypeAttributes.index()]
+            .and_then(|m| m.value.get("product"))
+            .and_then(|m| Text::of(&m.value));
+
+        let mut iparam = Iparam {
+            key: &member.key,
+            value: &member.value,
+            pointer: pointer::of_key(&member.key.text),
+            members,
+            ty,
+            options,
+            default,
+            product,
+            credentials: Vec::new(),
+            secrets: Vec::new(),
+            attributes,
+        };
+        iparam.find_secrets();
+        iparam
+    }
+
+    fn find_secrets(&mut self) {
+        let mut credentials = Vec::new();
+        self.value.walk_strings(&mut |text, span| {
+            if let Some(kind) = secrets::credential_kind(text) {
+                credentials.push(CredentialHit { span, kind });
+            }
+        });
+        let mut hidden: Vec<Span> = credentials.iter().map(|hit| hit.span).collect();
+        if (self.is_secure() || secrets::key_sensitivity(&self.key.text).is_word())
+            && let Some(member) = self.get(Attribute::DefaultValue)
+        {
+            member.value.walk_strings(&mut |_, span| hidden.push(span));
+        }
+        hidden.sort_unstable();
+        hidden.dedup();
+        self.credentials = credentials;
+        self.secrets = hidden;
+    }
+
+    /// The member for `attribute`; the last one when it is repeated.
+    pub fn get(&self, attribute: Attribute) -> Option<&'a Member<'s>> {
+        self.attributes[attribute.index()]
+    }
+
+    /// The attribute's value if it is a boolean.
+    pub fn flag(&self, attribute: Attribute) -> Option<bool> {
+        self.get(attribute)?.value.as_bool()
+    }
+
+    /// The attribute's value if it is a string.
+    pub fn string(&self, attribute: Attribute) -> Option<Text<'a>> {
+        Text::of(&self.get(attribute)?.value)
+    }
+
+    pub fn is_object(&self) -> bool {
+        matches!(self.value.kind, ValueKind::Object(_))
+    }
+
+    pub fn known_type(&self) -> Option<IparamType> {
+        match self.ty {
+            TypeField::Known(ty, _) => Some(ty),
+            _ => None,
+        }
+    }
+
+    pub fn is_secure(&self) -> bool {
+        self.flag(Attribute::Secure) == Some(true)
+    }
+
+    /// The pointer of a value below this iparam: `pointer_to(&["options", "2"])`.
+    pub fn pointer_to(&self, segments: &[&str]) -> String {
+        let mut pointer = self.pointer.clone();
+        for segment in segments {
+            pointer::push(&mut pointer, segment);
+        }
+        pointer
+    }
+
+    /// The pointer of an attribute of this iparam.
+    pub fn pointer_of(&self, attribute: Attribute) -> String {
+        self.pointer_to(&[attribute.name()])
+    }
+
+    /// Quotes a string of this definition for a message, masked when it must not be shown.
+    pub fn quote(&self, text: &Text<'_>) -> String {
+        if self.secrets.iter().any(|span| span.contains(text.span)) {
+            secrets::MASKED.to_owned()
+        } else {
+            format!("\"{}\"", text.text)
+        }
+    }
+
+    /// The `regex` attribute split into patterns and messages, when it is an object.
+    pub fn regexes(&self) -> Option<Regexes<'a, 's>> {
+        let member = self.get(Attribute::Regex)?;
+        let entries = member.value.as_object()?;
+        let message_for = |name: &str| {
+            entries
+                .iter()
+                .rev()
+                .find(|m| m.key.text.strip_suffix(REGEX_ERROR_SUFFIX) == Some(name))
+        };
+        let mut patterns: Vec<RegexEntry<'a, 's>> = Vec::new();
+        let mut orphan_messages = Vec::new();
+        for entry in entries {
+            match entry.key.text.strip_suffix(REGEX_ERROR_SUFFIX) {
+                Some(name) if !name.is_empty() => {
+                    if !entries.iter().any(|m| m.key.text == name) {
+                        orphan_messages.push(entry);
+                    }
+                }
+                _ => {
+                    // A repeated pattern name: the last one is the one that applies.
+                    patterns.retain(|p| p.name.text != entry.key.text);
+                    patterns.push(RegexEntry {
+                        name: &entry.key,
+                        pattern: &entry.value,
+                        message: message_for(&entry.key.text),
+                    });
+                }
+            }
+        }
+        Some(Regexes {
+            member,
+            patterns,
+            orphan_messages,
+        })
+    }
+
+    /// Every `{event: handler}` pair of `events`, whatever the shapes around it.
+    pub fn event_pairs(&self) -> impl Iterator<Item = &'a Member<'s>> + use<'a, 's> {
+        self.get(Attribute::Events)
+            .and_then(|m| m.value.as_array())
+            .unwrap_or_default()
+            .iter()
+            .filter_map(Value::as_object)
+            .flatten()
+    }
+}
+
+fn lower_default<'a, 's>(ty: Option<IparamType>, value: &'a Value<'s>) -> DefaultValue<'a, 's> {
+    let Some(ty) = ty else {
+        return DefaultValue::Unchecked(value);
+    };
+    match (ty, &value.kind) {
+        (IparamType::Checkbox, ValueKind::Bool(flag)) => DefaultValue::Flag(*flag, value.span),
+        (IparamType::Checkbox, _) => DefaultValue::Mismatched(value),
+        (IparamType::Multiselect, ValueKind::Array(items)) => {
+            DefaultValue::List(items.iter().filter_map(Text::of).collect(), value)
+        }
+        (IparamType::Multiselect, _) => DefaultValue::Mismatched(value),
+        (IparamType::Number, ValueKind::Number(raw)) => DefaultValue::Number(raw, value.span),
+        (_, ValueKind::String(_)) => {
+            Text::of(value).map_or(DefaultValue::Mismatched(value), DefaultValue::Text)
+        }
+        _ => DefaultValue::Mismatched(value),
+    }
+}

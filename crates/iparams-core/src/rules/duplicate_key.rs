@@ -1,0 +1,135 @@
+//! `duplicate-key`: the same key twice in one object.
+
+use std::collections::HashMap;
+
+use super::{Check, Context, FileCheck, Rule};
+use crate::diagnostic::Severity;
+use crate::model::Iparam;
+use crate::pointer;
+use crate::span::Span;
+use crate::syntax::{Member, Value, ValueKind};
+
+pub static RULE: Rule = Rule {
+    name: "duplicate-key",
+    severity: Severity::Error,
+    summary: "A key appears twice in the same object",
+    docs: "`JSON.parse` keeps the last of two equal keys and silently drops the first, so one of the \
+two definitions never takes effect, whichever the author meant. This applies to iparam keys \
+and to attributes inside an iparam alike.",
+    bad: "{\n  \"region\": {\"display_name\": \"Region\", \"type\": \"text\"},\n  \"region\": {\"display_name\": \"Data centre\", \"type\": \"text\"}\n}\n",
+    good: "{\n  \"region\": {\"display_name\": \"Region\", \"type\": \"text\"},\n  \"data_centre\": {\"display_name\": \"Data centre\", \"type\": \"text\"}\n}\n",
+    vendor: "Not checked: the first definition is dropped without a word.",
+    fix: None,
+    check: Check::File(|| Box::<DuplicateKeys>::default()),
+};
+
+/// Remembers the iparam keys seen so far.
+#[derive(Default)]
+struct DuplicateKeys {
+    seen: HashMap<String, Span>,
+}
+
+impl FileCheck for DuplicateKeys {
+    fn iparam(&mut self, iparam: &Iparam<'_, '_>, cx: &mut Context<'_>) {
+        match self.seen.get(iparam.key.text.as_ref()) {
+            Some(&first) => {
+                cx.report(&RULE, iparam.key.span, format!("Iparam `{}` is defined twice", iparam.key.text))
+                    .label("defined again here")
+                    .related(first, "first defined here")
+                    .help("`JSON.parse` keeps only this later definition and drops the first; remove one, or give it another key.")
+                    .pointer(iparam.pointer.clone());
+            }
+            None => {
+                self.seen
+                    .insert(iparam.key.text.to_string(), iparam.key.span);
+            }
+        }
+        let mut path = iparam.pointer.clone();
+        check_value(iparam.value, &mut path, cx);
+    }
+
+    fn finish(&mut self, _cx: &mut Context<'_>) {}
+}
+
+/// Objects this small are searched pairwise; larger ones through a map.
+const PAIRWISE_LIMIT: usize = 16;
+
+fn check_value(value: &Value<'_>, path: &mut String, cx: &mut Context<'_>) {
+    match &value.kind {
+        ValueKind::Object(members) => {
+            report_duplicates(members, path, cx);
+            for member in members {
+                descend(path, &member.key.text, |path| {
+                    check_value(&member.value, path, cx)
+                });
+            }
+        }
+        ValueKind::Array(items) => {
+            for (index, item) in items.iter().enumerate() {
+                descend(path, &index.to_string(), |path| check_value(item, path, cx));
+            }
+        }
+        _ => {}
+    }
+}
+
+fn descend(path: &mut String, segment: &str, visit: impl FnOnce(&mut String)) {
+    let length = path.len();
+    pointer::push(path, segment);
+    visit(path);
+    path.truncate(length);
+}
+
+/// "iparam `code`", or "`regex` of iparam `code`", from the pointer of the object.
+fn place(pointer: &str) -> String {
+    let segments: Vec<String> = pointer
+        .split('/')
+        .skip(1)
+        .map(|s| s.replace("~1", "/").replace("~0", "~"))
+        .collect();
+    match segments.as_slice() {
+        [key] => format!("iparam `{key}`"),
+        [key, rest @ ..] => format!("`{}` of iparam `{key}`", rest.join("/")),
+        [] => "the file".to_owned(),
+    }
+}
+
+fn report_duplicates(members: &[Member<'_>], path: &str, cx: &mut Context<'_>) {
+    let first_of = |index: usize| -> Option<usize> {
+        let key = &members[index].key.text;
+        members[..index].iter().position(|m| &m.key.text == key)
+    };
+    let firsts: Vec<(usize, usize)> = if members.len() <= PAIRWISE_LIMIT {
+        (1..members.len())
+            .filter_map(|i| first_of(i).map(|first| (i, first)))
+            .collect()
+    } else {
+        let mut seen: HashMap<&str, usize> = HashMap::new();
+        (0..members.len())
+            .filter_map(|i| match seen.get(members[i].key.text.as_ref()) {
+                Some(&first) => Some((i, first)),
+                None => {
+                    seen.insert(&members[i].key.text, i);
+                    None
+                }
+            })
+            .collect()
+    };
+    for (index, first) in firsts {
+        let key = &members[index].key;
+        let mut pointer = path.to_owned();
+        pointer::push(&mut pointer, &key.text);
+        cx.report(
+            &RULE,
+            key.span,
+            format!("Key `{}` appears twice in {}", key.text, place(path)),
+        )
+        .label("repeated here")
+        .related(members[first].key.span, "first here")
+        .help(format!(
+            "`JSON.parse` keeps only the last `{}` and drops the first; remove one of them.",
+            key.text
+        ))
+        .pointer(pointer);
+    }
+}

@@ -1,0 +1,53 @@
+//! `duplicate-option`: the same choice twice.
+
+use super::{Check, Context, Rule};
+use crate::diagnostic::{Applicability, Fix, Severity};
+use crate::fixes::remove_item;
+use crate::model::{Attribute, Iparam};
+
+pub static RULE: Rule = Rule {
+    name: "duplicate-option",
+    severity: Severity::Warning,
+    summary: "An option is listed twice",
+    docs: "The installation page shows every entry of `options`, so a repeated one appears twice and \
+the person installing cannot tell the two apart. The fix removes the repetition.",
+    bad: "{\n  \"priority\": {\"display_name\": \"Priority\", \"type\": \"radio\", \"options\": [\"Low\", \"High\", \"Low\"], \"default_value\": \"Low\"}\n}\n",
+    good: "{\n  \"priority\": {\"display_name\": \"Priority\", \"type\": \"radio\", \"options\": [\"Low\", \"High\"], \"default_value\": \"Low\"}\n}\n",
+    vendor: "Not checked.",
+    fix: Some(Applicability::Safe),
+    check: Check::Iparam(check),
+};
+
+fn check(iparam: &Iparam<'_, '_>, cx: &mut Context<'_>) {
+    let Some(items) = iparam
+        .get(Attribute::Options)
+        .and_then(|m| m.value.as_array())
+    else {
+        return;
+    };
+    for (index, item) in items.iter().enumerate() {
+        let Some(text) = item.as_str() else { continue };
+        let Some(first) = items[..index]
+            .iter()
+            .find(|earlier| earlier.as_str() == Some(text))
+        else {
+            continue;
+        };
+        cx.report(
+            &RULE,
+            item.span,
+            format!(
+                "Option \"{text}\" of iparam `{}` is listed twice",
+                iparam.key.text
+            ),
+        )
+        .label("repeated")
+        .related(first.span, "first listed here")
+        .help("Remove the repetition: the installation page would show the choice twice.")
+        .pointer(iparam.pointer_to(&[Attribute::Options.name(), &index.to_string()]))
+        .fix(Fix::safe(
+            format!("Remove the second \"{text}\""),
+            vec![remove_item(items, index)],
+        ));
+    }
+}

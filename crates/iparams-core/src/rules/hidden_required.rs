@@ -1,0 +1,63 @@
+//! `hidden-required`: a field the installer must fill but cannot see.
+
+use super::{Check, Context, FileCheck, Rule};
+use crate::diagnostic::Severity;
+use crate::model::{Attribute, DefaultValue, Iparam};
+use crate::span::Span;
+
+pub static RULE: Rule = Rule {
+    name: "hidden-required",
+    severity: Severity::Error,
+    summary: "A required iparam is hidden and has no default, so the app can never be installed",
+    docs: "An iparam with `\"visible\": false` is not shown on the installation page, so nobody can \
+fill it; if it is also `\"required\": true` with no `default_value` and no `data-bind`, the page \
+never accepts INSTALL. Give it a default, show it, or make it optional.\n\n\
+When any iparam of the file has a `change` event, a callback may show the field or set its value \
+with `utils.set`, so nothing is reported here; the app-aware checks look into the callbacks.",
+    bad: "{\n  \"tenant\": {\"display_name\": \"Tenant\", \"type\": \"text\", \"required\": true, \"visible\": false}\n}\n",
+    good: "{\n  \"tenant\": {\"display_name\": \"Tenant\", \"type\": \"text\", \"required\": true, \"visible\": false, \"default_value\": \"main\"}\n}\n",
+    vendor: "Not checked.",
+    fix: None,
+    check: Check::File(|| Box::<HiddenRequired>::default()),
+};
+
+#[derive(Default)]
+struct HiddenRequired {
+    candidates: Vec<(String, Span, String)>,
+    has_events: bool,
+}
+
+impl FileCheck for HiddenRequired {
+    fn iparam(&mut self, iparam: &Iparam<'_, '_>, _cx: &mut Context<'_>) {
+        self.has_events |= iparam.event_pairs().next().is_some();
+        let no_default = match &iparam.default {
+            DefaultValue::Absent => true,
+            DefaultValue::Text(text) => text.text.is_empty(),
+            DefaultValue::List(items, _) => items.is_empty(),
+            _ => false,
+        };
+        if iparam.flag(Attribute::Visible) == Some(false)
+            && iparam.flag(Attribute::Required) == Some(true)
+            && no_default
+            && iparam.get(Attribute::DataBind).is_none()
+        {
+            self.candidates.push((
+                iparam.key.text.to_string(),
+                iparam.key.span,
+                iparam.pointer.clone(),
+            ));
+        }
+    }
+
+    fn finish(&mut self, cx: &mut Context<'_>) {
+        if self.has_events {
+            return;
+        }
+        for (key, span, pointer) in self.candidates.drain(..) {
+            cx.report(&RULE, span, format!("Iparam `{key}` is required but hidden and has no default: the app cannot be installed"))
+                .label("required, hidden, empty")
+                .help("Nobody can fill a hidden field, so INSTALL stays blocked. Give it a `default_value`, make it visible, or make it optional.")
+                .pointer(pointer);
+        }
+    }
+}

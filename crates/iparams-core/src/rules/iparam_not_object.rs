@@ -1,0 +1,34 @@
+//! `iparam-not-object`: a definition that is not an object.
+
+use super::{Check, Context, Rule};
+use crate::diagnostic::Severity;
+use crate::model::{Attribute, Iparam};
+
+pub static RULE: Rule = Rule {
+    name: "iparam-not-object",
+    severity: Severity::Error,
+    summary: "An iparam's definition is not an object",
+    docs: "Each member of iparams.json defines one iparam with an object of attributes, at least \
+`display_name` and `type`. A string, number or array there defines nothing the installation \
+page can show.",
+    bad: "{\n  \"region\": \"us\"\n}\n",
+    good: "{\n  \"region\": {\"display_name\": \"Region\", \"type\": \"text\", \"default_value\": \"us\"}\n}\n",
+    vendor: "Rejects: `The mandatory key(s), display_name, type, missing for the '<key>' field.`",
+    fix: None,
+    check: Check::Iparam(check),
+};
+
+fn check(iparam: &Iparam<'_, '_>, cx: &mut Context<'_>) {
+    // A definition's key that is itself an attribute name is `reserved-key`'s case: the file
+    // is probably one bare definition, and that rule explains it better.
+    if iparam.is_object() || Attribute::from_name(&iparam.key.text).is_some() {
+        return;
+    }
+    let key = &iparam.key.text;
+    cx.report(&RULE, iparam.value.span, format!("Iparam `{key}` is {}, not an object", iparam.value.json_kind().described()))
+        .label("expected an object")
+        .help(format!(
+            "Define it with an object of attributes: `\"{key}\": {{\"display_name\": \"...\", \"type\": \"text\"}}`."
+        ))
+        .pointer(iparam.pointer.clone());
+}

@@ -1,0 +1,399 @@
+//! The rules: one file each, each with its metadata and its check.
+//!
+//! [`REGISTRY`] is the single list of rules; the CLI's `rules` and `explain`, SARIF's rule
+//! table and `docs/rules.md` are all generated from it.
+
+use std::collections::HashMap;
+
+use crate::diagnostic::{Applicability, Diagnostic, Severity};
+use crate::ecma_regex::RegexEngine;
+use crate::model::Iparam;
+use crate::span::Span;
+
+mod api_key_not_secure;
+mod attribute_type;
+mod data_bind_not_allowed;
+mod default_fails_regex;
+mod default_not_in_options;
+mod default_value_type;
+pub(crate) mod duplicate_key;
+mod duplicate_option;
+mod empty_display_name;
+mod empty_key;
+mod empty_option;
+mod empty_regex;
+mod event_entry;
+mod freshchat_domain;
+mod hardcoded_credential;
+mod hidden_required;
+mod invalid_default_format;
+pub(crate) mod invalid_encoding;
+mod invalid_handler_name;
+pub(crate) mod invalid_json;
+mod invalid_regex;
+mod iparam_not_object;
+mod missing_attribute;
+mod missing_default;
+mod missing_options;
+mod missing_product;
+mod missing_regex_message;
+mod numeric_default;
+mod options_not_allowed;
+mod orphan_regex_message;
+mod regex_delimiters;
+mod regex_not_supported;
+mod regex_timeout;
+mod reserved_key;
+pub(crate) mod root_not_object;
+mod secure_default_value;
+mod sensitive_key_not_secure;
+mod type_attributes_not_allowed;
+mod unanchored_regex;
+mod unknown_api_key_product;
+mod unknown_attribute;
+mod unknown_data_bind;
+pub(crate) mod unknown_product;
+mod unknown_type;
+mod unsupported_event;
+mod vendor_secure_false_positive;
+
+/// What a rule is and how it is documented.
+#[derive(Debug)]
+pub struct Rule {
+    /// Stable kebab-case name, used in output and configuration.
+    pub name: &'static str,
+    pub severity: Severity,
+    /// One line: what the rule finds.
+    pub summary: &'static str,
+    /// What it checks and why it matters, in Markdown.
+    pub docs: &'static str,
+    /// A file the rule reports...
+    pub bad: &'static str,
+    /// ...and the same file corrected.
+    pub good: &'static str,
+    /// What the vendor's validator (`fdk validate`) does in the same case.
+    pub vendor: &'static str,
+    /// Whether findings carry a fix, and how safe it is.
+    pub fix: Option<Applicability>,
+    pub check: Check,
+}
+
+/// When a rule runs.
+#[derive(Debug)]
+pub enum Check {
+    /// Reported while the text is decoded and parsed.
+    Syntax,
+    /// Run on each iparam.
+    Iparam(fn(&Iparam<'_, '_>, &mut Context<'_>)),
+    /// Sees every iparam, then the end of the file.
+    File(fn() -> Box<dyn FileCheck>),
+}
+
+/// A check that needs the whole file: it sees each iparam, then `finish`.
+pub trait FileCheck {
+    fn iparam(&mut self, iparam: &Iparam<'_, '_>, cx: &mut Context<'_>);
+    fn finish(&mut self, cx: &mut Context<'_>);
+}
+
+/// Every rule, grouped as the docs present them.
+pub static REGISTRY: &[&Rule] = &[
+    // The file
+    &invalid_json::RULE,
+    &invalid_encoding::RULE,
+    &root_not_object::RULE,
+    &duplicate_key::RULE,
+    // Keys and required attributes
+    &iparam_not_object::RULE,
+    &empty_key::RULE,
+    &reserved_key::RULE,
+    &missing_attribute::RULE,
+    &unknown_type::RULE,
+    &unknown_attribute::RULE,
+    &attribute_type::RULE,
+    &empty_display_name::RULE,
+    // Options
+    &missing_options::RULE,
+    &options_not_allowed::RULE,
+    &duplicate_option::RULE,
+    &empty_option::RULE,
+    // Default values
+    &default_value_type::RULE,
+    &numeric_default::RULE,
+    &default_not_in_options::RULE,
+    &invalid_default_format::RULE,
+    &missing_default::RULE,
+    // Products
+    &missing_product::RULE,
+    &unknown_product::RULE,
+    &unknown_api_key_product::RULE,
+    &freshchat_domain::RULE,
+    &type_attributes_not_allowed::RULE,
+    // Secrets
+    &api_key_not_secure::RULE,
+    &sensitive_key_not_secure::RULE,
+    &vendor_secure_false_positive::RULE,
+    &secure_default_value::RULE,
+    &hardcoded_credential::RULE,
+    // Regexes
+    &regex_not_supported::RULE,
+    &empty_regex::RULE,
+    &missing_regex_message::RULE,
+    &orphan_regex_message::RULE,
+    &invalid_regex::RULE,
+    &regex_delimiters::RULE,
+    &default_fails_regex::RULE,
+    &regex_timeout::RULE,
+    &unanchored_regex::RULE,
+    // Events
+    &unsupported_event::RULE,
+    &event_entry::RULE,
+    &invalid_handler_name::RULE,
+    // data-bind
+    &unknown_data_bind::RULE,
+    &data_bind_not_allowed::RULE,
+    // The installation as a whole
+    &hidden_required::RULE,
+];
+
+/// The rule called `name`.
+pub fn find(name: &str) -> Option<&'static Rule> {
+    REGISTRY.iter().copied().find(|rule| rule.name == name)
+}
+
+/// A rule's level as configured: off, or on at a severity.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Level {
+    Off,
+    On(Severity),
+}
+
+/// Per-rule levels; rules not mentioned run at their default severity.
+#[derive(Clone, Debug, Default)]
+pub struct RuleSettings {
+    levels: HashMap<&'static str, Level>,
+}
+
+impl RuleSettings {
+    /// Sets the level of the rule called `name`; `Err` with a suggestion when there is no such rule.
+    pub fn set(&mut self, name: &str, level: Level) -> Result<(), Option<&'static str>> {
+        let rule = find(name)
+            .ok_or_else(|| crate::suggest::closest(name, REGISTRY.iter().map(|r| r.name)))?;
+        self.levels.insert(rule.name, level);
+        Ok(())
+    }
+
+    pub fn level(&self, rule: &Rule) -> Level {
+        self.levels
+            .get(rule.name)
+            .copied()
+            .unwrap_or(Level::On(rule.severity))
+    }
+
+    pub fn is_enabled(&self, rule: &Rule) -> bool {
+        self.level(rule) != Level::Off
+    }
+}
+
+/// What a check can see and where it reports.
+#[derive(Debug)]
+pub struct Context<'c> {
+    text: &'c str,
+    settings: &'c RuleSettings,
+    regexes: &'c mut RegexEngine,
+    pub(crate) diagnostics: Vec<Diagnostic>,
+}
+
+impl<'c> Context<'c> {
+    pub(crate) fn new(
+        text: &'c str,
+        settings: &'c RuleSettings,
+        regexes: &'c mut RegexEngine,
+    ) -> Self {
+        Self {
+            text,
+            settings,
+            regexes,
+            diagnostics: Vec::new(),
+        }
+    }
+
+    /// The whole text of the file.
+    pub fn text(&self) -> &'c str {
+        self.text
+    }
+
+    /// The source text of `span`.
+    pub fn source(&self, span: Span) -> &'c str {
+        &self.text[span.start..span.end]
+    }
+
+    pub fn regexes(&mut self) -> &mut RegexEngine {
+        self.regexes
+    }
+
+    pub fn is_enabled(&self, rule: &Rule) -> bool {
+        self.settings.is_enabled(rule)
+    }
+
+    /// Records a finding of `rule` at its configured severity; the returned diagnostic can be
+    /// given a label, help, pointer and fix.
+    pub fn report(
+        &mut self,
+        rule: &Rule,
+        span: Span,
+        message: impl Into<String>,
+    ) -> &mut Diagnostic {
+        let severity = match self.settings.level(rule) {
+            Level::On(severity) => severity,
+            Level::Off => rule.severity,
+        };
+        self.diagnostics
+            .push(Diagnostic::new(rule.name, severity, span, message));
+        self.diagnostics
+            .last_mut()
+            .expect("a diagnostic was just pushed")
+    }
+}
+
+/// How a value reads in a message: its source and kind when short (`` `"true"` (a string) ``),
+/// its kind alone otherwise or when it is secret.
+pub(crate) fn describe(
+    cx: &Context<'_>,
+    iparam: &Iparam<'_, '_>,
+    value: &crate::syntax::Value<'_>,
+) -> String {
+    let kind = value.json_kind().described();
+    let secret = iparam
+        .secrets
+        .iter()
+        .any(|s| s.start < value.span.end && value.span.start < s.end);
+    let source = cx.source(value.span);
+    if secret || source.len() > 40 || source.contains('\n') {
+        kind.to_owned()
+    } else {
+        format!("`{source}` ({kind})")
+    }
+}
+
+/// Each string pattern of the iparam's `regex`, compiled.
+pub(crate) fn compiled_patterns<'a, 's>(
+    iparam: &Iparam<'a, 's>,
+    cx: &mut Context<'_>,
+) -> Vec<(
+    crate::model::RegexEntry<'a, 's>,
+    crate::ecma_regex::Compiled,
+)> {
+    let Some(regexes) = iparam.regexes() else {
+        return Vec::new();
+    };
+    regexes
+        .patterns
+        .into_iter()
+        .filter_map(|entry| {
+            let pattern = entry.pattern.as_str()?;
+            let literal = cx.source(entry.pattern.span);
+            Some((entry, cx.regexes().compile(literal, pattern)))
+        })
+        .collect()
+}
+
+/// The outcome of each valid pattern of the iparam on its default value, when the iparam's
+/// type takes a regex and its default is a non-empty string.
+pub(crate) fn default_matches<'a, 's>(
+    iparam: &Iparam<'a, 's>,
+    cx: &mut Context<'_>,
+) -> Vec<(
+    crate::model::RegexEntry<'a, 's>,
+    crate::model::Text<'a>,
+    crate::ecma_regex::MatchOutcome,
+)> {
+    use crate::model::DefaultValue;
+    let DefaultValue::Text(default) = iparam.default else {
+        return Vec::new();
+    };
+    if default.text.is_empty() || !iparam.known_type().is_some_and(|ty| ty.accepts_regex()) {
+        return Vec::new();
+    }
+    compiled_patterns(iparam, cx)
+        .into_iter()
+        .filter_map(|(entry, compiled)| match compiled {
+            crate::ecma_regex::Compiled::Valid(regex) => {
+                Some((entry, default, cx.regexes().test(&regex, default.text)))
+            }
+            _ => None,
+        })
+        .collect()
+}
+
+/// The fix that marks an iparam secure: `false` becomes `true`, or `"secure": true` is added.
+pub(crate) fn mark_secure(
+    cx: &Context<'_>,
+    iparam: &Iparam<'_, '_>,
+) -> Option<crate::diagnostic::Fix> {
+    use crate::diagnostic::{Edit, Fix};
+    let edit = match iparam.get(crate::model::Attribute::Secure) {
+        Some(member) => Edit::replace(member.value.span, "true"),
+        None => crate::fixes::insert_member(cx.text(), iparam.value, "secure", "true")?,
+    };
+    Some(Fix::unsafe_("Mark it `\"secure\": true`", vec![edit]))
+}
+
+/// The iparam named with its type, as messages refer to it: "the dropdown iparam `priority`".
+pub(crate) fn subject(iparam: &Iparam<'_, '_>) -> String {
+    match iparam.known_type() {
+        Some(ty) => format!("the {} iparam `{}`", ty.name(), iparam.key.text),
+        None => format!("iparam `{}`", iparam.key.text),
+    }
+}
+
+/// The text with its first letter in upper case, to open a sentence.
+pub(crate) fn capitalise(text: &str) -> String {
+    let mut chars = text.chars();
+    chars
+        .next()
+        .map(|first| first.to_uppercase().chain(chars).collect())
+        .unwrap_or_default()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_are_unique_kebab_case() {
+        let mut seen = std::collections::HashSet::new();
+        for rule in REGISTRY {
+            assert!(seen.insert(rule.name), "{} is registered twice", rule.name);
+            assert!(
+                rule.name
+                    .bytes()
+                    .all(|b| b.is_ascii_lowercase() || b == b'-')
+                    && !rule.name.starts_with('-'),
+                "{} is not kebab-case",
+                rule.name
+            );
+            assert!(
+                !rule.summary.is_empty() && !rule.docs.is_empty() && !rule.vendor.is_empty(),
+                "{}",
+                rule.name
+            );
+        }
+    }
+
+    #[test]
+    fn settings_reject_unknown_rules_with_a_suggestion() {
+        let mut settings = RuleSettings::default();
+        assert_eq!(
+            settings.set("unknown-typ", Level::Off),
+            Err(Some("unknown-type"))
+        );
+        assert_eq!(
+            settings.set("unknown-type", Level::On(Severity::Warning)),
+            Ok(())
+        );
+        assert_eq!(
+            settings.level(&unknown_type::RULE),
+            Level::On(Severity::Warning)
+        );
+    }
+}

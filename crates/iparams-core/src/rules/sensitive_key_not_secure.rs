@@ -1,0 +1,63 @@
+//! `sensitive-key-not-secure`: a text iparam whose name says it holds a secret.
+
+use super::{Check, Context, Rule, mark_secure};
+use crate::diagnostic::{Applicability, Severity};
+use crate::model::{Iparam, IparamType};
+use crate::secrets::{self, Sensitivity};
+
+pub static RULE: Rule = Rule {
+    name: "sensitive-key-not-secure",
+    severity: Severity::Warning,
+    summary: "A text iparam named like a secret (`api_key`, `authToken`, `password`) is not secure",
+    docs: "The vendor's validator warns when an iparam's key contains `auth`, `token`, `key` or \
+`secret` and it is not secure. This rule predicts that warning, worded exactly as \
+`fdk validate` prints it, for keys where one of those is a whole word (`api_key`, `authToken`, \
+`clientSecret`) on a `text` or `paragraph` iparam, which can hold a secret. It also covers \
+`password` and `credentials`, which the vendor does not look for.\n\n\
+A fragment inside another word (`monkey`, `author`), or a type that cannot hold a secret \
+(a checkbox), is `vendor-secure-false-positive` instead. The fix (unsafe) sets `\"secure\": true`.",
+    bad: "{\n  \"authToken\": {\"display_name\": \"Auth token\", \"type\": \"text\"}\n}\n",
+    good: "{\n  \"authToken\": {\"display_name\": \"Auth token\", \"type\": \"text\", \"secure\": true}\n}\n",
+    vendor: "Warns: `iparam '<key>' appears to be a secure param but it isn't marked as secure.` (any key containing \
+auth, token, key or secret, except those containing api_domain).",
+    fix: Some(Applicability::Unsafe),
+    check: Check::Iparam(check),
+};
+
+/// Types whose value can be a secret.
+pub(crate) fn can_hold_secret(ty: Option<IparamType>) -> bool {
+    matches!(ty, None | Some(IparamType::Text | IparamType::Paragraph))
+}
+
+fn check(iparam: &Iparam<'_, '_>, cx: &mut Context<'_>) {
+    if iparam.is_secure() || !iparam.is_object() || !can_hold_secret(iparam.known_type()) {
+        return;
+    }
+    let key = &iparam.key.text;
+    let Sensitivity::Word(word) = secrets::key_sensitivity(key) else {
+        return;
+    };
+    let vendor = if secrets::vendor_warns(key) {
+        format!(
+            "`fdk validate` will warn: \"iparam '{key}' appears to be a secure param but it isn't marked as secure.\" "
+        )
+    } else {
+        "`fdk validate` does not look for this word, but the value is still exposed. ".to_owned()
+    };
+    let help = format!(
+        "{vendor}If it holds a secret, add `\"secure\": true` so the front end never receives it; if not, rename it."
+    );
+    let fix = mark_secure(cx, iparam);
+    let diagnostic = cx
+        .report(
+            &RULE,
+            iparam.key.span,
+            format!("`{key}` is named like a secret (\"{word}\") but is not marked secure"),
+        )
+        .label("sensitive name")
+        .help(help)
+        .pointer(iparam.pointer.clone());
+    if let Some(fix) = fix {
+        diagnostic.fix(fix);
+    }
+}

@@ -1,0 +1,85 @@
+//! "Did you mean ...?" for misspelt names.
+
+/// The candidate `input` most likely meant, if one is close enough to be worth suggesting.
+///
+/// Case and separators are forgiven first (`Data-bind`, `defaultValue`, `phone-number`), then
+/// small edit distances, scaled to the length of the word.
+pub fn closest<'c>(input: &str, candidates: impl IntoIterator<Item = &'c str>) -> Option<&'c str> {
+    let wanted = normalize(input);
+    if wanted.is_empty() {
+        return None;
+    }
+    let limit = match wanted.chars().count() {
+        0..=3 => 1,
+        4..=7 => 2,
+        _ => 3,
+    };
+    let mut best: Option<(usize, &str)> = None;
+    for candidate in candidates {
+        let distance = if normalize(candidate) == wanted {
+            0
+        } else {
+            strsim::damerau_levenshtein(&wanted, &normalize(candidate))
+        };
+        if distance <= limit && best.is_none_or(|(d, _)| distance < d) {
+            best = Some((distance, candidate));
+        }
+    }
+    best.map(|(_, candidate)| candidate)
+}
+
+/// Lower case, without `_`, `-`, `.` and spaces.
+fn normalize(word: &str) -> String {
+    word.chars()
+        .filter(|c| !matches!(c, '_' | '-' | ' ' | '.'))
+        .flat_map(char::to_lowercase)
+        .collect()
+}
+
+/// `a`, `b` and `c` → "`a`, `b`, `c`".
+pub fn list<'w>(words: impl IntoIterator<Item = &'w str>) -> String {
+    words
+        .into_iter()
+        .map(|word| format!("`{word}`"))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// Quoted JSON strings: `"Low", "High"`.
+pub fn quoted_list<'w>(words: impl IntoIterator<Item = &'w str>) -> String {
+    words
+        .into_iter()
+        .map(|word| format!("\"{word}\""))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const TYPES: [&str; 4] = ["text", "dropdown", "phone_number", "multiselect"];
+
+    #[test]
+    fn forgives_case_and_separators() {
+        assert_eq!(closest("Text", TYPES), Some("text"));
+        assert_eq!(closest("phone-number", TYPES), Some("phone_number"));
+        assert_eq!(closest("phoneNumber", TYPES), Some("phone_number"));
+        assert_eq!(
+            closest("Data-bind", ["data-bind", "type"]),
+            Some("data-bind")
+        );
+        assert_eq!(
+            closest("defaultValue", ["default_value", "description"]),
+            Some("default_value")
+        );
+    }
+
+    #[test]
+    fn suggests_close_misspellings_only() {
+        assert_eq!(closest("dropdwon", TYPES), Some("dropdown"));
+        assert_eq!(closest("multi_select", TYPES), Some("multiselect"));
+        assert_eq!(closest("select", TYPES), None);
+        assert_eq!(closest("", TYPES), None);
+    }
+}
