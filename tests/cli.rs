@@ -1,0 +1,290 @@
+//! The `iparams-lint` binary end to end: arguments, exit statuses, streams and formats.
+
+mod support;
+
+use std::path::Path;
+use std::process::{Command, Output, Stdio};
+
+use support::repo_root;
+
+const EXAMPLE: &str = "fixtures/apps/hr-sync/config/iparams.json";
+
+fn iparams_lint(args: &[&str]) -> Command {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_iparams-lint"));
+    command
+        .args(args)
+        .current_dir(repo_root())
+        .env_remove("NO_COLOR")
+        .env_remove("FORCE_COLOR")
+        .env_remove("CLICOLOR_FORCE");
+    command
+}
+
+fn run(args: &[&str]) -> Output {
+    iparams_lint(args).output().expect("the binary runs")
+}
+
+fn stdout(output: &Output) -> String {
+    String::from_utf8(output.stdout.clone()).expect("UTF-8 stdout")
+}
+
+fn stderr(output: &Output) -> String {
+    String::from_utf8(output.stderr.clone()).expect("UTF-8 stderr")
+}
+
+fn run_with_stdin(args: &[&str], input: &[u8]) -> Output {
+    use std::io::Write;
+    let mut child = iparams_lint(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("spawns");
+    child
+        .stdin
+        .take()
+        .expect("piped")
+        .write_all(input)
+        .expect("writes stdin");
+    child.wait_with_output().expect("finishes")
+}
+
+#[test]
+fn the_example_app_is_clean() {
+    let output = run(&[EXAMPLE]);
+    assert_eq!(output.status.code(), Some(0), "{}", stdout(&output));
+    assert_eq!(stdout(&output), "1 file checked: 0 errors, 0 warnings\n");
+    assert_eq!(stderr(&output), "");
+}
+
+#[test]
+fn check_subcommand_and_plain_paths_agree() {
+    let file = "fixtures/rules/unknown-type/invalid_misspelt.json";
+    let plain = run(&[file]);
+    let check = run(&["check", file]);
+    assert_eq!(plain.status.code(), Some(1));
+    assert_eq!(check.status.code(), Some(1));
+    assert_eq!(stdout(&plain), stdout(&check));
+    assert!(stdout(&plain).contains("error[unknown-type]"));
+}
+
+#[test]
+fn several_paths_are_all_checked_and_summed() {
+    let output = run(&[
+        EXAMPLE,
+        "fixtures/rules/unknown-type/invalid_misspelt.json",
+        "fixtures/rules/missing-default/invalid.json",
+    ]);
+    assert_eq!(output.status.code(), Some(1));
+    assert!(
+        stdout(&output).ends_with("3 files checked: 1 error, 2 warnings\n"),
+        "{}",
+        stdout(&output)
+    );
+}
+
+#[test]
+fn warnings_alone_exit_zero() {
+    let output = run(&["fixtures/rules/missing-default/invalid.json"]);
+    assert_eq!(output.status.code(), Some(0));
+    assert!(stdout(&output).contains("warning[missing-default]"));
+}
+
+#[test]
+fn an_unreadable_path_exits_2_and_the_others_are_still_checked() {
+    let output = run(&[
+        "does/not/exist.json",
+        "fixtures/rules/unknown-type/invalid_misspelt.json",
+    ]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(
+        stderr(&output).contains("does/not/exist.json: no such file"),
+        "{}",
+        stderr(&output)
+    );
+    assert!(stdout(&output).contains("error[unknown-type]"));
+    assert!(stdout(&output).ends_with("1 file checked: 1 error, 0 warnings\n"));
+}
+
+#[test]
+fn usage_errors_exit_2_and_help_exits_0() {
+    let output = run(&["--format", "yaml", EXAMPLE]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(stderr(&output).contains("yaml"));
+    let help = run(&["--help"]);
+    assert_eq!(help.status.code(), Some(0));
+    assert!(
+        stdout(&help).contains("Exit status: 0 no errors, 1 errors found, 2 usage or I/O error.")
+    );
+}
+
+#[test]
+fn folders_are_searched_for_config_iparams_json() {
+    let output = run(&["fixtures/apps"]);
+    assert_eq!(output.status.code(), Some(0));
+    assert_eq!(stdout(&output), "1 file checked: 0 errors, 0 warnings\n");
+    let empty = run(&["crates/iparams-core/src"]);
+    assert_eq!(empty.status.code(), Some(2));
+    assert!(stderr(&empty).contains("no config/iparams.json found"));
+}
+
+#[test]
+fn standard_input_takes_its_name_from_stdin_filename() {
+    let output = run_with_stdin(
+        &["--stdin-filename", "app/config/iparams.json", "-"],
+        br#"{"a": {"display_name": "A", "type": "txt"}}"#,
+    );
+    assert_eq!(output.status.code(), Some(1));
+    assert!(
+        stdout(&output).contains("[app/config/iparams.json:1:37]"),
+        "{}",
+        stdout(&output)
+    );
+}
+
+#[test]
+fn json_output_follows_the_contract() {
+    let output = run(&[
+        "--format",
+        "json",
+        "fixtures/rules/default-not-in-options/invalid_case.json",
+        EXAMPLE,
+    ]);
+    assert_eq!(output.status.code(), Some(1));
+    let json: serde_json::Value =
+        serde_json::from_str(&stdout(&output)).expect("one JSON document");
+    assert_eq!(json["version"], 1);
+    assert_eq!(
+        json["summary"],
+        serde_json::json!({"files": 2, "errors": 1, "warnings": 0, "infos": 0})
+    );
+    // Files come sorted by path.
+    assert_eq!(
+        json["files"][0]["path"],
+        "fixtures/apps/hr-sync/config/iparams.json"
+    );
+    assert_eq!(json["files"][0]["diagnostics"], serde_json::json!([]));
+    let finding = &json["files"][1]["diagnostics"][0];
+    let fixture = std::fs::read_to_string(
+        repo_root().join("fixtures/rules/default-not-in-options/invalid_case.json"),
+    )
+    .expect("fixture");
+    let start = fixture
+        .find("\"high\"")
+        .expect("the default is in the fixture");
+    assert_eq!(
+        finding,
+        &serde_json::json!({
+            "rule": "default-not-in-options",
+            "severity": "error",
+            "message": "Default \"high\" of the radio iparam `priority` is not one of its options",
+            "help": "Did you mean \"High\"? The options are \"Low\", \"High\".",
+            "pointer": "/priority/default_value",
+            "span": {"start": start, "end": start + 6},
+            "start": {"line": 9, "column": 22},
+            "end": {"line": 9, "column": 28},
+            "fixable": true
+        })
+    );
+    // The field order is part of the contract, for people reading it too.
+    let text = stdout(&output);
+    let order = [
+        "\"rule\"",
+        "\"severity\"",
+        "\"message\"",
+        "\"help\"",
+        "\"pointer\"",
+        "\"span\"",
+        "\"start\"",
+        "\"end\"",
+        "\"fixable\"",
+    ];
+    let positions: Vec<usize> = order
+        .iter()
+        .map(|key| text.find(key).expect("field present"))
+        .collect();
+    assert!(
+        positions.windows(2).all(|w| w[0] < w[1]),
+        "fields out of order: {text}"
+    );
+}
+
+#[test]
+fn colour_follows_the_flag_and_the_environment() {
+    let file = "fixtures/rules/unknown-type/invalid_misspelt.json";
+    let has_escape = |output: &Output| stdout(output).contains('\u{1b}');
+    assert!(
+        !has_escape(&run(&[file])),
+        "no colour when stdout is not a terminal"
+    );
+    assert!(has_escape(&run(&["--color", "always", file])));
+    assert!(!has_escape(&run(&["--color", "never", file])));
+    assert!(has_escape(
+        &iparams_lint(&[file])
+            .env("FORCE_COLOR", "1")
+            .output()
+            .expect("runs")
+    ));
+    assert!(!has_escape(
+        &iparams_lint(&[file])
+            .env("FORCE_COLOR", "1")
+            .env("NO_COLOR", "1")
+            .output()
+            .expect("runs")
+    ));
+}
+
+#[test]
+fn hostile_input_ends_in_a_positioned_error_not_a_crash() {
+    let cases: [(&str, Vec<u8>); 5] = [
+        ("deep", "[".repeat(100_000).into_bytes()),
+        ("empty", Vec::new()),
+        ("bom", b"\xEF\xBB\xBF{}".to_vec()),
+        (
+            "latin1",
+            b"{\"caf\xE9\": {\"display_name\": \"x\", \"type\": \"text\"}}".to_vec(),
+        ),
+        (
+            "nul",
+            b"{\"a\": {\"display_name\": \"x\0\", \"type\": \"text\"}}\0".to_vec(),
+        ),
+    ];
+    for (name, input) in cases {
+        let output = run_with_stdin(&["--stdin-filename", name, "-"], &input);
+        assert_eq!(output.status.code(), Some(1), "{name}: {}", stdout(&output));
+        assert!(
+            stdout(&output).contains(&format!("[{name}:1:")),
+            "{name} is not positioned: {}",
+            stdout(&output)
+        );
+    }
+}
+
+#[test]
+fn secrets_never_reach_the_output() {
+    let secrets = [
+        "0f1e2d3c4b5a69788796a5b4c3d2e1f0",
+        "s3cr3t-pass",
+        "ghp_0123456789abcdefghijklmnopqrstuvwxyzAB",
+        "tok-1234",
+    ];
+    let files = [
+        "fixtures/rules/secure-default-value/invalid.json",
+        "fixtures/rules/hardcoded-credential/invalid_url_password.json",
+        "fixtures/rules/hardcoded-credential/invalid_token_in_description.json",
+        "fixtures/rules/default-fails-regex/invalid_secure.json",
+    ];
+    for file in files {
+        assert!(Path::new(&repo_root().join(file)).exists(), "{file}");
+        for format in ["human", "json"] {
+            let output = run(&["--format", format, file]);
+            let text = stdout(&output) + &stderr(&output);
+            for secret in secrets {
+                assert!(
+                    !text.contains(secret),
+                    "{format} output of {file} shows {secret}:\n{text}"
+                );
+            }
+        }
+    }
+}

@@ -1,0 +1,54 @@
+//! Helpers shared by the end-to-end tests.
+#![allow(dead_code)]
+
+use std::path::{Path, PathBuf};
+
+/// The repository's top folder.
+pub fn repo_root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../..")
+        .canonicalize()
+        .expect("the repository exists")
+}
+
+/// A path relative to the repository, with `/` separators, for stable output.
+pub fn relative(path: &Path) -> String {
+    let root = repo_root();
+    path.strip_prefix(&root)
+        .unwrap_or(path)
+        .to_string_lossy()
+        .replace('\\', "/")
+}
+
+/// Runs the command in-process on `bytes` read from standard input and shown as
+/// `display_path`, without colour; returns (status, stdout, stderr).
+pub fn run_on(bytes: &[u8], display_path: &str, extra: &[&str]) -> (u8, String, String) {
+    let mut args = vec![
+        "iparams-lint",
+        "--color",
+        "never",
+        "--stdin-filename",
+        display_path,
+    ];
+    args.extend_from_slice(extra);
+    args.push("-");
+    let (mut stdout, mut stderr) = (Vec::new(), Vec::new());
+    let status = iparams_lint::run(
+        args,
+        &iparams_lint::Environment::default(),
+        &mut &bytes[..],
+        &mut stdout,
+        &mut stderr,
+    );
+    (
+        status,
+        String::from_utf8(stdout).expect("UTF-8 output"),
+        String::from_utf8(stderr).expect("UTF-8 output"),
+    )
+}
+
+/// The `--format json` output for `bytes`, pretty-printed.
+pub fn json_on(bytes: &[u8], display_path: &str) -> serde_json::Value {
+    let (_, stdout, _) = run_on(bytes, display_path, &["--format", "json"]);
+    serde_json::from_str(&stdout).expect("--format json prints one JSON document")
+}
