@@ -124,12 +124,15 @@ impl Linter {
                 let iparam = Iparam::lower(&member);
                 report.iparams += 1;
                 report.redactions.extend_from_slice(&iparam.secrets);
+                let first = cx.diagnostics.len();
                 for check in &self.iparam_checks {
                     check(&iparam, &mut cx);
                 }
                 for check in &mut file_checks {
                     check.iparam(&iparam, &mut cx);
                 }
+                // A finding can only quote the secrets of its own iparam.
+                mask_secrets(&mut cx.diagnostics[first..], text, &iparam.secrets);
             });
             if cx.is_enabled(&rules::invalid_json::RULE) {
                 rules::invalid_json::report(&document.errors, &mut cx);
@@ -142,7 +145,6 @@ impl Linter {
             }
         }
         let mut diagnostics = cx.diagnostics;
-        mask_secrets(&mut diagnostics, text, &report.redactions);
         diagnostics.sort_by(|a, b| (a.span, a.rule).cmp(&(b.span, b.rule)));
         report.diagnostics = diagnostics;
         report

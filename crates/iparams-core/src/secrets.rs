@@ -87,7 +87,18 @@ pub fn vendor_warns(key: &str) -> bool {
 
 /// How sensitive `key` reads: a whole sensitive word, or a vendor fragment inside another word.
 pub fn key_sensitivity(key: &str) -> Sensitivity {
-    if key.to_lowercase().contains(VENDOR_EXEMPTION) {
+    let lower = key.to_lowercase();
+    // Every sensitive word contains one of these; most keys contain none.
+    let hints = [
+        "auth",
+        "token",
+        "key",
+        "secret",
+        "pass",
+        "pwd",
+        "credential",
+    ];
+    if lower.contains(VENDOR_EXEMPTION) || !hints.iter().any(|hint| lower.contains(hint)) {
         return Sensitivity::None;
     }
     // Each word, with the sensitive word it is or ends with; a run-together chunk such as
@@ -121,7 +132,6 @@ pub fn key_sensitivity(key: &str) -> Sensitivity {
             None => Sensitivity::Word(secret),
         };
     }
-    let lower = key.to_lowercase();
     VENDOR_FRAGMENTS
         .iter()
         .find(|f| lower.contains(*f))

@@ -109,6 +109,8 @@ pub struct Iparam<'a, 's> {
     pub default: DefaultValue<'a, 's>,
     /// `type_attributes.product`, when it is a string.
     pub product: Option<Text<'a>>,
+    /// How the key reads to the secure-key heuristics.
+    pub sensitivity: secrets::Sensitivity,
     /// Strings that look like real credentials.
     pub credentials: Vec<CredentialHit>,
     /// Spans whose text must never be shown: secret defaults and credentials.
@@ -169,6 +171,7 @@ impl<'a, 's> Iparam<'a, 's> {
             options,
             default,
             product,
+            sensitivity: secrets::key_sensitivity(&member.key.text),
             credentials: Vec::new(),
             secrets: Vec::new(),
             attributes,
@@ -185,8 +188,8 @@ impl<'a, 's> Iparam<'a, 's> {
             }
         });
         let mut hidden: Vec<Span> = credentials.iter().map(|hit| hit.span).collect();
-        if (self.is_secure() || secrets::key_sensitivity(&self.key.text).is_word())
-            && let Some(member) = self.get(Attribute::DefaultValue)
+        if let Some(member) = self.get(Attribute::DefaultValue)
+            && (self.is_secure() || self.sensitivity.is_word())
         {
             member.value.walk_strings(&mut |_, span| hidden.push(span));
         }

@@ -44,7 +44,7 @@ impl FileCheck for DuplicateKeys {
                     .insert(iparam.key.text.to_string(), iparam.key.span);
             }
         }
-        let mut path = iparam.pointer.clone();
+        let mut path = vec![Segment::Key(&iparam.key.text)];
         check_value(iparam.value, &mut path, cx);
     }
 
@@ -54,47 +54,69 @@ impl FileCheck for DuplicateKeys {
 /// Objects this small are searched pairwise; larger ones through a map.
 const PAIRWISE_LIMIT: usize = 16;
 
-fn check_value(value: &Value<'_>, path: &mut String, cx: &mut Context<'_>) {
+/// One step from an iparam's definition down to a nested value.
+#[derive(Clone, Copy)]
+enum Segment<'v> {
+    Key(&'v str),
+    Index(usize),
+}
+
+impl std::fmt::Display for Segment<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Segment::Key(key) => f.write_str(key),
+            Segment::Index(index) => write!(f, "{index}"),
+        }
+    }
+}
+
+/// Walks the definition keeping the path down to each object; pointers are only built for
+/// the objects that do have a duplicate.
+fn check_value<'v>(value: &'v Value<'_>, path: &mut Vec<Segment<'v>>, cx: &mut Context<'_>) {
     match &value.kind {
         ValueKind::Object(members) => {
             report_duplicates(members, path, cx);
             for member in members {
-                descend(path, &member.key.text, |path| {
-                    check_value(&member.value, path, cx)
-                });
+                path.push(Segment::Key(&member.key.text));
+                check_value(&member.value, path, cx);
+                path.pop();
             }
         }
         ValueKind::Array(items) => {
             for (index, item) in items.iter().enumerate() {
-                descend(path, &index.to_string(), |path| check_value(item, path, cx));
+                path.push(Segment::Index(index));
+                check_value(item, path, cx);
+                path.pop();
             }
         }
         _ => {}
     }
 }
 
-fn descend(path: &mut String, segment: &str, visit: impl FnOnce(&mut String)) {
-    let length = path.len();
-    pointer::push(path, segment);
-    visit(path);
-    path.truncate(length);
+fn pointer_of(path: &[Segment<'_>]) -> String {
+    let mut pointer = String::new();
+    for segment in path {
+        pointer::push(&mut pointer, &segment.to_string());
+    }
+    pointer
 }
 
-/// "iparam `code`", or "`regex` of iparam `code`", from the pointer of the object.
-fn place(pointer: &str) -> String {
-    let segments: Vec<String> = pointer
-        .split('/')
-        .skip(1)
-        .map(|s| s.replace("~1", "/").replace("~0", "~"))
-        .collect();
-    match segments.as_slice() {
+/// "iparam `code`", or "`regex` of iparam `code`", for the object at `path`.
+fn place(path: &[Segment<'_>]) -> String {
+    match path {
         [key] => format!("iparam `{key}`"),
-        [key, rest @ ..] => format!("`{}` of iparam `{key}`", rest.join("/")),
+        [key, rest @ ..] => {
+            let rest: Vec<String> = rest.iter().map(ToString::to_string).collect();
+            format!("`{}` of iparam `{key}`", rest.join("/"))
+        }
         [] => "the file".to_owned(),
     }
 }
 
-fn report_duplicates(members: &[Member<'_>], path: &str, cx: &mut Context<'_>) {
+fn report_duplicates(members: &[Member<'_>], path: &[Segment<'_>], cx: &mut Context<'_>) {
+    if members.len() < 2 {
+        return;
+    }
     let first_of = |index: usize| -> Option<usize> {
         let key = &members[index].key.text;
         members[..index].iter().position(|m| &m.key.text == key)
@@ -117,7 +139,7 @@ fn report_duplicates(members: &[Member<'_>], path: &str, cx: &mut Context<'_>) {
     };
     for (index, first) in firsts {
         let key = &members[index].key;
-        let mut pointer = path.to_owned();
+        let mut pointer = pointer_of(path);
         pointer::push(&mut pointer, &key.text);
         cx.report(
             &RULE,

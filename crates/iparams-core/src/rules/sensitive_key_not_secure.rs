@@ -34,7 +34,7 @@ fn check(iparam: &Iparam<'_, '_>, cx: &mut Context<'_>) {
         return;
     }
     let key = &iparam.key.text;
-    let Sensitivity::Word(word) = secrets::key_sensitivity(key) else {
+    let Sensitivity::Word(word) = iparam.sensitivity else {
         return;
     };
     let vendor = if secrets::vendor_warns(key) {

@@ -33,7 +33,7 @@ fn check(iparam: &Iparam<'_, '_>, cx: &mut Context<'_>) {
     {
         return;
     }
-    let reason = match secrets::key_sensitivity(key) {
+    let reason = match iparam.sensitivity {
         Sensitivity::Word(_) if can_hold_secret(ty) => return,
         Sensitivity::Word(word) => format!(
             "its name has \"{word}\", but a {} cannot hold a secret",
