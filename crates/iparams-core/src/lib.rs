@@ -12,6 +12,7 @@
 
 pub mod diagnostic;
 pub mod ecma_regex;
+pub mod fix;
 pub mod fixes;
 pub mod formats;
 pub mod lint;

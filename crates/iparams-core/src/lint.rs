@@ -6,7 +6,7 @@ use std::time::Duration;
 use crate::diagnostic::{Diagnostic, Severity};
 use crate::ecma_regex::{DEFAULT_MATCH_TIMEOUT, RegexEngine};
 use crate::model::Iparam;
-use crate::rules::{self, Check, Context, FileCheck, REGISTRY, Rule, RuleSettings};
+use crate::rules::{self, Check, Context, FileCheck, Level, REGISTRY, Rule, RuleSettings};
 use crate::secrets::MASKED;
 use crate::source::SourceText;
 use crate::span::Span;
@@ -38,6 +38,9 @@ pub struct FileReport {
     pub redactions: Vec<Span>,
     /// How many iparams the file defines.
     pub iparams: usize,
+    /// The file is UTF-8 and JSON without a single syntax problem, whatever rules are enabled:
+    /// only such a file may be rewritten by fixes.
+    pub well_formed: bool,
 }
 
 impl FileReport {
@@ -62,13 +65,11 @@ impl FileReport {
     }
 }
 
-/// Lints files; keeps compiled regexes between them.
+/// Lints files; keeps compiled regexes from one file to the next.
 #[derive(Debug)]
 pub struct Linter {
-    settings: RuleSettings,
+    options: LintOptions,
     regexes: RegexEngine,
-    iparam_checks: Vec<fn(&Iparam<'_, '_>, &mut Context<'_>)>,
-    file_checks: Vec<fn() -> Box<dyn FileCheck>>,
 }
 
 impl Default for Linter {
@@ -79,53 +80,59 @@ impl Default for Linter {
 
 impl Linter {
     pub fn new(options: LintOptions) -> Self {
-        let enabled = || {
-            REGISTRY
-                .iter()
-                .filter(|rule| options.rules.is_enabled(rule))
-        };
-        let iparam_checks = enabled()
-            .filter_map(|rule| match rule.check {
-                Check::Iparam(check) => Some(check),
-                _ => None,
-            })
-            .collect();
-        let file_checks = enabled()
-            .filter_map(|rule| match rule.check {
-                Check::File(check) => Some(check),
-                _ => None,
-            })
-            .collect();
         Self {
             regexes: RegexEngine::new(options.regex_timeout),
-            settings: options.rules,
-            iparam_checks,
-            file_checks,
+            options,
         }
     }
 
-    /// Lints the bytes of one iparams.json.
+    /// Lints the bytes of one iparams.json with the linter's options.
     pub fn lint_bytes(&mut self, bytes: &[u8]) -> FileReport {
         self.lint(&SourceText::decode(bytes))
     }
 
-    /// Lints one decoded iparams.json.
+    /// Lints one decoded iparams.json with the linter's options.
     pub fn lint(&mut self, source: &SourceText<'_>) -> FileReport {
+        let rules = std::mem::take(&mut self.options.rules);
+        let report = self.lint_with(source, &rules);
+        self.options.rules = rules;
+        report
+    }
+
+    /// Lints one decoded iparams.json with `rules` in place of the linter's own.
+    pub fn lint_with(&mut self, source: &SourceText<'_>, rules: &RuleSettings) -> FileReport {
+        let enabled: Vec<&Rule> = REGISTRY
+            .iter()
+            .copied()
+            .filter(|rule| rules.is_enabled(rule))
+            .collect();
         let text = source.text();
-        let mut cx = Context::new(text, &self.settings, &mut self.regexes);
+        let mut cx = Context::new(text, rules, &mut self.regexes);
         let mut report = FileReport::default();
         if cx.is_enabled(&rules::invalid_encoding::RULE) {
             rules::invalid_encoding::report(&source.problems, &mut cx);
         }
         if !source.is_unreadable() {
-            let mut file_checks: Vec<Box<dyn FileCheck>> =
-                self.file_checks.iter().map(|new| new()).collect();
+            let iparam_checks: Vec<_> = enabled
+                .iter()
+                .filter_map(|rule| match rule.check {
+                    Check::Iparam(check) => Some(check),
+                    _ => None,
+                })
+                .collect();
+            let mut file_checks: Vec<Box<dyn FileCheck>> = enabled
+                .iter()
+                .filter_map(|rule| match rule.check {
+                    Check::File(new) => Some(new()),
+                    _ => None,
+                })
+                .collect();
             let document = parse_document(text, |member| {
                 let iparam = Iparam::lower(&member);
                 report.iparams += 1;
                 report.redactions.extend_from_slice(&iparam.secrets);
                 let first = cx.diagnostics.len();
-                for check in &self.iparam_checks {
+                for check in &iparam_checks {
                     check(&iparam, &mut cx);
                 }
                 for check in &mut file_checks {
@@ -134,6 +141,7 @@ impl Linter {
                 // A finding can only quote the secrets of its own iparam.
                 mask_secrets(&mut cx.diagnostics[first..], text, &iparam.secrets);
             });
+            report.well_formed = document.errors.is_empty() && source.problems.is_empty();
             if cx.is_enabled(&rules::invalid_json::RULE) {
                 rules::invalid_json::report(&document.errors, &mut cx);
             }
@@ -145,14 +153,32 @@ impl Linter {
             }
         }
         let mut diagnostics = cx.diagnostics;
+        apply_levels(&mut diagnostics, rules);
         diagnostics.sort_by(|a, b| (a.span, a.rule).cmp(&(b.span, b.rule)));
         report.diagnostics = diagnostics;
         report
     }
 }
 
+/// Settles each finding's severity for its pointer, dropping those that are off there.
+fn apply_levels(diagnostics: &mut Vec<Diagnostic>, rules: &RuleSettings) {
+    diagnostics.retain_mut(|diagnostic| {
+        let rule = rules::find(diagnostic.rule).expect("findings come from registered rules");
+        match rules.level_at(rule, &diagnostic.pointer) {
+            Level::Off => false,
+            Level::On(severity) => {
+                diagnostic.severity = severity;
+                true
+            }
+        }
+    });
+}
+
 /// The last line of defence: no secret text survives in any message a rule wrote.
 fn mask_secrets(diagnostics: &mut [Diagnostic], text: &str, secrets: &[Span]) {
+    if diagnostics.is_empty() {
+        return;
+    }
     let secrets: Vec<&str> = secrets
         .iter()
         .map(|span| &text[span.inner().start..span.inner().end])
@@ -187,12 +213,4 @@ fn mask_secrets(diagnostics: &mut [Diagnostic], text: &str, secrets: &[Span]) {
 /// Lints `bytes` with the default options.
 pub fn lint(bytes: &[u8]) -> FileReport {
     Linter::default().lint_bytes(bytes)
-}
-
-/// The rules that would run with `settings`, for callers that list them.
-pub fn enabled_rules(settings: &RuleSettings) -> impl Iterator<Item = &'static Rule> + '_ {
-    REGISTRY
-        .iter()
-        .copied()
-        .filter(|rule| settings.is_enabled(rule))
 }

@@ -6,20 +6,28 @@
 /// small edit distances, scaled to the length of the word.
 pub fn closest<'c>(input: &str, candidates: impl IntoIterator<Item = &'c str>) -> Option<&'c str> {
     let wanted = normalize(input);
-    if wanted.is_empty() {
+    let wanted_length = wanted.chars().count();
+    if wanted_length == 0 {
         return None;
     }
-    let limit = match wanted.chars().count() {
+    let limit = match wanted_length {
         0..=3 => 1,
         4..=7 => 2,
         _ => 3,
     };
     let mut best: Option<(usize, &str)> = None;
     for candidate in candidates {
-        let distance = if normalize(candidate) == wanted {
+        let normalized = normalize(candidate);
+        let distance = if normalized == wanted {
             0
+        } else if wanted_length >= 3 && normalized.starts_with(&wanted) {
+            // An abbreviation: `warn`, `multi`.
+            1
+        } else if normalized.chars().count().abs_diff(wanted_length) > limit {
+            // The edit distance is at least the difference in length.
+            continue;
         } else {
-            strsim::damerau_levenshtein(&wanted, &normalize(candidate))
+            strsim::damerau_levenshtein(&wanted, &normalized)
         };
         if distance <= limit && best.is_none_or(|(d, _)| distance < d) {
             best = Some((distance, candidate));
@@ -80,6 +88,11 @@ mod tests {
         assert_eq!(closest("dropdwon", TYPES), Some("dropdown"));
         assert_eq!(closest("multi_select", TYPES), Some("multiselect"));
         assert_eq!(closest("select", TYPES), None);
+        assert_eq!(closest("multi", TYPES), Some("multiselect"));
+        assert_eq!(
+            closest("warn", ["off", "info", "warning", "error"]),
+            Some("warning")
+        );
         assert_eq!(closest("", TYPES), None);
     }
 }
