@@ -77,7 +77,9 @@ fn several_paths_are_all_checked_and_summed() {
     ]);
     assert_eq!(output.status.code(), Some(1));
     assert!(
-        stdout(&output).ends_with("3 files checked: 1 error, 2 warnings\n"),
+        stdout(&output).ends_with(
+            "3 files checked: 1 error, 2 warnings (1 fixable with --fix, 2 more with --unsafe-fixes)\n"
+        ),
         "{}",
         stdout(&output)
     );
@@ -103,7 +105,9 @@ fn an_unreadable_path_exits_2_and_the_others_are_still_checked() {
         stderr(&output)
     );
     assert!(stdout(&output).contains("error[unknown-type]"));
-    assert!(stdout(&output).ends_with("1 file checked: 1 error, 0 warnings\n"));
+    assert!(
+        stdout(&output).ends_with("1 file checked: 1 error, 0 warnings (1 fixable with --fix)\n")
+    );
 }
 
 #[test]

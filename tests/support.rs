@@ -52,3 +52,49 @@ pub fn json_on(bytes: &[u8], display_path: &str) -> serde_json::Value {
     let (_, stdout, _) = run_on(bytes, display_path, &["--format", "json"]);
     serde_json::from_str(&stdout).expect("--format json prints one JSON document")
 }
+
+/// The built `iparams-lint` binary, run from the repository's top folder.
+pub fn binary() -> std::process::Command {
+    let mut command = std::process::Command::new(env!("CARGO_BIN_EXE_iparams-lint"));
+    command
+        .current_dir(repo_root())
+        .env_remove("NO_COLOR")
+        .env_remove("FORCE_COLOR")
+        .env_remove("CLICOLOR_FORCE");
+    command
+}
+
+/// A fresh, empty folder for one test, removed when dropped.
+pub struct Scratch(pub PathBuf);
+
+impl Scratch {
+    pub fn new(name: &str) -> Self {
+        let dir =
+            std::env::temp_dir().join(format!("iparams-lint-test-{}-{name}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).expect("a scratch folder");
+        Scratch(dir)
+    }
+
+    /// Writes `contents` at `relative`, creating folders, and returns its path.
+    pub fn write(&self, relative: &str, contents: impl AsRef<[u8]>) -> PathBuf {
+        let path = self.0.join(relative);
+        std::fs::create_dir_all(path.parent().expect("a parent")).expect("folders");
+        std::fs::write(&path, contents).expect("writable scratch file");
+        path
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+/// stdout and stderr of a finished command, as text.
+pub fn streams(output: &std::process::Output) -> (String, String) {
+    (
+        String::from_utf8_lossy(&output.stdout).into_owned(),
+        String::from_utf8_lossy(&output.stderr).into_owned(),
+    )
+}

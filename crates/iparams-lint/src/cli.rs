@@ -24,6 +24,24 @@ pub struct Cli {
 pub enum Command {
     /// Check iparams.json files (what plain `iparams-lint PATHS` does)
     Check(CheckArgs),
+    /// List every rule: name, default severity, fix and summary
+    Rules {
+        /// Print the full documentation of every rule as Markdown (docs/rules.md)
+        #[arg(long)]
+        markdown: bool,
+    },
+    /// Show a rule's documentation, with an example that fails and its fix
+    Explain {
+        /// The rule's name, as shown in brackets in each finding
+        rule: String,
+    },
+    /// Print the JSON Schema of iparams.json, for editors
+    Schema,
+    /// Print shell completions
+    Completions {
+        #[arg(value_enum)]
+        shell: Shell,
+    },
 }
 
 #[derive(Debug, Args, Default)]
@@ -36,11 +54,39 @@ pub struct CheckArgs {
     #[arg(long, value_enum, default_value_t = Format::Human)]
     pub format: Format,
 
+    /// The lowest severity that makes the exit status 1
+    #[arg(long, value_enum, default_value_t = FailLevel::Error, value_name = "SEVERITY")]
+    pub fail_level: FailLevel,
+
+    /// Print only the findings: no summary line
+    #[arg(long, short)]
+    pub quiet: bool,
+
+    /// Apply the fixes that are safe
+    #[arg(long)]
+    pub fix: bool,
+
+    /// Apply the unsafe fixes too (they change behaviour); implies --fix
+    #[arg(long)]
+    pub unsafe_fixes: bool,
+
+    /// Print the fixes as a unified diff instead of writing them
+    #[arg(long)]
+    pub diff: bool,
+
+    /// Use this configuration file instead of the .iparams-lint.toml found above each file
+    #[arg(long, value_name = "PATH")]
+    pub config: Option<PathBuf>,
+
+    /// Set a rule's severity: `name=off|info|warning|error` (repeatable; wins over config files)
+    #[arg(long = "rule", value_name = "NAME=SEVERITY")]
+    pub rules: Vec<String>,
+
     /// When to use colours in human output; NO_COLOR and FORCE_COLOR are honoured under `auto`
     #[arg(long, value_enum, default_value_t = ColorChoice::Auto)]
     pub color: ColorChoice,
 
-    /// The path to show for standard input
+    /// The path to show (and to find the configuration from) for standard input
     #[arg(long, value_name = "PATH")]
     pub stdin_filename: Option<String>,
 }
@@ -50,8 +96,24 @@ pub enum Format {
     /// Findings with code frames, and a summary line
     #[default]
     Human,
+    /// One line per finding: `path:line:col: severity[rule] message`
+    Concise,
     /// One JSON document (version 1 contract)
     Json,
+    /// SARIF 2.1.0, for code-scanning services
+    Sarif,
+    /// GitHub Actions workflow commands, shown as annotations
+    Github,
+    /// JUnit XML, for CI test reports
+    Junit,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum, Default)]
+pub enum FailLevel {
+    #[default]
+    Error,
+    Warning,
+    Info,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum, Default)]
@@ -60,4 +122,11 @@ pub enum ColorChoice {
     Auto,
     Always,
     Never,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Shell {
+    Bash,
+    Zsh,
+    Fish,
 }

@@ -55,6 +55,8 @@ fn find_iparams_files(root: &Path) -> Vec<PathBuf> {
         .filter(|entry| entry.file_type().is_some_and(|t| t.is_file()))
         .map(ignore::DirEntry::into_path)
         .filter(|path| is_iparams_file(path))
+        // `iparams-lint .` shows `config/iparams.json`, not `./config/iparams.json`.
+        .map(|path| path.strip_prefix(".").map(Path::to_owned).unwrap_or(path))
         .collect()
 }
 

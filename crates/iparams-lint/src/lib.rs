@@ -1,30 +1,34 @@
 //! The `iparams-lint` command: finds files, lints them with `iparams-core`, renders the findings
 //! and decides the exit status.
 
+pub mod check;
 pub mod cli;
+pub mod config;
 pub mod discover;
+pub mod docs;
 pub mod render;
 mod source_code;
+pub mod write;
 
 use std::ffi::OsString;
 use std::io::{Read, Write};
 
-use clap::Parser;
-use iparams_core::{Linter, SourceText};
+use clap::{CommandFactory, Parser};
 
-use cli::{CheckArgs, Cli, ColorChoice, Command, Format};
-use discover::{Input, discover};
-use render::{CheckedFile, Human, Json, Renderer, Summary};
+use cli::{Cli, ColorChoice, Command, Shell};
 
 /// The exit statuses, frozen: scripts depend on them.
 pub mod exit {
-    /// No error-severity findings.
+    /// No finding at or above the failing severity (errors, unless `--fail-level` says otherwise).
     pub const CLEAN: u8 = 0;
-    /// At least one error-severity finding.
+    /// At least one such finding; with `--diff`, at least one fix to apply.
     pub const FINDINGS: u8 = 1;
-    /// Bad usage, or a file that could not be read.
+    /// Bad usage or configuration, or a file that could not be read or written.
     pub const TROUBLE: u8 = 2;
 }
+
+/// The JSON Schema of iparams.json, printed by `iparams-lint schema`.
+pub const SCHEMA: &str = include_str!("../../../schemas/iparams.schema.json");
 
 /// What the command needs from the outside world, so tests can give it anything.
 #[derive(Debug, Clone, Default)]
@@ -50,7 +54,7 @@ impl Environment {
         }
     }
 
-    fn color(&self, choice: ColorChoice) -> bool {
+    pub fn color(&self, choice: ColorChoice) -> bool {
         match choice {
             ColorChoice::Always => true,
             ColorChoice::Never => false,
@@ -58,9 +62,6 @@ impl Environment {
         }
     }
 }
-
-/// Output is kept to this width when the terminal's is unknown, so logs are stable.
-const DEFAULT_WIDTH: usize = 100;
 
 /// Runs the command line `args` (program name first); returns the exit status.
 pub fn run(
@@ -88,107 +89,31 @@ pub fn run(
             return status;
         }
     };
-    let args = match cli.command {
-        Some(Command::Check(args)) => args,
-        None => cli.check,
-    };
-    check(args, env, stdin, stdout, stderr)
-}
-
-fn check(
-    mut args: CheckArgs,
-    env: &Environment,
-    stdin: &mut dyn Read,
-    stdout: &mut dyn Write,
-    stderr: &mut dyn Write,
-) -> u8 {
-    if args.paths.is_empty() {
-        args.paths.push(".".into());
-    }
-    let renderer: Box<dyn Renderer> = match args.format {
-        Format::Human => Box::new(Human::new(
-            env.color(args.color),
-            env.terminal_width.unwrap_or(DEFAULT_WIDTH),
-        )),
-        Format::Json => Box::new(Json),
-    };
-    let (inputs, discovery_errors) = discover(&args.paths);
-    let mut trouble = false;
-    for error in &discovery_errors {
-        let _ = writeln!(
-            stderr,
-            "iparams-lint: {}: {}",
-            error.path.display(),
-            error.message
-        );
-        trouble = true;
-    }
-
-    let mut linter = Linter::default();
-    let mut pieces = Vec::new();
-    let mut summary = Summary::default();
-    for input in &inputs {
-        let (path, bytes) = match read(input, args.stdin_filename.as_deref(), stdin) {
-            Ok(read) => read,
-            Err((path, error)) => {
-                let _ = writeln!(stderr, "iparams-lint: {path}: {error}");
-                trouble = true;
-                continue;
-            }
-        };
-        let source = SourceText::decode(&bytes);
-        let report = linter.lint(&source);
-        summary.add(&report);
-        pieces.push(renderer.file(&CheckedFile {
-            path: &path,
-            text: source.text(),
-            report: &report,
-        }));
-    }
-    let output = renderer.finish(pieces, &summary);
-    // A closed pipe (`| head`) is not an error worth reporting.
-    let _ = stdout
-        .write_all(output.as_bytes())
-        .and_then(|()| stdout.flush());
-
-    if trouble {
-        exit::TROUBLE
-    } else if summary.errors > 0 {
-        exit::FINDINGS
-    } else {
+    let printed = |out: &mut dyn Write, text: &str| {
+        let _ = out.write_all(text.as_bytes());
         exit::CLEAN
-    }
-}
-
-fn read(
-    input: &Input,
-    stdin_name: Option<&str>,
-    stdin: &mut dyn Read,
-) -> Result<(String, Vec<u8>), (String, String)> {
-    match input {
-        Input::Stdin => {
-            let path = stdin_name.unwrap_or("<stdin>").to_owned();
-            let mut bytes = Vec::new();
-            match stdin.read_to_end(&mut bytes) {
-                Ok(_) => Ok((path, bytes)),
-                Err(error) => Err((path, format!("cannot read standard input: {error}"))),
+    };
+    match cli.command {
+        None => check::run(cli.check, env, stdin, stdout, stderr),
+        Some(Command::Check(args)) => check::run(args, env, stdin, stdout, stderr),
+        Some(Command::Rules { markdown: false }) => printed(stdout, &docs::rules_table()),
+        Some(Command::Rules { markdown: true }) => printed(stdout, &docs::rules_markdown()),
+        Some(Command::Explain { rule }) => match docs::explain(&rule) {
+            Ok(text) => printed(stdout, &text),
+            Err(message) => {
+                let _ = writeln!(stderr, "iparams-lint: {message}");
+                exit::TROUBLE
             }
+        },
+        Some(Command::Schema) => printed(stdout, SCHEMA),
+        Some(Command::Completions { shell }) => {
+            let generator = match shell {
+                Shell::Bash => clap_complete::Shell::Bash,
+                Shell::Zsh => clap_complete::Shell::Zsh,
+                Shell::Fish => clap_complete::Shell::Fish,
+            };
+            clap_complete::generate(generator, &mut Cli::command(), "iparams-lint", stdout);
+            exit::CLEAN
         }
-        Input::File(file) => {
-            let path = file.display().to_string();
-            match std::fs::read(file) {
-                Ok(bytes) => Ok((path, bytes)),
-                Err(error) => Err((path, describe_io_error(&error))),
-            }
-        }
-    }
-}
-
-fn describe_io_error(error: &std::io::Error) -> String {
-    match error.kind() {
-        std::io::ErrorKind::NotFound => "no such file".into(),
-        std::io::ErrorKind::PermissionDenied => "permission denied".into(),
-        std::io::ErrorKind::IsADirectory => "is a folder".into(),
-        _ => format!("cannot read: {error}"),
     }
 }

@@ -6,28 +6,27 @@ use std::sync::Arc;
 use iparams_core::{Diagnostic, Severity};
 use miette::{GraphicalReportHandler, GraphicalTheme, LabeledSpan, SourceCode};
 
-use super::{CheckedFile, Renderer, Summary, plural};
+use super::{CheckedFile, RenderOptions, Renderer, Summary};
 use crate::source_code::IndexedSource;
 
 #[derive(Debug)]
 pub struct Human {
-    color: bool,
-    width: usize,
+    options: RenderOptions,
 }
 
 impl Human {
-    pub fn new(color: bool, width: usize) -> Self {
-        Self { color, width }
+    pub fn new(options: RenderOptions) -> Self {
+        Self { options }
     }
 
     fn handler(&self) -> GraphicalReportHandler {
-        let theme = if self.color {
+        let theme = if self.options.color {
             GraphicalTheme::unicode()
         } else {
             GraphicalTheme::unicode_nocolor()
         };
         GraphicalReportHandler::new_themed(theme)
-            .with_width(self.width)
+            .with_width(self.options.width)
             .with_links(false)
             .with_context_lines(1)
     }
@@ -135,23 +134,12 @@ impl Renderer for Human {
             .filter(|piece| !piece.is_empty())
             .collect::<Vec<_>>()
             .join("\n");
-        if !out.is_empty() {
-            out.push('\n');
+        if !self.options.quiet {
+            if !out.is_empty() {
+                out.push('\n');
+            }
+            out.push_str(&summary.text());
         }
-        let files = if summary.files == 1 {
-            "1 file checked".to_owned()
-        } else {
-            format!("{} files checked", summary.files)
-        };
-        out.push_str(&format!(
-            "{files}: {}, {}",
-            plural(summary.errors, "error"),
-            plural(summary.warnings, "warning")
-        ));
-        if summary.infos > 0 {
-            out.push_str(&format!(", {}", plural(summary.infos, "info")));
-        }
-        out.push('\n');
         out
     }
 }

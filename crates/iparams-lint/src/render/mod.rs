@@ -1,13 +1,16 @@
 //! Output formats, one file each. A format renders each file on its own (files are checked in
 //! parallel), then joins the pieces in path order with a summary.
 
+mod concise;
+mod github;
 mod human;
 mod json;
+mod junit;
+mod sarif;
 
-pub use human::Human;
-pub use json::Json;
+use iparams_core::{Applicability, FileReport, LineIndex, Position, Severity};
 
-use iparams_core::{FileReport, Severity};
+use crate::cli::Format;
 
 /// One checked file, as the renderers see it.
 #[derive(Debug)]
@@ -19,6 +22,26 @@ pub struct CheckedFile<'a> {
     pub report: &'a FileReport,
 }
 
+impl CheckedFile<'_> {
+    /// Line and column of both ends of each finding, in order.
+    fn positions(&self) -> Vec<(Position, Position)> {
+        if self.report.diagnostics.is_empty() {
+            return Vec::new();
+        }
+        let lines = LineIndex::new(self.text);
+        self.report
+            .diagnostics
+            .iter()
+            .map(|d| {
+                (
+                    lines.position(self.text, d.span.start),
+                    lines.position(self.text, d.span.end),
+                )
+            })
+            .collect()
+    }
+}
+
 /// Totals over the run.
 #[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
 pub struct Summary {
@@ -26,6 +49,13 @@ pub struct Summary {
     pub errors: usize,
     pub warnings: usize,
     pub infos: usize,
+    /// Findings `--fix` would fix.
+    pub fixable: usize,
+    /// Findings only `--unsafe-fixes` would fix.
+    pub unsafe_fixable: usize,
+    /// Findings fixed in this run, and in how many files.
+    pub fixed: usize,
+    pub fixed_files: usize,
 }
 
 impl Summary {
@@ -34,7 +64,70 @@ impl Summary {
         self.errors += report.count(Severity::Error);
         self.warnings += report.count(Severity::Warning);
         self.infos += report.count(Severity::Info);
+        for fix in report.diagnostics.iter().filter_map(|d| d.fix.as_ref()) {
+            match fix.applicability {
+                Applicability::Safe => self.fixable += 1,
+                Applicability::Unsafe => self.unsafe_fixable += 1,
+            }
+        }
     }
+
+    pub fn merge(&mut self, other: &Summary) {
+        self.files += other.files;
+        self.errors += other.errors;
+        self.warnings += other.warnings;
+        self.infos += other.infos;
+        self.fixable += other.fixable;
+        self.unsafe_fixable += other.unsafe_fixable;
+        self.fixed += other.fixed;
+        self.fixed_files += other.fixed_files;
+    }
+
+    /// The closing lines of the text formats: what was fixed, then the counts.
+    fn text(&self) -> String {
+        let mut out = String::new();
+        if self.fixed > 0 {
+            out.push_str(&format!(
+                "Fixed {} in {}.\n",
+                plural(self.fixed, "problem"),
+                plural(self.fixed_files, "file")
+            ));
+        }
+        let files = if self.files == 1 {
+            "1 file checked".to_owned()
+        } else {
+            format!("{} files checked", self.files)
+        };
+        out.push_str(&format!(
+            "{files}: {}, {}",
+            plural(self.errors, "error"),
+            plural(self.warnings, "warning")
+        ));
+        if self.infos > 0 {
+            out.push_str(&format!(", {}", plural(self.infos, "info")));
+        }
+        match (self.fixable, self.unsafe_fixable) {
+            (0, 0) => {}
+            (safe, 0) => out.push_str(&format!(" ({safe} fixable with --fix)")),
+            (0, risky) => out.push_str(&format!(" ({risky} fixable with --unsafe-fixes)")),
+            (safe, risky) => out.push_str(&format!(
+                " ({safe} fixable with --fix, {risky} more with --unsafe-fixes)"
+            )),
+        }
+        out.push('\n');
+        out
+    }
+}
+
+/// How the chosen format is to be drawn.
+#[derive(Debug, Clone, Copy)]
+pub struct RenderOptions {
+    pub color: bool,
+    pub width: usize,
+    /// Findings only, no summary.
+    pub quiet: bool,
+    /// Findings at or above this severity fail the run (for formats that model pass/fail).
+    pub fail_level: Severity,
 }
 
 /// An output format.
@@ -44,6 +137,17 @@ pub trait Renderer: Sync {
 
     /// The whole output: the files' pieces in order, and the summary.
     fn finish(&self, pieces: Vec<String>, summary: &Summary) -> String;
+}
+
+pub fn renderer(format: Format, options: RenderOptions) -> Box<dyn Renderer> {
+    match format {
+        Format::Human => Box::new(human::Human::new(options)),
+        Format::Concise => Box::new(concise::Concise::new(options)),
+        Format::Json => Box::new(json::Json),
+        Format::Sarif => Box::new(sarif::Sarif),
+        Format::Github => Box::new(github::Github::new(options)),
+        Format::Junit => Box::new(junit::Junit::new(options)),
+    }
 }
 
 /// "1 error", "2 warnings".

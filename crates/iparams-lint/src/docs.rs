@@ -1,0 +1,132 @@
+//! Rule documentation, generated from the rule registry: `rules`, `explain` and docs/rules.md.
+
+use iparams_core::{Applicability, LineIndex, REGISTRY, Rule, SourceText, rules};
+
+fn fix_label(rule: &Rule) -> &'static str {
+    match rule.fix {
+        None => "no",
+        Some(Applicability::Safe) => "safe",
+        Some(Applicability::Unsafe) => "unsafe",
+    }
+}
+
+/// `iparams-lint rules`: one line per rule.
+pub fn rules_table() -> String {
+    let width = REGISTRY
+        .iter()
+        .map(|rule| rule.name.len())
+        .max()
+        .unwrap_or(0);
+    let mut out = format!(
+        "{:width$}  {:8}  {:6}  SUMMARY\n",
+        "RULE", "SEVERITY", "FIX"
+    );
+    for rule in REGISTRY {
+        out.push_str(&format!(
+            "{:width$}  {:8}  {:6}  {}\n",
+            rule.name,
+            rule.severity.as_str(),
+            fix_label(rule),
+            rule.summary
+        ));
+    }
+    out.push_str(&format!(
+        "\n{} rules. `iparams-lint explain RULE` shows one in full.\n",
+        REGISTRY.len()
+    ));
+    out
+}
+
+/// `iparams-lint explain RULE`.
+pub fn explain(name: &str) -> Result<String, String> {
+    let rule = rules::resolve(name).map_err(|suggestion| match suggestion {
+        Some(suggestion) => format!("there is no rule `{name}`; did you mean `{suggestion}`?"),
+        None => format!("there is no rule `{name}`; `iparams-lint rules` lists them"),
+    })?;
+    let fix = match rule.fix {
+        None => "no fix".to_owned(),
+        Some(applicability) => format!("{} fix", fix_label_of(applicability)),
+    };
+    Ok(format!(
+        "{} ({}, {fix})\n{}\n\n{}\n\nFails:\n{}\nReported as:\n{}\nPasses:\n{}\nThe vendor's validator: {}\n",
+        rule.name,
+        rule.severity,
+        rule.summary,
+        rule.docs,
+        indent(rule.bad),
+        indent(&example_findings(rule)),
+        indent(rule.good),
+        rule.vendor
+    ))
+}
+
+fn fix_label_of(applicability: Applicability) -> &'static str {
+    match applicability {
+        Applicability::Safe => "safe",
+        Applicability::Unsafe => "unsafe",
+    }
+}
+
+/// The rule's own findings on its failing example, one line each.
+fn example_findings(rule: &Rule) -> String {
+    let source = SourceText::decode(rule.bad.as_bytes());
+    let report = iparams_core::Linter::default().lint(&source);
+    let lines = LineIndex::new(source.text());
+    report
+        .diagnostics
+        .iter()
+        .filter(|d| d.rule == rule.name)
+        .map(|d| {
+            let at = lines.position(source.text(), d.span.start);
+            format!(
+                "{}:{}: {}[{}] {}\n",
+                at.line, at.column, d.severity, d.rule, d.message
+            )
+        })
+        .collect()
+}
+
+fn indent(text: &str) -> String {
+    text.lines().map(|line| format!("    {line}\n")).collect()
+}
+
+/// One rule's documentation in Markdown, under a heading of `level`.
+pub fn rule_markdown(rule: &Rule, level: usize) -> String {
+    let hashes = "#".repeat(level);
+    format!(
+        "{hashes} `{}`\n\n{}\n\n**Default severity:** {} · **Fix:** {}\n\n{}\n\nFails:\n\n```json\n{}```\n\nPasses:\n\n```json\n{}```\n\n**The vendor's validator:** {}\n",
+        rule.name,
+        rule.summary,
+        rule.severity,
+        fix_label(rule),
+        rule.docs,
+        rule.bad.replace('\u{feff}', ""),
+        rule.good,
+        rule.vendor
+    )
+}
+
+/// The whole of docs/rules.md.
+pub fn rules_markdown() -> String {
+    let mut out = String::from(
+        "# Rules\n\nGenerated from the rule registry by `iparams-lint rules --markdown > docs/rules.md`; a test fails when \
+         this file is out of date, so edit the rule files in `crates/iparams-core/src/rules/` instead.\n\n\
+         Severities can be changed, and findings silenced, in `.iparams-lint.toml` (see the README).\n\n\
+         | Rule | Severity | Fix | Summary |\n|---|---|---|---|\n",
+    );
+    for rule in REGISTRY {
+        out.push_str(&format!(
+            "| [`{}`](#{}) | {} | {} | {} |\n",
+            rule.name,
+            rule.name,
+            rule.severity,
+            fix_label(rule),
+            rule.summary.replace('|', "\\|")
+        ));
+    }
+    for rule in REGISTRY {
+        out.push('\n');
+        out.push_str(&rule_markdown(rule, 2));
+    }
+    out
+}

@@ -1,0 +1,130 @@
+//! Writing fixed files: atomically, keeping permissions, and never over a change made since
+//! the file was read.
+
+use std::fs::{self, OpenOptions};
+use std::io::{self, Write};
+use std::path::Path;
+
+#[derive(Debug)]
+pub enum WriteError {
+    /// The file on disk is no longer what was read and fixed.
+    Changed,
+    Io(io::Error),
+}
+
+impl From<io::Error> for WriteError {
+    fn from(error: io::Error) -> Self {
+        WriteError::Io(error)
+    }
+}
+
+impl std::fmt::Display for WriteError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            WriteError::Changed => {
+                f.write_str("it changed while being checked; not written, run again")
+            }
+            WriteError::Io(error) => write!(f, "cannot write the fixes: {error}"),
+        }
+    }
+}
+
+/// Replaces the contents of `path` with `new`, provided it still holds `expected`: the new
+/// text goes to a temporary file beside it, which then takes its place in one rename, so a
+/// reader sees the old file or the new one, never a mix. A symbolic link is written through.
+pub fn replace_file(path: &Path, expected: &[u8], new: &[u8]) -> Result<(), WriteError> {
+    let target = fs::canonicalize(path)?;
+    if fs::read(&target)? != expected {
+        return Err(WriteError::Changed);
+    }
+    let permissions = fs::metadata(&target)?.permissions();
+    let name = target
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let temporary =
+        target.with_file_name(format!(".{name}.iparams-lint-{}.tmp", std::process::id()));
+    let result = (|| {
+        let mut file = OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(&temporary)?;
+        file.write_all(new)?;
+        file.sync_all()?;
+        fs::set_permissions(&temporary, permissions)?;
+        // The last moment to notice a concurrent edit.
+        if fs::read(&target)? != expected {
+            return Err(WriteError::Changed);
+        }
+        fs::rename(&temporary, &target)?;
+        Ok(())
+    })();
+    if result.is_err() {
+        let _ = fs::remove_file(&temporary);
+    }
+    result
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn scratch(name: &str) -> std::path::PathBuf {
+        let dir =
+            std::env::temp_dir().join(format!("iparams-lint-write-{}-{name}", std::process::id()));
+        fs::create_dir_all(&dir).unwrap();
+        dir
+    }
+
+    #[test]
+    fn replaces_and_keeps_permissions() {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = scratch("perm");
+        let file = dir.join("iparams.json");
+        fs::write(&file, b"old").unwrap();
+        fs::set_permissions(&file, fs::Permissions::from_mode(0o640)).unwrap();
+        replace_file(&file, b"old", b"new").unwrap();
+        assert_eq!(fs::read(&file).unwrap(), b"new");
+        assert_eq!(
+            fs::metadata(&file).unwrap().permissions().mode() & 0o777,
+            0o640
+        );
+        assert_eq!(
+            fs::read_dir(&dir).unwrap().count(),
+            1,
+            "no temporary file is left behind"
+        );
+        fs::remove_dir_all(dir).unwrap();
+    }
+
+    #[test]
+    fn refuses_a_file_changed_since_it_was_read() {
+        let dir = scratch("changed");
+        let file = dir.join("iparams.json");
+        fs::write(&file, b"edited meanwhile").unwrap();
+        assert!(matches!(
+            replace_file(&file, b"old", b"new"),
+            Err(WriteError::Changed)
+        ));
+        assert_eq!(fs::read(&file).unwrap(), b"edited meanwhile");
+        fs::remove_dir_all(dir).unwrap();
+    }
+
+    #[test]
+    fn writes_through_symbolic_links() {
+        let dir = scratch("link");
+        let file = dir.join("real.json");
+        let link = dir.join("iparams.json");
+        fs::write(&file, b"old").unwrap();
+        std::os::unix::fs::symlink(&file, &link).unwrap();
+        replace_file(&link, b"old", b"new").unwrap();
+        assert!(
+            fs::symlink_metadata(&link)
+                .unwrap()
+                .file_type()
+                .is_symlink()
+        );
+        assert_eq!(fs::read(&file).unwrap(), b"new");
+        fs::remove_dir_all(dir).unwrap();
+    }
+}

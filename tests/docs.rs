@@ -1,0 +1,158 @@
+//! Rule documentation and the editor schema, both generated from or checked against the rules.
+
+mod support;
+
+use support::{binary, repo_root, streams};
+
+#[test]
+fn docs_rules_md_is_up_to_date() {
+    let committed =
+        std::fs::read_to_string(repo_root().join("docs/rules.md")).expect("docs/rules.md exists");
+    assert!(
+        committed == iparams_lint::docs::rules_markdown(),
+        "docs/rules.md is out of date: run `cargo run -- rules --markdown > docs/rules.md`"
+    );
+}
+
+#[test]
+fn rules_and_explain() {
+    let (table, _) = streams(&binary().arg("rules").output().expect("runs"));
+    for rule in iparams_core::REGISTRY {
+        assert!(
+            table
+                .lines()
+                .any(|line| line.starts_with(&format!("{} ", rule.name))),
+            "{} is not listed",
+            rule.name
+        );
+    }
+    let output = binary()
+        .args(["explain", "unknown-type"])
+        .output()
+        .expect("runs");
+    let (text, _) = streams(&output);
+    assert_eq!(output.status.code(), Some(0));
+    assert!(
+        text.starts_with(
+            "unknown-type (error, safe fix)\nAn iparam's `type` is not a known type\n"
+        ),
+        "{text}"
+    );
+    assert!(text.contains("Reported as:\n    2:46: error[unknown-type] Iparam `notes` has an unknown type \"textarea\""), "{text}");
+    assert!(
+        text.contains(
+            "The vendor's validator: Rejects: `Invalid type, <type>, found in the '<key>' field.`"
+        ),
+        "{text}"
+    );
+
+    let output = binary()
+        .args(["explain", "unknown-typo"])
+        .output()
+        .expect("runs");
+    assert_eq!(output.status.code(), Some(2));
+    assert!(streams(&output).1.contains("did you mean `unknown-type`?"));
+}
+
+#[test]
+fn completions_for_each_shell() {
+    for shell in ["bash", "zsh", "fish"] {
+        let output = binary()
+            .args(["completions", shell])
+            .output()
+            .expect("runs");
+        let (script, _) = streams(&output);
+        assert_eq!(output.status.code(), Some(0));
+        assert!(
+            script.contains("explain") && script.contains("fail-level"),
+            "{shell} completions are incomplete"
+        );
+    }
+}
+
+/// Rules whose findings are about the shape of the file, which a JSON Schema can express.
+const STRUCTURAL_RULES: [&str; 17] = [
+    "root-not-object",
+    "iparam-not-object",
+    "empty-key",
+    "reserved-key",
+    "missing-attribute",
+    "unknown-type",
+    "unknown-attribute",
+    "attribute-type",
+    "missing-options",
+    "options-not-allowed",
+    "default-value-type",
+    "missing-product",
+    "unknown-product",
+    "empty-regex",
+    "regex-not-supported",
+    "unsupported-event",
+    "invalid-event-entry",
+];
+
+#[test]
+fn the_schema_agrees_with_the_rules() {
+    let (printed, _) = streams(&binary().arg("schema").output().expect("runs"));
+    let committed = std::fs::read_to_string(repo_root().join("schemas/iparams.schema.json"))
+        .expect("the schema");
+    assert_eq!(printed, committed);
+    let schema: serde_json::Value = serde_json::from_str(&committed).expect("JSON");
+    let validator = jsonschema::validator_for(&schema).expect("a valid JSON Schema");
+    let load = |path: &std::path::Path| -> Option<serde_json::Value> {
+        serde_json::from_slice(&std::fs::read(path).ok()?).ok()
+    };
+
+    let mut accepted = vec![repo_root().join("fixtures/apps/hr-sync/config/iparams.json")];
+    let mut rejected = Vec::new();
+    for entry in std::fs::read_dir(repo_root().join("fixtures/rules")).expect("fixtures") {
+        let dir = entry.expect("entry").path();
+        let rule = dir
+            .file_name()
+            .expect("a name")
+            .to_string_lossy()
+            .into_owned();
+        for file in std::fs::read_dir(&dir)
+            .expect("fixtures")
+            .map(|e| e.expect("entry").path())
+        {
+            let name = file
+                .file_name()
+                .expect("a name")
+                .to_string_lossy()
+                .into_owned();
+            if name.starts_with("valid") {
+                accepted.push(file);
+            } else if STRUCTURAL_RULES.contains(&rule.as_str()) {
+                rejected.push(file);
+            }
+        }
+    }
+    for file in &accepted {
+        let value = load(file).expect("valid fixtures are JSON");
+        let errors: Vec<String> = validator
+            .iter_errors(&value)
+            .map(|e| format!("{e} at {}", e.instance_path()))
+            .collect();
+        assert!(
+            errors.is_empty(),
+            "the schema rejects {}: {errors:?}",
+            file.display()
+        );
+    }
+    let mut checked = 0;
+    for file in &rejected {
+        // Files that are not JSON at all are beyond a schema.
+        let Some(value) = load(file) else { continue };
+        assert!(
+            !validator.is_valid(&value),
+            "the schema accepts {}",
+            file.display()
+        );
+        checked += 1;
+    }
+    assert!(
+        checked >= 25,
+        "only {checked} structurally invalid fixtures were checked"
+    );
+}
