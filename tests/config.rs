@@ -147,3 +147,18 @@ fn configuration_mistakes_exit_2_with_a_suggestion() {
     assert_eq!(status, Some(2));
     assert!(stderr.contains("\"loud\" is not a severity"), "{stderr}");
 }
+
+#[test]
+fn folders_are_walked_respecting_gitignore() {
+    let scratch = Scratch::new("gitignore");
+    scratch.write(".gitignore", "build/\n");
+    scratch.write("build/app/config/iparams.json", "{ broken");
+    scratch.write("node_modules/pkg/config/iparams.json", "{ broken");
+    scratch.write("src/app/config/iparams.json", "{}");
+    scratch.write("src/app/config/other.json", "{ not an iparams file");
+    let (status, stdout, _) = check(&scratch, &["--format", "concise", "."]);
+    assert_eq!(
+        (status, stdout.as_str()),
+        (Some(0), "1 file checked: 0 errors, 0 warnings\n")
+    );
+}

@@ -49,6 +49,8 @@ pub fn discover(paths: &[PathBuf]) -> (Vec<Input>, Vec<DiscoveryError>) {
 fn find_iparams_files(root: &Path) -> Vec<PathBuf> {
     ignore::WalkBuilder::new(root)
         .hidden(false)
+        // A .gitignore counts even before `git init`.
+        .require_git(false)
         .filter_entry(|entry| !matches!(entry.file_name().to_str(), Some(".git" | "node_modules")))
         .build()
         .filter_map(Result::ok)
