@@ -53,8 +53,12 @@ fn run_with_stdin(args: &[&str], input: &[u8]) -> Output {
 fn the_example_app_is_clean() {
     let output = run(&[EXAMPLE]);
     assert_eq!(output.status.code(), Some(0), "{}", stdout(&output));
-    assert_eq!(stdout(&output), "1 file checked: 0 errors, 0 warnings\n");
-    assert_eq!(stderr(&output), "");
+    assert_eq!(stdout(&output), "6 files checked: 0 errors, 0 warnings\n");
+    assert_eq!(
+        stderr(&output),
+        "",
+        "the example is an app, so no note about lone files"
+    );
 }
 
 #[test]
@@ -78,7 +82,7 @@ fn several_paths_are_all_checked_and_summed() {
     assert_eq!(output.status.code(), Some(1));
     assert!(
         stdout(&output).ends_with(
-            "3 files checked: 1 error, 2 warnings (1 fixable with --fix, 2 more with --unsafe-fixes)\n"
+            "8 files checked: 1 error, 2 warnings (1 fixable with --fix, 2 more with --unsafe-fixes)\n"
         ),
         "{}",
         stdout(&output)
@@ -123,13 +127,45 @@ fn usage_errors_exit_2_and_help_exits_0() {
 }
 
 #[test]
-fn folders_are_searched_for_config_iparams_json() {
-    let output = run(&["fixtures/apps"]);
-    assert_eq!(output.status.code(), Some(0));
-    assert_eq!(stdout(&output), "1 file checked: 0 errors, 0 warnings\n");
+fn folders_are_searched_for_apps_and_iparams_files() {
+    // An app folder, and a folder of apps (the fixtures of the app-aware rules among them).
+    let app = run(&["fixtures/apps/hr-sync"]);
+    assert_eq!(
+        (app.status.code(), stdout(&app).as_str()),
+        (Some(0), "6 files checked: 0 errors, 0 warnings\n")
+    );
+    let apps = run(&["--format", "json", "fixtures/apps/missing-handler"]);
+    let json: serde_json::Value = serde_json::from_str(&stdout(&apps)).expect("JSON");
+    let paths: Vec<&str> = json["files"]
+        .as_array()
+        .expect("files")
+        .iter()
+        .map(|f| f["path"].as_str().expect("a path"))
+        .collect();
+    assert!(
+        paths.contains(&"fixtures/apps/missing-handler/invalid_typo/config/assets/iparams.js"),
+        "{paths:?}"
+    );
+    assert!(
+        paths.contains(&"fixtures/apps/missing-handler/valid/manifest.json"),
+        "{paths:?}"
+    );
+    // A folder of lone iparams.json files: checked on their own, which is said once.
+    let scratch = support::Scratch::new("lone-files");
+    scratch.write("one/config/iparams.json", "{}");
+    scratch.write("two/config/iparams.json", "{}");
+    let lone = iparams_lint(&["."])
+        .current_dir(&scratch.0)
+        .output()
+        .expect("runs");
+    assert_eq!(stdout(&lone), "2 files checked: 0 errors, 0 warnings\n");
+    assert_eq!(
+        stderr(&lone),
+        "note: 2 iparams.json files are not inside an app (no manifest.json beside their config/ folder); only the rules of iparams.json itself were checked.\n"
+    );
     let empty = run(&["crates/iparams-core/src"]);
     assert_eq!(empty.status.code(), Some(2));
-    assert!(stderr(&empty).contains("no config/iparams.json found"));
+    assert!(stderr(&empty).contains("no app or config/iparams.json found"));
 }
 
 #[test]
@@ -160,15 +196,29 @@ fn json_output_follows_the_contract() {
     assert_eq!(json["version"], 1);
     assert_eq!(
         json["summary"],
-        serde_json::json!({"files": 2, "errors": 1, "warnings": 0, "infos": 0})
+        serde_json::json!({"files": 7, "errors": 1, "warnings": 0, "infos": 0})
     );
     // Files come sorted by path.
+    let paths: Vec<&str> = json["files"]
+        .as_array()
+        .expect("files")
+        .iter()
+        .map(|f| f["path"].as_str().expect("a path"))
+        .collect();
     assert_eq!(
-        json["files"][0]["path"],
-        "fixtures/apps/hr-sync/config/iparams.json"
+        paths,
+        [
+            "fixtures/apps/hr-sync/app/index.html",
+            "fixtures/apps/hr-sync/config/assets/iparams.js",
+            "fixtures/apps/hr-sync/config/iparams.json",
+            "fixtures/apps/hr-sync/config/requests.json",
+            "fixtures/apps/hr-sync/manifest.json",
+            "fixtures/apps/hr-sync/server/server.js",
+            "fixtures/rules/default-not-in-options/invalid_case.json",
+        ]
     );
     assert_eq!(json["files"][0]["diagnostics"], serde_json::json!([]));
-    let finding = &json["files"][1]["diagnostics"][0];
+    let finding = &json["files"][6]["diagnostics"][0];
     let fixture = std::fs::read_to_string(
         repo_root().join("fixtures/rules/default-not-in-options/invalid_case.json"),
     )
@@ -291,4 +341,50 @@ fn secrets_never_reach_the_output() {
             }
         }
     }
+}
+
+#[test]
+fn an_editor_buffer_is_checked_within_its_app() {
+    let example = std::fs::read_to_string(repo_root().join(EXAMPLE)).expect("the example");
+    let edited = example.replace("onHrDomainChange", "onHrDomainChanged");
+    let output = run_with_stdin(
+        &["--format", "concise", "--stdin-filename", EXAMPLE, "-"],
+        edited.as_bytes(),
+    );
+    assert_eq!(output.status.code(), Some(1));
+    assert!(
+        stdout(&output).contains(
+            "fixtures/apps/hr-sync/config/iparams.json:12:19: error[missing-handler] Handler `onHrDomainChanged` of `hr_domain` is not declared in config/assets/iparams.js"
+        ),
+        "{}",
+        stdout(&output)
+    );
+    assert_eq!(stderr(&output), "");
+}
+
+#[test]
+fn fixes_in_an_app_use_its_manifest() {
+    let scratch = support::Scratch::new("app-fix");
+    scratch.write(
+        "manifest.json",
+        r#"{"platform-version": "2.3", "product": {"freshdesk": {}, "freshservice": {}}}"#,
+    );
+    let file = scratch.write(
+        "config/iparams.json",
+        "{\n  \"domain\": {\"display_name\": \"Domain\", \"type\": \"domain\", \"data-bind\": \"product.domain\", \"type_attributes\": {\"product\": \"freshdesk\"}}\n}\n",
+    );
+    let output = iparams_lint(&["--fix", "."])
+        .current_dir(&scratch.0)
+        .output()
+        .expect("runs");
+    assert_eq!(output.status.code(), Some(0), "{}", stdout(&output));
+    assert!(
+        std::fs::read_to_string(file)
+            .expect("readable")
+            .contains("{\"product\": \"current\"}")
+    );
+    assert_eq!(
+        stdout(&output),
+        "Fixed 1 problem in 1 file.\n2 files checked: 0 errors, 0 warnings\n"
+    );
 }

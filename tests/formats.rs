@@ -10,6 +10,11 @@ use support::{binary, repo_root, streams};
 fn sample_files() -> Vec<String> {
     let mut files = vec!["fixtures/apps/hr-sync/config/iparams.json".to_owned()];
     for rule in iparams_core::REGISTRY {
+        if iparams_core::app::is_app_rule(rule) {
+            // Whole apps: their findings are spread over several files.
+            files.push(format!("fixtures/apps/{}", rule.name));
+            continue;
+        }
         let dir = repo_root().join("fixtures/rules").join(rule.name);
         for entry in std::fs::read_dir(dir).expect("fixtures") {
             let name = entry

@@ -1,76 +1,108 @@
 //! Every rule against its fixtures and its documented examples.
 //!
-//! `fixtures/rules/<rule>/valid*.json` must produce no finding at all;
-//! `fixtures/rules/<rule>/invalid*.json` must produce at least one finding of `<rule>`, and
-//! their human and JSON output is snapshot-tested.
+//! In-file rules: `fixtures/rules/<rule>/valid*.json` must produce no finding at all, and
+//! `fixtures/rules/<rule>/invalid*.json` at least one finding of `<rule>`. Rules that need the
+//! app around iparams.json have whole apps instead: `fixtures/apps/<rule>/valid*/` and
+//! `invalid*/`. The human and JSON output of every failing fixture is snapshot-tested.
 
 mod support;
 
 use std::fs;
+use std::path::{Path, PathBuf};
 
-use iparams_core::{REGISTRY, lint};
-use support::{json_on, relative, repo_root, run_on};
+use iparams_core::app::is_app_rule;
+use iparams_core::{REGISTRY, Rule};
+use support::{binary, json_on, relative, repo_root, run_on, streams};
 
-fn fixtures(rule: &str, prefix: &str) -> Vec<std::path::PathBuf> {
-    let dir = repo_root().join("fixtures/rules").join(rule);
-    let mut files: Vec<_> = fs::read_dir(&dir)
-        .unwrap_or_else(|_| panic!("{rule} has no fixtures folder {}", dir.display()))
+/// The example app of the README, which is no rule's fixture.
+const EXAMPLE_APP: &str = "hr-sync";
+
+fn fixture_root(rule: &Rule) -> PathBuf {
+    repo_root()
+        .join(if is_app_rule(rule) {
+            "fixtures/apps"
+        } else {
+            "fixtures/rules"
+        })
+        .join(rule.name)
+}
+
+fn fixtures(rule: &Rule, prefix: &str) -> Vec<PathBuf> {
+    let dir = fixture_root(rule);
+    let mut found: Vec<_> = fs::read_dir(&dir)
+        .unwrap_or_else(|_| panic!("{} has no fixtures folder {}", rule.name, dir.display()))
         .map(|entry| entry.expect("readable folder").path())
         .filter(|path| {
             path.file_name()
                 .is_some_and(|n| n.to_string_lossy().starts_with(prefix))
         })
         .collect();
-    files.sort();
-    files
+    found.sort();
+    found
 }
 
-fn describe(report: &iparams_core::FileReport) -> String {
-    report
-        .diagnostics
-        .iter()
-        .map(|d| format!("  {}[{}] {}\n", d.severity, d.rule, d.message))
-        .collect()
+/// (rule, severity, message, path) of every finding for a fixture file or app.
+fn findings(fixture: &Path) -> Vec<(String, String, String, String)> {
+    let output = binary()
+        .args(["--format", "json"])
+        .arg(relative(fixture))
+        .output()
+        .expect("runs");
+    let json: serde_json::Value = serde_json::from_slice(&output.stdout).expect("JSON output");
+    let mut found = Vec::new();
+    for file in json["files"].as_array().expect("files") {
+        for d in file["diagnostics"].as_array().expect("diagnostics") {
+            let text = |key: &str| d[key].as_str().unwrap_or_default().to_owned();
+            found.push((
+                text("rule"),
+                text("severity"),
+                text("message"),
+                file["path"].as_str().unwrap_or_default().to_owned(),
+            ));
+        }
+    }
+    found
 }
 
 #[test]
 fn every_rule_has_passing_and_failing_fixtures() {
     for rule in REGISTRY {
         assert!(
-            !fixtures(rule.name, "valid").is_empty(),
-            "{} has no valid*.json fixture",
+            !fixtures(rule, "valid").is_empty(),
+            "{} has no valid fixture",
             rule.name
         );
         assert!(
-            !fixtures(rule.name, "invalid").is_empty(),
-            "{} has no invalid*.json fixture",
+            !fixtures(rule, "invalid").is_empty(),
+            "{} has no invalid fixture",
             rule.name
         );
     }
     // And no fixture folder belongs to a rule that does not exist.
-    for entry in fs::read_dir(repo_root().join("fixtures/rules")).expect("fixtures/rules exists") {
-        let name = entry
-            .expect("readable")
-            .file_name()
-            .to_string_lossy()
-            .into_owned();
-        assert!(
-            iparams_core::rules::find(&name).is_some(),
-            "fixtures/rules/{name} names no rule"
-        );
+    for folder in ["fixtures/rules", "fixtures/apps"] {
+        for entry in fs::read_dir(repo_root().join(folder)).expect("fixture folders exist") {
+            let name = entry
+                .expect("readable")
+                .file_name()
+                .to_string_lossy()
+                .into_owned();
+            assert!(
+                name == EXAMPLE_APP || iparams_core::rules::find(&name).is_some(),
+                "{folder}/{name} names no rule"
+            );
+        }
     }
 }
 
 #[test]
 fn valid_fixtures_produce_no_findings() {
     for rule in REGISTRY {
-        for path in fixtures(rule.name, "valid") {
-            let report = lint(&fs::read(&path).expect("readable fixture"));
+        for fixture in fixtures(rule, "valid") {
+            let found = findings(&fixture);
             assert!(
-                report.diagnostics.is_empty(),
-                "{} should be clean, got:\n{}",
-                relative(&path),
-                describe(&report)
+                found.is_empty(),
+                "{} should be clean, got: {found:#?}",
+                relative(&fixture)
             );
         }
     }
@@ -79,14 +111,13 @@ fn valid_fixtures_produce_no_findings() {
 #[test]
 fn invalid_fixtures_trigger_their_rule() {
     for rule in REGISTRY {
-        for path in fixtures(rule.name, "invalid") {
-            let report = lint(&fs::read(&path).expect("readable fixture"));
+        for fixture in fixtures(rule, "invalid") {
+            let found = findings(&fixture);
             assert!(
-                report.diagnostics.iter().any(|d| d.rule == rule.name),
-                "{} should report {}, got:\n{}",
-                relative(&path),
-                rule.name,
-                describe(&report)
+                found.iter().any(|f| f.0 == rule.name),
+                "{} should report {}, got: {found:#?}",
+                relative(&fixture),
+                rule.name
             );
         }
     }
@@ -94,22 +125,35 @@ fn invalid_fixtures_trigger_their_rule() {
 
 #[test]
 fn documented_examples_are_true() {
+    let mut linter = iparams_core::Linter::default();
     for rule in REGISTRY {
-        let bad = lint(rule.bad.as_bytes());
+        let bad = linter.check_example(rule.bad);
+        let found: Vec<_> = bad
+            .iter()
+            .flat_map(|file| &file.report.diagnostics)
+            .collect();
         assert!(
-            bad.diagnostics.iter().any(|d| d.rule == rule.name),
-            "the bad example of {} does not trigger it:\n{}",
-            rule.name,
-            describe(&bad)
+            found.iter().any(|d| d.rule == rule.name),
+            "the bad example of {} does not trigger it: {found:#?}",
+            rule.name
         );
-        let good = lint(rule.good.as_bytes());
+        let good = linter.check_example(rule.good);
+        let found: Vec<_> = good
+            .iter()
+            .flat_map(|file| &file.report.diagnostics)
+            .collect();
         assert!(
-            good.diagnostics.is_empty(),
-            "the good example of {} is not clean:\n{}",
-            rule.name,
-            describe(&good)
+            found.is_empty(),
+            "the good example of {} is not clean: {found:#?}",
+            rule.name
         );
     }
+}
+
+fn snapshot(name: &str, human: &str, json: &str) {
+    insta::with_settings!({ snapshot_path => "snapshots/rules", prepend_module_to_snapshot => false, omit_expression => true }, {
+        insta::assert_snapshot!(name, format!("---- human ----\n{human}---- json ----\n{json}\n"));
+    });
 }
 
 #[test]
@@ -119,8 +163,43 @@ fn invalid_fixture_output() {
         let shown = relative(path);
         let (_, human, _) = run_on(&bytes, &shown, &[]);
         let json = serde_json::to_string_pretty(&json_on(&bytes, &shown)).expect("serializable");
-        insta::with_settings!({ snapshot_path => "snapshots/rules", prepend_module_to_snapshot => false, omit_expression => true }, {
-            insta::assert_snapshot!(format!("---- human ----\n{human}---- json ----\n{json}\n"));
-        });
+        snapshot("invalid_fixture_output", &human, &json);
     });
+}
+
+#[test]
+fn invalid_app_output() {
+    for rule in REGISTRY.iter().filter(|rule| is_app_rule(rule)) {
+        for app in fixtures(rule, "invalid") {
+            let shown = relative(&app);
+            let human = streams(
+                &binary()
+                    .args(["--color", "never"])
+                    .arg(&shown)
+                    .output()
+                    .expect("runs"),
+            )
+            .0;
+            let json = streams(
+                &binary()
+                    .args(["--format", "json"])
+                    .arg(&shown)
+                    .output()
+                    .expect("runs"),
+            )
+            .0;
+            let json: serde_json::Value = serde_json::from_str(&json).expect("JSON");
+            let json = serde_json::to_string_pretty(&json).expect("serializable");
+            snapshot(
+                &format!(
+                    "invalid_app_output@{}",
+                    shown
+                        .trim_start_matches("fixtures/apps/")
+                        .replace('/', "__")
+                ),
+                &human,
+                &json,
+            );
+        }
+    }
 }

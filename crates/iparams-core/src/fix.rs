@@ -1,5 +1,6 @@
 //! Applying fixes: pure text in, text out. The command owns files and writes.
 
+use crate::app::AppFacts;
 use crate::diagnostic::{Applicability, Edit};
 use crate::lint::{FileReport, Linter};
 use crate::rules::RuleSettings;
@@ -51,7 +52,22 @@ impl Linter {
         rules: &RuleSettings,
         allowed: Applicability,
     ) -> FixOutcome {
-        let mut report = self.lint_with(source, rules);
+        self.fix_in(source, rules, allowed, None)
+    }
+
+    /// [`Linter::fix`] for the iparams.json of an app, whose facts the app-aware rules use.
+    pub fn fix_in(
+        &mut self,
+        source: &SourceText<'_>,
+        rules: &RuleSettings,
+        allowed: Applicability,
+        app: Option<&AppFacts>,
+    ) -> FixOutcome {
+        let lint = |linter: &mut Linter, source: &SourceText<'_>| match app {
+            Some(app) => linter.lint_in_app(source, rules, app).0,
+            None => linter.lint_with(source, rules),
+        };
+        let mut report = lint(self, source);
         let mut text: Option<String> = None;
         let mut fixed = 0;
         if !report.well_formed {
@@ -81,7 +97,7 @@ impl Linter {
             }
             let current = text.as_deref().unwrap_or(source.text());
             let candidate = apply(current, &chosen);
-            let candidate_report = self.lint_with(&SourceText::decode(candidate.as_bytes()), rules);
+            let candidate_report = lint(self, &SourceText::decode(candidate.as_bytes()));
             if !candidate_report.well_formed {
                 break;
             }

@@ -10,6 +10,7 @@
 //! assert_eq!(report.diagnostics[0].rule, "unknown-type");
 //! ```
 
+pub mod app;
 pub mod diagnostic;
 pub mod ecma_regex;
 pub mod fix;

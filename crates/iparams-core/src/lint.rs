@@ -3,9 +3,10 @@
 use std::borrow::Cow;
 use std::time::Duration;
 
+use crate::app::{AppFacts, Declared, Handler};
 use crate::diagnostic::{Diagnostic, Severity};
 use crate::ecma_regex::{DEFAULT_MATCH_TIMEOUT, RegexEngine};
-use crate::model::Iparam;
+use crate::model::{Attribute, Iparam};
 use crate::rules::{self, Check, Context, FileCheck, Level, REGISTRY, Rule, RuleSettings};
 use crate::secrets::MASKED;
 use crate::source::SourceText;
@@ -41,6 +42,9 @@ pub struct FileReport {
     /// The file is UTF-8 and JSON without a single syntax problem, whatever rules are enabled:
     /// only such a file may be rewritten by fixes.
     pub well_formed: bool,
+    /// The parser read the file to its end (recovering from any mistakes on the way), with an
+    /// object at the top: every iparam it defines was seen.
+    pub read_to_end: bool,
 }
 
 impl FileReport {
@@ -101,13 +105,36 @@ impl Linter {
 
     /// Lints one decoded iparams.json with `rules` in place of the linter's own.
     pub fn lint_with(&mut self, source: &SourceText<'_>, rules: &RuleSettings) -> FileReport {
+        self.run(source, rules, None, None)
+    }
+
+    /// Lints the iparams.json of an app, whose facts the app-aware rules use; also returns what
+    /// cross-file rules need to know of each iparam.
+    pub fn lint_in_app(
+        &mut self,
+        source: &SourceText<'_>,
+        rules: &RuleSettings,
+        app: &AppFacts,
+    ) -> (FileReport, Vec<Declared>) {
+        let mut declared = Vec::new();
+        let report = self.run(source, rules, Some(app), Some(&mut declared));
+        (report, declared)
+    }
+
+    fn run(
+        &mut self,
+        source: &SourceText<'_>,
+        rules: &RuleSettings,
+        app: Option<&AppFacts>,
+        mut outline: Option<&mut Vec<Declared>>,
+    ) -> FileReport {
         let enabled: Vec<&Rule> = REGISTRY
             .iter()
             .copied()
             .filter(|rule| rules.is_enabled(rule))
             .collect();
         let text = source.text();
-        let mut cx = Context::new(text, rules, &mut self.regexes);
+        let mut cx = Context::new(text, rules, &mut self.regexes).with_app(app);
         let mut report = FileReport::default();
         if cx.is_enabled(&rules::invalid_encoding::RULE) {
             rules::invalid_encoding::report(&source.problems, &mut cx);
@@ -140,8 +167,13 @@ impl Linter {
                 }
                 // A finding can only quote the secrets of its own iparam.
                 mask_secrets(&mut cx.diagnostics[first..], text, &iparam.secrets);
+                if let Some(outline) = outline.as_deref_mut() {
+                    outline.push(declared(&iparam));
+                }
             });
             report.well_formed = document.errors.is_empty() && source.problems.is_empty();
+            report.read_to_end = !document.is_incomplete()
+                && matches!(document.root, crate::syntax::RootShape::Object(_));
             if cx.is_enabled(&rules::invalid_json::RULE) {
                 rules::invalid_json::report(&document.errors, &mut cx);
             }
@@ -160,8 +192,41 @@ impl Linter {
     }
 }
 
+/// What cross-file rules need to know of an iparam.
+fn declared(iparam: &Iparam<'_, '_>) -> Declared {
+    let mut handlers = Vec::new();
+    let entries = iparam
+        .get(Attribute::Events)
+        .and_then(|m| m.value.as_array())
+        .unwrap_or_default();
+    for (index, entry) in entries.iter().enumerate() {
+        for pair in entry.as_object().unwrap_or_default() {
+            if let Some(name) = pair.value.as_str() {
+                handlers.push(Handler {
+                    event: pair.key.text.to_string(),
+                    name: name.to_owned(),
+                    span: pair.value.span,
+                    pointer: iparam.pointer_to(&[
+                        Attribute::Events.name(),
+                        &index.to_string(),
+                        &pair.key.text,
+                    ]),
+                });
+            }
+        }
+    }
+    Declared {
+        key: iparam.key.text.to_string(),
+        key_span: iparam.key.span,
+        pointer: iparam.pointer.clone(),
+        ty: iparam.known_type(),
+        secure: iparam.is_secure(),
+        handlers,
+    }
+}
+
 /// Settles each finding's severity for its pointer, dropping those that are off there.
-fn apply_levels(diagnostics: &mut Vec<Diagnostic>, rules: &RuleSettings) {
+pub(crate) fn apply_levels(diagnostics: &mut Vec<Diagnostic>, rules: &RuleSettings) {
     diagnostics.retain_mut(|diagnostic| {
         let rule = rules::find(diagnostic.rule).expect("findings come from registered rules");
         match rules.level_at(rule, &diagnostic.pointer) {

@@ -1,23 +1,27 @@
-//! `iparams-lint check`: find the files, lint (and fix) them in parallel, render the findings
-//! in path order, and decide the exit status.
+//! `iparams-lint check`: find the apps and files, lint (and fix) them in parallel, render the
+//! findings in path order, and decide the exit status.
 
 use std::collections::HashMap;
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use iparams_core::{Applicability, Linter, RuleSettings, Severity, SourceText};
+use iparams_core::app::{AppFile, AppInput};
+use iparams_core::{Applicability, FileReport, Linter, RuleSettings, Severity, SourceText};
 use rayon::prelude::*;
 
 use crate::cli::{CheckArgs, FailLevel};
 use crate::config::{self, Config};
-use crate::discover::{Input, discover};
+use crate::discover::{self, Input, discover};
 use crate::render::{self, CheckedFile, RenderOptions, Renderer, Summary};
 use crate::write::replace_file;
 use crate::{Environment, exit};
 
 /// Output is kept to this width when the terminal's is unknown, so logs are stable.
 const DEFAULT_WIDTH: usize = 100;
+
+/// App scripts larger than this are not the app's own code (bundles, libraries) and are skipped.
+const MAX_SCRIPT_BYTES: usize = 2 * 1024 * 1024;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Mode {
@@ -43,25 +47,37 @@ impl Mode {
             Mode::Check
         }
     }
+
+    fn fixes(self) -> Option<Applicability> {
+        match self {
+            Mode::Check => None,
+            Mode::Fix(allowed) | Mode::Diff(allowed) => Some(allowed),
+        }
+    }
 }
 
-/// One file to check, with the rule levels that apply to it.
+/// One app or file to check, with the rule levels that apply to it.
 struct Job {
     input: Input,
-    /// The path shown in output.
+    /// How output names it: the file, or the app's folder.
     shown: String,
     settings: RuleSettings,
+    /// The app's iparams.json comes from standard input (an editor's unsaved buffer).
+    iparams_from_stdin: bool,
 }
 
-/// What checking one file produced.
+/// What checking one job produced.
 #[derive(Default)]
 struct Outcome {
-    piece: String,
+    /// One rendered piece per file, in path order.
+    pieces: Vec<String>,
     summary: Summary,
-    diff: Option<String>,
+    diff: String,
     /// The fixed text of standard input, printed in place of the findings.
     stdin_text: Option<String>,
-    error: Option<String>,
+    errors: Vec<String>,
+    /// Checked outside any app, with in-file rules only.
+    alone: bool,
 }
 
 pub fn run(
@@ -101,21 +117,45 @@ pub fn run(
     };
     let mut jobs = Vec::new();
     for input in inputs {
-        let (shown, location) = match &input {
-            Input::File(path) => (path.display().to_string(), path.clone()),
+        let (input, shown, location, iparams_from_stdin) = match input {
+            Input::App(root) => {
+                let location = root.join("config/iparams.json");
+                (
+                    Input::App(root.clone()),
+                    root.display().to_string(),
+                    location,
+                    false,
+                )
+            }
+            Input::File(path) => (
+                Input::File(path.clone()),
+                path.display().to_string(),
+                path,
+                false,
+            ),
             Input::Stdin => {
                 let name = args
                     .stdin_filename
                     .clone()
                     .unwrap_or_else(|| "<stdin>".to_owned());
-                (name.clone(), PathBuf::from(name))
+                match discover::app_of(Path::new(&name)) {
+                    Some(root) => (
+                        Input::App(root.clone()),
+                        root.display().to_string(),
+                        PathBuf::from(&name),
+                        true,
+                    ),
+                    None => (Input::Stdin, name.clone(), PathBuf::from(name), false),
+                }
             }
         };
         let config = match configs.for_file(&location) {
             Ok(config) => config,
             Err(message) => return fail(stderr, &message),
         };
-        if matches!(input, Input::File(_)) && config.as_ref().is_some_and(|c| c.ignores(&location))
+        if !matches!(input, Input::Stdin)
+            && !iparams_from_stdin
+            && config.as_ref().is_some_and(|c| c.ignores(&location))
         {
             continue;
         }
@@ -127,10 +167,14 @@ pub fn run(
             input,
             shown,
             settings,
+            iparams_from_stdin,
         });
     }
 
-    let stdin_bytes = if jobs.iter().any(|job| job.input == Input::Stdin) {
+    let stdin_bytes = if jobs
+        .iter()
+        .any(|job| job.input == Input::Stdin || job.iparams_from_stdin)
+    {
         let mut bytes = Vec::new();
         if let Err(error) = stdin.read_to_end(&mut bytes) {
             return fail(stderr, &format!("cannot read standard input: {error}"));
@@ -156,7 +200,15 @@ pub fn run(
     let outcomes: Vec<Outcome> = jobs
         .par_iter()
         .map_init(Linter::default, |linter, job| {
-            process(linter, job, mode, renderer.as_ref(), &stdin_bytes)
+            let context = JobContext {
+                mode,
+                renderer: renderer.as_ref(),
+                stdin: &stdin_bytes,
+            };
+            match &job.input {
+                Input::App(root) => check_app(linter, job, root, &context),
+                Input::File(_) | Input::Stdin => check_alone(linter, job, &context),
+            }
         })
         .collect();
 
@@ -164,31 +216,33 @@ pub fn run(
     let mut pieces = Vec::new();
     let mut diffs = String::new();
     let mut stdin_text = None;
-    let mut at_fail_level = false;
+    let mut alone = Vec::new();
     for outcome in outcomes {
-        if let Some(error) = outcome.error {
+        for error in &outcome.errors {
             let _ = writeln!(stderr, "iparams-lint: {error}");
             trouble = true;
         }
-        at_fail_level |= match fail_level {
-            Severity::Error => outcome.summary.errors > 0,
-            Severity::Warning => outcome.summary.errors + outcome.summary.warnings > 0,
-            Severity::Info => {
-                outcome.summary.errors + outcome.summary.warnings + outcome.summary.infos > 0
-            }
-        };
         summary.merge(&outcome.summary);
-        pieces.push(outcome.piece);
-        diffs.push_str(&outcome.diff.unwrap_or_default());
+        pieces.extend(outcome.pieces);
+        diffs.push_str(&outcome.diff);
         stdin_text = stdin_text.or(outcome.stdin_text);
+        alone.push(outcome.alone);
     }
+    if !args.quiet {
+        say_once_about_lone_files(&jobs, &alone, stderr);
+    }
+    let at_fail_level = match fail_level {
+        Severity::Error => summary.errors > 0,
+        Severity::Warning => summary.errors + summary.warnings > 0,
+        Severity::Info => summary.errors + summary.warnings + summary.infos > 0,
+    };
 
     if let Mode::Diff(_) = mode {
         let _ = stdout.write_all(diffs.as_bytes());
+        let fixed = render::plural(summary.fixed, "problem");
         let _ = writeln!(
             stderr,
-            "{} would be fixed in {}.",
-            render::plural(summary.fixed, "problem"),
+            "{fixed} would be fixed in {}.",
             render::plural(summary.fixed_files, "file")
         );
         return if trouble {
@@ -201,15 +255,12 @@ pub fn run(
     }
     let report = renderer.finish(pieces, &summary);
     // With standard input fixed, the fixed text is the output and the findings go aside.
-    let (findings_out, text_out): (&mut dyn Write, Option<String>) = match stdin_text {
-        Some(text) => (stderr, Some(text)),
-        None => (stdout, None),
-    };
+    let findings_out: &mut dyn Write = if stdin_text.is_some() { stderr } else { stdout };
     // A closed pipe (`| head`) is not an error worth reporting.
     let _ = findings_out
         .write_all(report.as_bytes())
         .and_then(|()| findings_out.flush());
-    if let Some(text) = text_out {
+    if let Some(text) = stdin_text {
         let _ = stdout
             .write_all(text.as_bytes())
             .and_then(|()| stdout.flush());
@@ -229,67 +280,254 @@ fn fail(stderr: &mut dyn Write, message: &str) -> u8 {
     exit::TROUBLE
 }
 
-fn process(
-    linter: &mut Linter,
-    job: &Job,
+/// Files outside any app get in-file rules only: said once per run, not once per file.
+fn say_once_about_lone_files(jobs: &[Job], alone: &[bool], stderr: &mut dyn Write) {
+    let lone: Vec<&str> = jobs
+        .iter()
+        .zip(alone)
+        .filter(|(_, alone)| **alone)
+        .map(|(job, _)| job.shown.as_str())
+        .collect();
+    let note = match lone.as_slice() {
+        [] => return,
+        [one] => format!("{one} is not inside an app (no manifest.json beside its config/ folder)"),
+        many => format!(
+            "{} iparams.json files are not inside an app (no manifest.json beside their config/ folder)",
+            many.len()
+        ),
+    };
+    let _ = writeln!(
+        stderr,
+        "note: {note}; only the rules of iparams.json itself were checked."
+    );
+}
+
+/// What every job shares.
+struct JobContext<'c> {
     mode: Mode,
-    renderer: &dyn Renderer,
-    stdin_bytes: &[u8],
-) -> Outcome {
+    renderer: &'c dyn Renderer,
+    stdin: &'c [u8],
+}
+
+impl Outcome {
+    fn add(&mut self, renderer: &dyn Renderer, path: &str, text: &str, report: &FileReport) {
+        self.summary.add(report);
+        self.pieces
+            .push(renderer.file(&CheckedFile { path, text, report }));
+    }
+}
+
+/// A lone iparams.json, or standard input.
+fn check_alone(linter: &mut Linter, job: &Job, context: &JobContext<'_>) -> Outcome {
+    let mut outcome = Outcome {
+        alone: true,
+        ..Outcome::default()
+    };
     let bytes = match &job.input {
-        Input::Stdin => stdin_bytes.to_vec(),
         Input::File(path) => match std::fs::read(path) {
             Ok(bytes) => bytes,
             Err(error) => {
-                return Outcome {
-                    error: Some(format!("{}: {}", job.shown, describe_io_error(&error))),
-                    ..Outcome::default()
-                };
+                outcome
+                    .errors
+                    .push(format!("{}: {}", job.shown, describe_io_error(&error)));
+                return outcome;
             }
         },
+        _ => context.stdin.to_vec(),
     };
     let source = SourceText::decode(&bytes);
-    let mut outcome = Outcome::default();
-    let (report, text) = match mode {
-        Mode::Check => (linter.lint_with(&source, &job.settings), None),
-        Mode::Fix(allowed) | Mode::Diff(allowed) => {
-            let fixed = linter.fix(&source, &job.settings, allowed);
-            if let Some(text) = &fixed.text {
-                outcome.summary.fixed = fixed.fixed;
-                outcome.summary.fixed_files = 1;
-                match (mode, &job.input) {
-                    (Mode::Diff(_), _) => {
-                        outcome.diff = Some(unified_diff(&job.shown, source.text(), text))
-                    }
-                    (_, Input::File(path)) => {
-                        if let Err(error) = replace_file(path, &bytes, text.as_bytes()) {
-                            outcome.error = Some(format!("{}: {error}", job.shown));
-                            outcome.summary.fixed = 0;
-                            outcome.summary.fixed_files = 0;
-                        }
-                    }
-                    (_, Input::Stdin) => {}
-                }
+    let fixed = context
+        .mode
+        .fixes()
+        .map(|allowed| linter.fix(&source, &job.settings, allowed));
+    let report = match fixed {
+        None => linter.lint_with(&source, &job.settings),
+        Some(fixed) => {
+            let path = match &job.input {
+                Input::File(path) => Some(path.as_path()),
+                _ => None,
+            };
+            if let Some(text) = handle_fix(
+                &mut outcome,
+                job,
+                context,
+                path,
+                &bytes,
+                fixed.text.as_deref(),
+                fixed.fixed,
+            ) {
+                let report = fixed.report;
+                outcome.add(context.renderer, &job.shown, &text, &report);
+                return outcome;
             }
-            if job.input == Input::Stdin && matches!(mode, Mode::Fix(_)) {
-                outcome.stdin_text = Some(
-                    fixed
-                        .text
-                        .clone()
-                        .unwrap_or_else(|| source.text().to_owned()),
-                );
-            }
-            (fixed.report, fixed.text)
+            fixed.report
         }
     };
-    let shown_text = text.as_deref().unwrap_or(source.text());
-    outcome.summary.add(&report);
-    outcome.piece = renderer.file(&CheckedFile {
-        path: &job.shown,
-        text: shown_text,
-        report: &report,
-    });
+    outcome.add(context.renderer, &job.shown, source.text(), &report);
     outcome
+}
+
+/// Writes, diffs or returns (for standard input) a fix; returns the fixed text when there is one.
+fn handle_fix(
+    outcome: &mut Outcome,
+    job: &Job,
+    context: &JobContext<'_>,
+    path: Option<&Path>,
+    original: &[u8],
+    fixed: Option<&str>,
+    count: usize,
+) -> Option<String> {
+    let from_stdin = job.input == Input::Stdin || job.iparams_from_stdin;
+    if from_stdin && matches!(context.mode, Mode::Fix(_)) {
+        outcome.stdin_text = Some(fixed.map_or_else(
+            || String::from_utf8_lossy(original).into_owned(),
+            str::to_owned,
+        ));
+    }
+    let text = fixed?;
+    outcome.summary.fixed = count;
+    outcome.summary.fixed_files = 1;
+    let shown = path.map_or_else(|| job.shown.clone(), |p| p.display().to_string());
+    match (context.mode, path) {
+        (Mode::Diff(_), _) => {
+            outcome.diff = unified_diff(&shown, &String::from_utf8_lossy(original), text)
+        }
+        (Mode::Fix(_), Some(path)) if !from_stdin => {
+            if let Err(error) = replace_file(path, original, text.as_bytes()) {
+                outcome.errors.push(format!("{shown}: {error}"));
+                outcome.summary.fixed = 0;
+                outcome.summary.fixed_files = 0;
+                return None;
+            }
+        }
+        _ => {}
+    }
+    Some(text.to_owned())
+}
+
+/// A whole app: iparams.json with the app-aware rules, and the app's other files.
+fn check_app(linter: &mut Linter, job: &Job, root: &Path, context: &JobContext<'_>) -> Outcome {
+    let mut outcome = Outcome::default();
+    let shown = |relative: &str| {
+        if root == Path::new(".") {
+            relative.to_owned()
+        } else {
+            format!("{}/{relative}", job.shown)
+        }
+    };
+    let mut files: Vec<(String, String, Vec<u8>)> = Vec::new();
+    for (relative, path) in discover::app_files(root) {
+        if relative == "config/iparams.json" && job.iparams_from_stdin {
+            continue;
+        }
+        match std::fs::read(&path) {
+            Ok(bytes) if bytes.len() > MAX_SCRIPT_BYTES && !relative.ends_with(".json") => {}
+            Ok(bytes) => files.push((shown(&relative), relative, bytes)),
+            Err(error) => outcome.errors.push(format!(
+                "{}: {}",
+                shown(&relative),
+                describe_io_error(&error)
+            )),
+        }
+    }
+    if job.iparams_from_stdin {
+        let relative = "config/iparams.json".to_owned();
+        files.push((shown(&relative), relative, context.stdin.to_vec()));
+    }
+    let config_folder = shown("config");
+    let config_entries: Vec<(String, bool)> = std::fs::read_dir(root.join("config"))
+        .map(|entries| {
+            let mut list: Vec<_> = entries
+                .filter_map(Result::ok)
+                .map(|entry| {
+                    (
+                        entry.file_name().to_string_lossy().into_owned(),
+                        entry.path().is_dir(),
+                    )
+                })
+                .collect();
+            list.sort();
+            list
+        })
+        .unwrap_or_default();
+    if app_input(&files, &config_folder, &config_entries).is_none() {
+        outcome.errors.push(format!(
+            "{}: manifest.json cannot be read",
+            shown("manifest.json")
+        ));
+        return outcome;
+    }
+
+    if let Some(allowed) = context.mode.fixes()
+        && let Some(index) = files
+            .iter()
+            .position(|(_, relative, _)| relative == "config/iparams.json")
+    {
+        let facts = app_input(&files, &config_folder, &config_entries)
+            .map(|input| input.facts())
+            .unwrap_or_default();
+        let original = files[index].2.clone();
+        let fixed = linter.fix_in(
+            &SourceText::decode(&original),
+            &job.settings,
+            allowed,
+            Some(&facts),
+        );
+        let path = root.join("config/iparams.json");
+        if let Some(text) = handle_fix(
+            &mut outcome,
+            job,
+            context,
+            Some(&path),
+            &original,
+            fixed.text.as_deref(),
+            fixed.fixed,
+        ) {
+            files[index].2 = text.into_bytes();
+        }
+    }
+
+    let input =
+        app_input(&files, &config_folder, &config_entries).expect("the manifest was found above");
+    let mut checked = linter.check_app(&input, &job.settings);
+    checked.sort_by(|a, b| a.path.cmp(&b.path));
+    for file in checked {
+        // The config folder is a file of the output only when something is said about it.
+        if file.path == config_folder && file.report.diagnostics.is_empty() {
+            continue;
+        }
+        outcome.add(
+            context.renderer,
+            &file.path,
+            file.source.text(),
+            &file.report,
+        );
+    }
+    outcome
+}
+
+/// The app made of `files`: (path as shown, path inside the app, bytes). `None` without a
+/// manifest.json.
+fn app_input<'a>(
+    files: &'a [(String, String, Vec<u8>)],
+    config_folder: &'a str,
+    config_entries: &[(String, bool)],
+) -> Option<AppInput<'a>> {
+    let (manifest_path, _, manifest) = files
+        .iter()
+        .find(|(_, relative, _)| relative == "manifest.json")?;
+    let mut input = AppInput::new(
+        AppFile {
+            path: manifest_path,
+            bytes: manifest,
+        },
+        config_folder,
+    );
+    input.config_entries = config_entries.to_vec();
+    for (path, relative, bytes) in files {
+        input.add(relative, AppFile { path, bytes });
+    }
+    Some(input)
 }
 
 fn unified_diff(path: &str, old: &str, new: &str) -> String {

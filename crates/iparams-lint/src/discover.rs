@@ -1,10 +1,16 @@
-//! From the paths on the command line to the files to check.
+//! From the paths on the command line to what to check: whole apps, lone iparams.json files,
+//! or standard input.
 
 use std::path::{Path, PathBuf};
 
-/// Where a file's bytes come from.
+use iparams_core::app::{Role, SKIPPED_FOLDERS};
+
+/// One thing to check.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Input {
+    /// An app folder: manifest.json and config/ inside it.
+    App(PathBuf),
+    /// An iparams.json outside any app, checked on its own.
     File(PathBuf),
     Stdin,
 }
@@ -16,11 +22,9 @@ pub struct DiscoveryError {
     pub message: String,
 }
 
-/// The file an app keeps its iparams in, relative to the app's folder.
-const IPARAMS_FILE: [&str; 2] = ["config", "iparams.json"];
-
-/// Expands folders into the `config/iparams.json` files below them, skipping what .gitignore
-/// ignores; files are taken as given. The result is sorted and without repeats.
+/// Expands the command line's paths: a folder into the apps and iparams.json files below it
+/// (skipping what .gitignore ignores), an iparams.json into its app when it is in one. The
+/// result is sorted and without repeats.
 pub fn discover(paths: &[PathBuf]) -> (Vec<Input>, Vec<DiscoveryError>) {
     let mut inputs = Vec::new();
     let mut errors = Vec::new();
@@ -28,17 +32,21 @@ pub fn discover(paths: &[PathBuf]) -> (Vec<Input>, Vec<DiscoveryError>) {
         if path.as_os_str() == "-" {
             inputs.push(Input::Stdin);
         } else if path.is_dir() {
-            let found = find_iparams_files(path);
+            let found = if is_app(path) {
+                vec![Input::App(clean(path.clone()))]
+            } else {
+                find_in(path)
+            };
             if found.is_empty() {
                 errors.push(DiscoveryError {
                     path: path.clone(),
-                    message: "no config/iparams.json found in this folder".into(),
+                    message: "no app or config/iparams.json found in this folder".into(),
                 });
             }
-            inputs.extend(found.into_iter().map(Input::File));
+            inputs.extend(found);
         } else {
             // Missing or unreadable files are reported when they are read.
-            inputs.push(Input::File(path.clone()));
+            inputs.push(app_of(path).map_or_else(|| Input::File(path.clone()), Input::App));
         }
     }
     inputs.sort();
@@ -46,26 +54,82 @@ pub fn discover(paths: &[PathBuf]) -> (Vec<Input>, Vec<DiscoveryError>) {
     (inputs, errors)
 }
 
-fn find_iparams_files(root: &Path) -> Vec<PathBuf> {
-    ignore::WalkBuilder::new(root)
-        .hidden(false)
-        // A .gitignore counts even before `git init`.
-        .require_git(false)
-        .filter_entry(|entry| !matches!(entry.file_name().to_str(), Some(".git" | "node_modules")))
-        .build()
-        .filter_map(Result::ok)
-        .filter(|entry| entry.file_type().is_some_and(|t| t.is_file()))
-        .map(ignore::DirEntry::into_path)
-        .filter(|path| is_iparams_file(path))
-        // `iparams-lint .` shows `config/iparams.json`, not `./config/iparams.json`.
-        .map(|path| path.strip_prefix(".").map(Path::to_owned).unwrap_or(path))
-        .collect()
+/// A folder with manifest.json and config/ is an app.
+pub fn is_app(folder: &Path) -> bool {
+    folder.join("manifest.json").is_file() && folder.join("config").is_dir()
 }
 
-fn is_iparams_file(path: &Path) -> bool {
-    let mut components = path.components().rev().map(|c| c.as_os_str());
-    components
-        .next()
-        .is_some_and(|name| name == IPARAMS_FILE[1])
-        && components.next().is_some_and(|dir| dir == IPARAMS_FILE[0])
+/// The app an `app/config/iparams.json` belongs to.
+pub fn app_of(file: &Path) -> Option<PathBuf> {
+    let config = file
+        .parent()
+        .filter(|dir| dir.file_name().is_some_and(|n| n == "config"))?;
+    let root = config
+        .parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    (file.file_name().is_some_and(|n| n == "iparams.json") && is_app(root))
+        .then(|| clean(root.to_owned()))
+}
+
+fn find_in(root: &Path) -> Vec<Input> {
+    let mut found = Vec::new();
+    for entry in walk(root).filter(|entry| entry.file_type().is_some_and(|t| t.is_file())) {
+        let path = entry.path();
+        let name = path.file_name().and_then(|n| n.to_str());
+        if name == Some("manifest.json")
+            && let Some(folder) = path.parent().filter(|folder| is_app(folder))
+        {
+            found.push(Input::App(clean(folder.to_owned())));
+        } else if name == Some("iparams.json")
+            && path.parent().is_some_and(|dir| dir.ends_with("config"))
+        {
+            found
+                .push(app_of(path).map_or_else(|| Input::File(clean(path.to_owned())), Input::App));
+        }
+    }
+    found
+}
+
+/// The files below `root`, honouring .gitignore (even outside a git repository) and skipping
+/// dependency and tool folders.
+pub fn walk(root: &Path) -> impl Iterator<Item = ignore::DirEntry> {
+    ignore::WalkBuilder::new(root)
+        .hidden(false)
+        .require_git(false)
+        .filter_entry(|entry| {
+            !entry
+                .file_name()
+                .to_str()
+                .is_some_and(|name| SKIPPED_FOLDERS.contains(&name))
+        })
+        .build()
+        .filter_map(Result::ok)
+}
+
+/// `iparams-lint .` shows `config/iparams.json`, not `./config/iparams.json`.
+fn clean(path: PathBuf) -> PathBuf {
+    match path.strip_prefix(".") {
+        Ok(rest) if rest.as_os_str().is_empty() => PathBuf::from("."),
+        Ok(rest) => rest.to_owned(),
+        Err(_) => path,
+    }
+}
+
+/// The files of an app worth reading, with their paths inside the app (`/` separators).
+pub fn app_files(root: &Path) -> Vec<(String, PathBuf)> {
+    let mut files: Vec<(String, PathBuf)> = walk(root)
+        .filter(|entry| entry.file_type().is_some_and(|t| t.is_file()))
+        .filter_map(|entry| {
+            let relative = entry
+                .path()
+                .strip_prefix(root)
+                .ok()?
+                .to_string_lossy()
+                .replace('\\', "/");
+            (Role::of(&relative) != Role::Other).then(|| (relative, entry.into_path()))
+        })
+        .collect();
+    files.sort();
+    files
 }

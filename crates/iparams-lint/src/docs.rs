@@ -1,6 +1,6 @@
 //! Rule documentation, generated from the rule registry: `rules`, `explain` and docs/rules.md.
 
-use iparams_core::{Applicability, LineIndex, REGISTRY, Rule, SourceText, rules};
+use iparams_core::{Applicability, LineIndex, REGISTRY, Rule, rules};
 
 fn fix_label(rule: &Rule) -> &'static str {
     match rule.fix {
@@ -69,21 +69,31 @@ fn fix_label_of(applicability: Applicability) -> &'static str {
 
 /// The rule's own findings on its failing example, one line each.
 fn example_findings(rule: &Rule) -> String {
-    let source = SourceText::decode(rule.bad.as_bytes());
-    let report = iparams_core::Linter::default().lint(&source);
-    let lines = LineIndex::new(source.text());
-    report
-        .diagnostics
-        .iter()
-        .filter(|d| d.rule == rule.name)
-        .map(|d| {
-            let at = lines.position(source.text(), d.span.start);
-            format!(
-                "{}:{}: {}[{}] {}\n",
+    let checked = iparams_core::Linter::default().check_example(rule.bad);
+    let multi_file = checked.len() > 1;
+    let mut out = String::new();
+    for file in &checked {
+        let text = file.source.text();
+        let lines = LineIndex::new(text);
+        for d in file
+            .report
+            .diagnostics
+            .iter()
+            .filter(|d| d.rule == rule.name)
+        {
+            let at = lines.position(text, d.span.start);
+            let place = if multi_file {
+                format!("{}:", file.path)
+            } else {
+                String::new()
+            };
+            out.push_str(&format!(
+                "{place}{}:{}: {}[{}] {}\n",
                 at.line, at.column, d.severity, d.rule, d.message
-            )
-        })
-        .collect()
+            ));
+        }
+    }
+    out
 }
 
 fn indent(text: &str) -> String {
@@ -93,8 +103,13 @@ fn indent(text: &str) -> String {
 /// One rule's documentation in Markdown, under a heading of `level`.
 pub fn rule_markdown(rule: &Rule, level: usize) -> String {
     let hashes = "#".repeat(level);
+    let language = if iparams_core::app::is_app_rule(rule) {
+        "text"
+    } else {
+        "json"
+    };
     format!(
-        "{hashes} `{}`\n\n{}\n\n**Default severity:** {} · **Fix:** {}\n\n{}\n\nFails:\n\n```json\n{}```\n\nPasses:\n\n```json\n{}```\n\n**The vendor's validator:** {}\n",
+        "{hashes} `{}`\n\n{}\n\n**Default severity:** {} · **Fix:** {}\n\n{}\n\nFails:\n\n```{language}\n{}```\n\nPasses:\n\n```{language}\n{}```\n\n**The vendor's validator:** {}\n",
         rule.name,
         rule.summary,
         rule.severity,

@@ -12,8 +12,10 @@ pub static RULE: Rule = Rule {
     docs: "An iparam with `\"visible\": false` is not shown on the installation page, so nobody can \
 fill it; if it is also `\"required\": true` with no `default_value` and no `data-bind`, the page \
 never accepts INSTALL. Give it a default, show it, or make it optional.\n\n\
-When any iparam of the file has a `change` event, a callback may show the field or set its value \
-with `utils.set`, so nothing is reported here; the app-aware checks look into the callbacks.",
+Within an app, a field that a callback of config/assets/iparams.js shows or fills with \
+`utils.set(key, {visible: ...})` or `{value: ...}` is not reported. A file checked on its own, \
+outside its app, is not reported when any of its iparams has a `change` event, since a callback \
+might do so.",
     bad: "{\n  \"tenant\": {\"display_name\": \"Tenant\", \"type\": \"text\", \"required\": true, \"visible\": false}\n}\n",
     good: "{\n  \"tenant\": {\"display_name\": \"Tenant\", \"type\": \"text\", \"required\": true, \"visible\": false, \"default_value\": \"main\"}\n}\n",
     vendor: "Not checked.",
@@ -50,9 +52,15 @@ impl FileCheck for HiddenRequired {
     }
 
     fn finish(&mut self, cx: &mut Context<'_>) {
-        if self.has_events {
-            return;
-        }
+        // Within an app, the callbacks were read: a field they show or fill is not stuck.
+        // Checked on its own, a file with callbacks might show any field.
+        let revealed = match cx.app() {
+            Some(app) => Some(&app.revealed),
+            None if self.has_events => return,
+            None => None,
+        };
+        self.candidates
+            .retain(|(key, ..)| !revealed.is_some_and(|keys| keys.contains(key)));
         for (key, span, pointer) in self.candidates.drain(..) {
             cx.report(&RULE, span, format!("Iparam `{key}` is required but hidden and has no default: the app cannot be installed"))
                 .label("required, hidden, empty")

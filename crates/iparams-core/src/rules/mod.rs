@@ -12,10 +12,14 @@ use crate::span::Span;
 
 mod api_key_not_secure;
 mod attribute_type;
+mod config_folder;
 mod data_bind_not_allowed;
+mod data_bind_not_on_platform;
+mod data_bind_product;
 mod default_fails_regex;
 mod default_not_in_options;
 mod default_value_type;
+mod deprecated_test_data;
 pub(crate) mod duplicate_key;
 mod duplicate_option;
 mod empty_display_name;
@@ -28,15 +32,23 @@ mod hardcoded_credential;
 mod hidden_required;
 mod invalid_default_format;
 pub(crate) mod invalid_encoding;
-mod invalid_handler_name;
+pub(crate) mod invalid_handler_name;
 pub(crate) mod invalid_json;
+mod invalid_manifest;
 mod invalid_regex;
+mod invalid_utils_set;
 mod iparam_not_object;
+mod iparams_html_and_json;
+mod javascript_syntax_error;
+mod key_not_usable_in_templates;
 mod missing_attribute;
 mod missing_default;
+mod missing_handler;
+mod missing_iparams_file;
 mod missing_options;
 mod missing_product;
 mod missing_regex_message;
+mod modules_not_supported;
 mod numeric_default;
 mod options_not_allowed;
 mod orphan_regex_message;
@@ -46,15 +58,22 @@ mod regex_timeout;
 mod reserved_key;
 pub(crate) mod root_not_object;
 mod secure_default_value;
+mod secure_iparam_in_frontend;
 mod sensitive_key_not_secure;
 mod type_attributes_not_allowed;
+mod type_not_on_platform;
 mod unanchored_regex;
+mod unexpected_config_file;
 mod unknown_api_key_product;
 mod unknown_attribute;
 mod unknown_data_bind;
+mod unknown_iparam_read;
+mod unknown_module;
 pub(crate) mod unknown_product;
 mod unknown_type;
+mod unknown_utils_key;
 mod unsupported_event;
+mod unused_iparam;
 mod vendor_secure_false_positive;
 
 /// What a rule is and how it is documented.
@@ -87,6 +106,8 @@ pub enum Check {
     Iparam(fn(&Iparam<'_, '_>, &mut Context<'_>)),
     /// Sees every iparam, then the end of the file.
     File(fn() -> Box<dyn FileCheck>),
+    /// Run once per app, across its files.
+    App(fn(&crate::app::AppModel<'_>, &mut crate::app::AppContext<'_>)),
 }
 
 /// A check that needs the whole file: it sees each iparam, then `finish`.
@@ -153,6 +174,25 @@ pub static REGISTRY: &[&Rule] = &[
     &data_bind_not_allowed::RULE,
     // The installation as a whole
     &hidden_required::RULE,
+    // The app around iparams.json
+    &invalid_manifest::RULE,
+    &iparams_html_and_json::RULE,
+    &missing_iparams_file::RULE,
+    &unexpected_config_file::RULE,
+    &deprecated_test_data::RULE,
+    &modules_not_supported::RULE,
+    &unknown_module::RULE,
+    &type_not_on_platform::RULE,
+    &data_bind_product::RULE,
+    &data_bind_not_on_platform::RULE,
+    &missing_handler::RULE,
+    &unknown_utils_key::RULE,
+    &invalid_utils_set::RULE,
+    &javascript_syntax_error::RULE,
+    &unknown_iparam_read::RULE,
+    &secure_iparam_in_frontend::RULE,
+    &key_not_usable_in_templates::RULE,
+    &unused_iparam::RULE,
 ];
 
 /// The rule called `name`.
@@ -253,6 +293,7 @@ pub struct Context<'c> {
     text: &'c str,
     settings: &'c RuleSettings,
     regexes: &'c mut RegexEngine,
+    app: Option<&'c crate::app::AppFacts>,
     pub(crate) diagnostics: Vec<Diagnostic>,
 }
 
@@ -266,8 +307,19 @@ impl<'c> Context<'c> {
             text,
             settings,
             regexes,
+            app: None,
             diagnostics: Vec::new(),
         }
+    }
+
+    pub(crate) fn with_app(mut self, app: Option<&'c crate::app::AppFacts>) -> Self {
+        self.app = app;
+        self
+    }
+
+    /// What is known of the app around the file; `None` for a file checked on its own.
+    pub fn app(&self) -> Option<&'c crate::app::AppFacts> {
+        self.app
     }
 
     /// The whole text of the file.

@@ -1,0 +1,553 @@
+//! What an app's JavaScript does with iparams, read with oxc's parser: which callbacks
+//! config/assets/iparams.js declares, which `utils.get`/`utils.set` calls it makes, and which
+//! iparams front-end and serverless code reads.
+
+use oxc_allocator::Allocator;
+use oxc_ast::ast::{
+    Argument, ArrayExpressionElement, BindingPattern, CallExpression, ComputedMemberExpression,
+    Expression, ObjectPropertyKind, Statement, StaticMemberExpression, VariableDeclarator,
+};
+use oxc_ast_visit::{Visit, walk};
+use oxc_parser::Parser;
+use oxc_span::{GetSpan, SourceType};
+
+use crate::span::Span;
+
+/// Where a script runs, which decides what it can read.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Script {
+    /// config/assets/iparams.js, on the installation page.
+    Callbacks,
+    /// The app's pages, in the browser: `client.iparams.get()`.
+    Frontend,
+    /// server/: `args.iparams.key`.
+    Serverless,
+}
+
+/// How a top-level name that is not a function declaration holds a function.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FunctionValue {
+    Arrow,
+    Expression,
+    WindowProperty,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum UtilsMethod {
+    Get,
+    Set,
+}
+
+/// The JavaScript type of a literal, as far as it can be told without running the code.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Literal {
+    String,
+    Number,
+    Boolean,
+    Null,
+    StringArray,
+    /// An array with something other than string literals.
+    Array,
+    Object,
+    /// Not a literal: a variable, a call...
+    Computed,
+}
+
+impl Literal {
+    pub const fn described(self) -> &'static str {
+        match self {
+            Literal::String => "a string",
+            Literal::Number => "a number",
+            Literal::Boolean => "a boolean",
+            Literal::Null => "null",
+            Literal::StringArray => "an array of strings",
+            Literal::Array => "an array",
+            Literal::Object => "an object",
+            Literal::Computed => "a computed value",
+        }
+    }
+}
+
+/// One `attribute: value` of a `utils.set(key, {...})` call.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SetAttribute {
+    pub name: String,
+    pub name_span: Span,
+    pub value: Literal,
+    pub value_span: Span,
+}
+
+/// One `utils.get(key)` or `utils.set(key, {...})`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UtilsCall {
+    pub method: UtilsMethod,
+    /// The key when it is a string literal.
+    pub key: Option<(String, Span)>,
+    pub span: Span,
+    pub attributes: Vec<SetAttribute>,
+}
+
+/// One place that reads the iparam `key`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Read {
+    pub key: String,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SyntaxProblem {
+    pub message: String,
+    pub span: Span,
+}
+
+/// What one script shows.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct JsFacts {
+    pub syntax_errors: Vec<SyntaxProblem>,
+    /// Top-level `function name() {}` declarations.
+    pub functions: Vec<(String, Span)>,
+    /// Other top-level names that hold a function.
+    pub function_values: Vec<(String, Span, FunctionValue)>,
+    pub utils_calls: Vec<UtilsCall>,
+    pub reads: Vec<Read>,
+    /// The script reads iparams without naming which: `client.iparams.get()`, `args.iparams[name]`.
+    pub reads_all: bool,
+}
+
+impl JsFacts {
+    pub fn merge(&mut self, other: JsFacts) {
+        self.syntax_errors.extend(other.syntax_errors);
+        self.functions.extend(other.functions);
+        self.function_values.extend(other.function_values);
+        self.utils_calls.extend(other.utils_calls);
+        self.reads.extend(other.reads);
+        self.reads_all |= other.reads_all;
+    }
+}
+
+/// The parser's reading of a file by its name: TypeScript, JSX, or JavaScript (with JSX
+/// allowed, since React apps put it in `.js` files), module or script by its content.
+fn source_type(path: &str) -> SourceType {
+    let lower = path.to_ascii_lowercase();
+    let base = if lower.ends_with(".tsx") {
+        SourceType::tsx()
+    } else if lower.ends_with(".ts") || lower.ends_with(".mts") || lower.ends_with(".cts") {
+        SourceType::ts()
+    } else {
+        SourceType::jsx()
+    };
+    base.with_unambiguous(true)
+}
+
+/// Analyses `text`, the JavaScript of a file called `path`; spans are shifted by `offset`
+/// (where an inline `<script>` starts in its HTML file).
+pub fn analyze(text: &str, path: &str, offset: usize, script: Script) -> JsFacts {
+    let allocator = Allocator::default();
+    let parsed = Parser::new(&allocator, text, source_type(path)).parse();
+    let shift =
+        |span: oxc_span::Span| Span::new(span.start as usize + offset, span.end as usize + offset);
+    let mut facts = JsFacts {
+        syntax_errors: parsed
+            .diagnostics
+            .iter()
+            .map(|error| SyntaxProblem {
+                message: error.message.to_string(),
+                span: error.labels.first().map_or(Span::at(offset), |label| {
+                    let (start, length) = (label.offset() as usize, label.len() as usize);
+                    Span::new(start + offset, start + length + offset)
+                }),
+            })
+            .collect(),
+        ..JsFacts::default()
+    };
+    for statement in &parsed.program.body {
+        top_level(statement, &mut facts, &shift);
+    }
+    let mut collector = Collector {
+        facts: &mut facts,
+        script,
+        shift: &shift,
+    };
+    collector.visit_program(&parsed.program);
+    facts
+}
+
+fn top_level(
+    statement: &Statement<'_>,
+    facts: &mut JsFacts,
+    shift: &dyn Fn(oxc_span::Span) -> Span,
+) {
+    match statement {
+        Statement::FunctionDeclaration(function) => {
+            if let Some(id) = &function.id {
+                facts.functions.push((id.name.to_string(), shift(id.span)));
+            }
+        }
+        Statement::VariableDeclaration(declaration) => {
+            for declarator in &declaration.declarations {
+                let (BindingPattern::BindingIdentifier(id), Some(init)) =
+                    (&declarator.id, &declarator.init)
+                else {
+                    continue;
+                };
+                let how = match init.get_inner_expression() {
+                    Expression::ArrowFunctionExpression(_) => FunctionValue::Arrow,
+                    Expression::FunctionExpression(_) => FunctionValue::Expression,
+                    _ => continue,
+                };
+                facts
+                    .function_values
+                    .push((id.name.to_string(), shift(id.span), how));
+            }
+        }
+        Statement::ExpressionStatement(statement) => {
+            let Expression::AssignmentExpression(assignment) = &statement.expression else {
+                return;
+            };
+            let Some(member) = assignment.left.as_member_expression() else {
+                return;
+            };
+            let global = matches!(member.object(), Expression::Identifier(id) if matches!(id.name.as_str(), "window" | "self" | "globalThis"));
+            let is_function = matches!(
+                assignment.right.get_inner_expression(),
+                Expression::ArrowFunctionExpression(_) | Expression::FunctionExpression(_)
+            );
+            if let (true, true, Some(name)) = (global, is_function, member.static_property_name()) {
+                facts.function_values.push((
+                    name.to_string(),
+                    shift(member.span()),
+                    FunctionValue::WindowProperty,
+                ));
+            }
+        }
+        _ => {}
+    }
+}
+
+struct Collector<'f, 's> {
+    facts: &'f mut JsFacts,
+    script: Script,
+    shift: &'s dyn Fn(oxc_span::Span) -> Span,
+}
+
+/// A string literal, or a template literal without substitutions.
+fn literal_string<'e>(expression: &'e Expression<'_>) -> Option<(&'e str, oxc_span::Span)> {
+    match expression.get_inner_expression() {
+        Expression::StringLiteral(literal) => Some((literal.value.as_str(), literal.span)),
+        Expression::TemplateLiteral(template) if template.expressions.is_empty() => template
+            .quasis
+            .first()
+            .and_then(|q| q.value.cooked.as_ref())
+            .map(|cooked| (cooked.as_str(), template.span)),
+        _ => None,
+    }
+}
+
+fn literal_kind(expression: &Expression<'_>) -> Literal {
+    match expression.get_inner_expression() {
+        Expression::StringLiteral(_) => Literal::String,
+        Expression::TemplateLiteral(template) if template.expressions.is_empty() => Literal::String,
+        Expression::NumericLiteral(_) => Literal::Number,
+        Expression::UnaryExpression(unary)
+            if matches!(unary.argument, Expression::NumericLiteral(_)) =>
+        {
+            Literal::Number
+        }
+        Expression::BooleanLiteral(_) => Literal::Boolean,
+        Expression::NullLiteral(_) => Literal::Null,
+        Expression::ObjectExpression(_) => Literal::Object,
+        Expression::ArrayExpression(array) => {
+            let strings = array.elements.iter().all(|element| match element {
+                ArrayExpressionElement::SpreadElement(_) | ArrayExpressionElement::Elision(_) => {
+                    false
+                }
+                other => other
+                    .as_expression()
+                    .is_some_and(|e| literal_kind(e) == Literal::String),
+            });
+            if strings {
+                Literal::StringArray
+            } else {
+                Literal::Array
+            }
+        }
+        _ => Literal::Computed,
+    }
+}
+
+/// `<anything>.iparams`, or a variable named `iparams`.
+fn is_iparams_object(expression: &Expression<'_>) -> bool {
+    match expression.get_inner_expression() {
+        Expression::StaticMemberExpression(member) => member.property.name == "iparams",
+        Expression::Identifier(id) => id.name == "iparams",
+        _ => false,
+    }
+}
+
+impl Collector<'_, '_> {
+    fn read(&mut self, key: &str, span: oxc_span::Span) {
+        let span = (self.shift)(span);
+        self.facts.reads.push(Read {
+            key: key.to_owned(),
+            span,
+        });
+    }
+
+    fn utils_call(&mut self, method: UtilsMethod, call: &CallExpression<'_>) {
+        let first = call.arguments.first().and_then(Argument::as_expression);
+        let key = first
+            .and_then(literal_string)
+            .map(|(key, span)| (key.to_owned(), (self.shift)(span)));
+        let mut attributes = Vec::new();
+        if let (UtilsMethod::Set, Some(Expression::ObjectExpression(object))) = (
+            method,
+            call.arguments
+                .get(1)
+                .and_then(Argument::as_expression)
+                .map(Expression::get_inner_expression),
+        ) {
+            for property in &object.properties {
+                let ObjectPropertyKind::ObjectProperty(property) = property else {
+                    continue;
+                };
+                let Some(name) = property.key.static_name() else {
+                    continue;
+                };
+                attributes.push(SetAttribute {
+                    name: name.into_owned(),
+                    name_span: (self.shift)(property.key.span()),
+                    value: literal_kind(&property.value),
+                    value_span: (self.shift)(property.value.span()),
+                });
+            }
+        }
+        self.facts.utils_calls.push(UtilsCall {
+            method,
+            key,
+            span: (self.shift)(call.span),
+            attributes,
+        });
+    }
+}
+
+impl<'a> Visit<'a> for Collector<'_, '_> {
+    fn visit_call_expression(&mut self, call: &CallExpression<'a>) {
+        if let Some(member) = call.callee.get_inner_expression().as_member_expression() {
+            let method = member.static_property_name();
+            let object = member.object().get_inner_expression();
+            match (self.script, method) {
+                (Script::Callbacks, Some(name @ ("get" | "set"))) if matches!(object, Expression::Identifier(id) if id.name == "utils") =>
+                {
+                    self.utils_call(
+                        if name == "get" {
+                            UtilsMethod::Get
+                        } else {
+                            UtilsMethod::Set
+                        },
+                        call,
+                    );
+                }
+                (Script::Frontend, Some("get")) if matches!(object, Expression::StaticMemberExpression(m) if m.property.name == "iparams") => {
+                    match call.arguments.first().and_then(Argument::as_expression) {
+                        None => self.facts.reads_all = true,
+                        Some(argument) => match literal_string(argument) {
+                            Some((key, span)) => self.read(key, span),
+                            None => self.facts.reads_all = true,
+                        },
+                    }
+                }
+                _ => {}
+            }
+        }
+        walk::walk_call_expression(self, call);
+    }
+
+    fn visit_static_member_expression(&mut self, member: &StaticMemberExpression<'a>) {
+        if self.script == Script::Serverless && is_iparams_object(&member.object) {
+            self.read(&member.property.name, member.property.span);
+        }
+        walk::walk_static_member_expression(self, member);
+    }
+
+    fn visit_computed_member_expression(&mut self, member: &ComputedMemberExpression<'a>) {
+        if self.script == Script::Serverless && is_iparams_object(&member.object) {
+            match literal_string(&member.expression) {
+                Some((key, span)) => self.read(key, span),
+                None => self.facts.reads_all = true,
+            }
+        }
+        walk::walk_computed_member_expression(self, member);
+    }
+
+    fn visit_variable_declarator(&mut self, declarator: &VariableDeclarator<'a>) {
+        // `const { region, api_key } = args.iparams;`
+        if self.script == Script::Serverless
+            && let (BindingPattern::ObjectPattern(pattern), Some(init)) =
+                (&declarator.id, &declarator.init)
+            && is_iparams_object(init)
+        {
+            for property in &pattern.properties {
+                match property.key.static_name() {
+                    Some(key) => self.read(&key, property.key.span()),
+                    None => self.facts.reads_all = true,
+                }
+            }
+            if pattern.rest.is_some() {
+                self.facts.reads_all = true;
+            }
+        }
+        walk::walk_variable_declarator(self, declarator);
+    }
+}
+
+/// The inline scripts of an HTML page: each one's text and where it starts in the page.
+pub fn inline_scripts(html: &str) -> Vec<(&str, usize)> {
+    let lower = html.to_ascii_lowercase();
+    let mut scripts = Vec::new();
+    let mut from = 0;
+    while let Some(open) = lower[from..].find("<script").map(|at| at + from) {
+        let Some(tag_end) = lower[open..].find('>').map(|at| at + open + 1) else {
+            break;
+        };
+        let Some(close) = lower[tag_end..].find("</script").map(|at| at + tag_end) else {
+            break;
+        };
+        let tag = &lower[open..tag_end];
+        let typed_other = tag.contains("type=")
+            && !["javascript", "module", "babel", "jsx"]
+                .iter()
+                .any(|t| tag.contains(t));
+        if !tag.contains(" src=") && !typed_other {
+            scripts.push((&html[tag_end..close], tag_end));
+        }
+        from = close;
+    }
+    scripts
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn callbacks_declarations_and_utils_calls() {
+        let code = r#"
+            function onRegion(value) { utils.set("zone", { visible: true, values: ["a", "b"], min: 1, label: name }); }
+            const onArrow = (v) => utils.get('region');
+            var onExpr = function () {};
+            window.onWindow = function () {};
+        "#;
+        let facts = analyze(code, "config/assets/iparams.js", 0, Script::Callbacks);
+        assert!(facts.syntax_errors.is_empty());
+        assert_eq!(
+            facts
+                .functions
+                .iter()
+                .map(|(n, _)| n.as_str())
+                .collect::<Vec<_>>(),
+            ["onRegion"]
+        );
+        let values: Vec<_> = facts
+            .function_values
+            .iter()
+            .map(|(n, _, how)| (n.as_str(), *how))
+            .collect();
+        assert_eq!(
+            values,
+            [
+                ("onArrow", FunctionValue::Arrow),
+                ("onExpr", FunctionValue::Expression),
+                ("onWindow", FunctionValue::WindowProperty)
+            ]
+        );
+        let set = &facts.utils_calls[0];
+        assert_eq!(set.method, UtilsMethod::Set);
+        assert_eq!(set.key.as_ref().map(|(k, _)| k.as_str()), Some("zone"));
+        let kinds: Vec<_> = set
+            .attributes
+            .iter()
+            .map(|a| (a.name.as_str(), a.value))
+            .collect();
+        assert_eq!(
+            kinds,
+            [
+                ("visible", Literal::Boolean),
+                ("values", Literal::StringArray),
+                ("min", Literal::Number),
+                ("label", Literal::Computed)
+            ]
+        );
+        let get = &facts.utils_calls[1];
+        assert_eq!(
+            (
+                get.method,
+                get.key
+                    .as_ref()
+                    .map(|(k, s)| (k.as_str(), &code[s.start..s.end]))
+            ),
+            (UtilsMethod::Get, Some(("region", "'region'")))
+        );
+    }
+
+    #[test]
+    fn frontend_reads() {
+        let code =
+            "client.iparams.get('region').then(r => r.region); _client.iparams.get(`api_key`);";
+        let facts = analyze(code, "app/scripts/app.js", 10, Script::Frontend);
+        let reads: Vec<_> = facts
+            .reads
+            .iter()
+            .map(|r| (r.key.as_str(), r.span.start))
+            .collect();
+        let (region, api_key) = (
+            code.find("'region'").unwrap(),
+            code.find("`api_key`").unwrap(),
+        );
+        assert_eq!(reads, [("region", 10 + region), ("api_key", 10 + api_key)]);
+        assert!(!facts.reads_all);
+        assert!(
+            analyze(
+                "client.iparams.get().then(all => all)",
+                "a.js",
+                0,
+                Script::Frontend
+            )
+            .reads_all
+        );
+        assert!(analyze("client.iparams.get(name)", "a.js", 0, Script::Frontend).reads_all);
+    }
+
+    #[test]
+    fn serverless_reads() {
+        let code = "exports = { onTicketCreate(args) { const { region, 'api-key': key } = args.iparams; \
+                    return payload.iparams.zone + args.iparams['token'] + iparams.other; } };";
+        let facts = analyze(code, "server/server.js", 0, Script::Serverless);
+        let mut keys: Vec<_> = facts.reads.iter().map(|r| r.key.as_str()).collect();
+        keys.sort_unstable();
+        assert_eq!(keys, ["api-key", "other", "region", "token", "zone"]);
+        assert!(!facts.reads_all);
+        assert!(analyze("args.iparams[k]", "s.js", 0, Script::Serverless).reads_all);
+    }
+
+    #[test]
+    fn syntax_errors_are_positioned_and_the_rest_still_read() {
+        let facts = analyze(
+            "function ok() {}\nfunction broken( {",
+            "config/assets/iparams.js",
+            0,
+            Script::Callbacks,
+        );
+        assert!(!facts.syntax_errors.is_empty());
+        assert!(facts.syntax_errors[0].span.start > 16);
+    }
+
+    #[test]
+    fn inline_scripts_of_html() {
+        let html = "<html><script src=\"x.js\"></script><SCRIPT>a()</SCRIPT><script type=\"text/template\">b</script><script type=\"module\">c()</script></html>";
+        let scripts: Vec<_> = inline_scripts(html)
+            .into_iter()
+            .map(|(s, at)| (s, &html[at..at + s.len()]))
+            .collect();
+        assert_eq!(scripts, [("a()", "a()"), ("c()", "c()")]);
+    }
+}

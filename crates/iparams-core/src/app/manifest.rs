@@ -1,0 +1,173 @@
+//! What iparams checks need from manifest.json: the platform version, and the products (2.x)
+//! or modules (3.x) the app is for.
+
+use std::fmt;
+
+use crate::span::Span;
+use crate::syntax::{SyntaxError, Value, parse_value};
+
+/// A platform version such as 2.3 or 3.0.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub struct Platform {
+    pub major: u32,
+    pub minor: u32,
+}
+
+impl Platform {
+    /// Platform 3.x: modules instead of products, secrets as `text` + `secure`.
+    pub const fn is_modular(self) -> bool {
+        self.major >= 3
+    }
+
+    fn parse(text: &str) -> Option<Self> {
+        let (major, minor) = text.split_once('.')?;
+        Some(Self {
+            major: major.parse().ok()?,
+            minor: minor.parse().ok()?,
+        })
+    }
+}
+
+impl fmt::Display for Platform {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}.{}", self.major, self.minor)
+    }
+}
+
+/// The platform versions apps are known to declare.
+pub const KNOWN_PLATFORMS: [&str; 6] = ["2.0", "2.1", "2.2", "2.3", "3.0", "3.1"];
+
+/// A name in manifest.json, with where it is written.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Named {
+    pub name: String,
+    pub span: Span,
+}
+
+/// The parts of manifest.json that matter here.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Manifest {
+    /// `None` when `platform-version` is missing or not a version.
+    pub platform: Option<Platform>,
+    /// The products of a 2.x app (the keys of `product`).
+    pub products: Vec<Named>,
+    /// The modules of a 3.x app (the keys of `modules`).
+    pub modules: Vec<Named>,
+}
+
+/// What is wrong with a manifest, beside JSON syntax.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ManifestProblem {
+    NotAnObject(Span),
+    MissingPlatformVersion,
+    /// `platform-version` is not a version we know, or not a string.
+    UnknownPlatformVersion {
+        found: String,
+        span: Span,
+    },
+}
+
+/// A manifest read as far as it goes.
+#[derive(Clone, Debug, Default)]
+pub struct ManifestReading {
+    pub manifest: Manifest,
+    pub syntax_errors: Vec<SyntaxError>,
+    pub problems: Vec<ManifestProblem>,
+}
+
+pub fn read(text: &str) -> ManifestReading {
+    let (value, syntax_errors) = parse_value(text);
+    let mut reading = ManifestReading {
+        syntax_errors,
+        ..ManifestReading::default()
+    };
+    let Some(value) = value else { return reading };
+    if value.as_object().is_none() {
+        reading
+            .problems
+            .push(ManifestProblem::NotAnObject(Span::new(
+                value.span.start,
+                value.span.start + 1,
+            )));
+        return reading;
+    }
+    match value.get("platform-version") {
+        None => reading
+            .problems
+            .push(ManifestProblem::MissingPlatformVersion),
+        Some(member) => match member.value.as_str().and_then(Platform::parse) {
+            Some(platform) if KNOWN_PLATFORMS.contains(&platform.to_string().as_str()) => {
+                reading.manifest.platform = Some(platform)
+            }
+            _ => reading
+                .problems
+                .push(ManifestProblem::UnknownPlatformVersion {
+                    found: text[member.value.span.start..member.value.span.end].to_owned(),
+                    span: member.value.span,
+                }),
+        },
+    }
+    let keys = |value: &Value<'_>| -> Vec<Named> {
+        value
+            .as_object()
+            .unwrap_or_default()
+            .iter()
+            .map(|m| Named {
+                name: m.key.text.to_string(),
+                span: m.key.span,
+            })
+            .collect()
+    };
+    reading.manifest.products = value
+        .get("product")
+        .map(|m| keys(&m.value))
+        .unwrap_or_default();
+    reading.manifest.modules = value
+        .get("modules")
+        .map(|m| keys(&m.value))
+        .unwrap_or_default();
+    reading
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn platforms_products_and_modules() {
+        let two = read(
+            r#"{"platform-version": "2.3", "product": {"freshdesk": {}, "freshservice": {}}}"#,
+        );
+        assert_eq!(two.manifest.platform, Some(Platform { major: 2, minor: 3 }));
+        assert_eq!(
+            two.manifest
+                .products
+                .iter()
+                .map(|p| p.name.as_str())
+                .collect::<Vec<_>>(),
+            ["freshdesk", "freshservice"]
+        );
+        let three =
+            read(r#"{"platform-version": "3.0", "modules": {"common": {}, "support_ticket": {}}}"#);
+        assert!(three.manifest.platform.unwrap().is_modular());
+        assert_eq!(three.manifest.modules.len(), 2);
+        assert!(three.problems.is_empty());
+    }
+
+    #[test]
+    fn problems() {
+        assert_eq!(
+            read("{}").problems,
+            [ManifestProblem::MissingPlatformVersion]
+        );
+        assert!(matches!(
+            read(r#"{"platform-version": "9"}"#).problems[..],
+            [ManifestProblem::UnknownPlatformVersion { .. }]
+        ));
+        assert!(matches!(
+            read(r#"{"platform-version": 2.3}"#).problems[..],
+            [ManifestProblem::UnknownPlatformVersion { .. }]
+        ));
+        assert!(!read("{").syntax_errors.is_empty());
+    }
+}

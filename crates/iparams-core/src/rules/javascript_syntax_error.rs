@@ -1,0 +1,38 @@
+//! `javascript-syntax-error`: app code the parser cannot read whole.
+
+use super::{Check, Rule};
+use crate::app::{AppContext, AppModel};
+use crate::diagnostic::Severity;
+
+pub static RULE: Rule = Rule {
+    name: "javascript-syntax-error",
+    severity: Severity::Warning,
+    summary: "A script of the app has a JavaScript syntax error",
+    docs: "The app's scripts (config/assets/iparams.js, the front end and server/) are parsed to \
+find the callbacks and the iparams they read. A syntax error is reported with its position, and \
+the checks go on with what could be read; in config/assets/iparams.js it also breaks every \
+installation-page callback.",
+    bad: "=== manifest.json ===\n{\"platform-version\": \"2.3\", \"product\": {\"freshdesk\": {}}}\n=== config/iparams.json ===\n{\n  \"region\": {\"display_name\": \"Region\", \"type\": \"text\", \"events\": [{\"change\": \"onRegion\"}]}\n}\n=== config/assets/iparams.js ===\nfunction onRegion(value) {\n  return value ? \"\" : \"Enter a region\";\n}}\n",
+    good: "=== manifest.json ===\n{\"platform-version\": \"2.3\", \"product\": {\"freshdesk\": {}}}\n=== config/iparams.json ===\n{\n  \"region\": {\"display_name\": \"Region\", \"type\": \"text\", \"events\": [{\"change\": \"onRegion\"}]}\n}\n=== config/assets/iparams.js ===\nfunction onRegion(value) {\n  return value ? \"\" : \"Enter a region\";\n}\n",
+    vendor: "Fails with the esprima parser's message when it reads config/assets/iparams.js.",
+    fix: None,
+    check: Check::App(check),
+};
+
+fn check(model: &AppModel<'_>, cx: &mut AppContext<'_>) {
+    for (file, facts) in model.callbacks.iter().chain(model.readers()) {
+        for error in &facts.syntax_errors {
+            cx.report(
+                *file,
+                &RULE,
+                error.span,
+                format!(
+                    "JavaScript syntax error: {}",
+                    error.message.trim_end_matches('.')
+                ),
+            )
+            .label("cannot be parsed")
+            .help("The other checks of this file went on with what could be read.");
+        }
+    }
+}

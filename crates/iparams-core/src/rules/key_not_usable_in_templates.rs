@@ -1,0 +1,57 @@
+//! `key-not-usable-in-templates`: a key that a request template cannot name.
+
+use super::invalid_handler_name::is_identifier;
+use super::{Check, Rule};
+use crate::app::{AppContext, AppModel};
+use crate::diagnostic::Severity;
+
+pub static RULE: Rule = Rule {
+    name: "key-not-usable-in-templates",
+    severity: Severity::Warning,
+    summary: "An iparam key that a request template cannot name (`<%= iparam.api-key %>`)",
+    docs: "Request templates read iparams as `<%= iparam.key %>`, a JavaScript property access, so \
+a key with a dash, a dot or a space (`api-key`) reads something else (`iparam.api` minus `key`). \
+Secure iparams can only be used through templates, so for them, and in apps that have request \
+templates, such a key is reported on its definition.",
+    bad: "=== manifest.json ===\n{\"platform-version\": \"2.3\", \"product\": {\"freshdesk\": {}}}\n=== config/iparams.json ===\n{\n  \"api-key\": {\"display_name\": \"API key\", \"type\": \"text\", \"secure\": true}\n}\n",
+    good: "=== manifest.json ===\n{\"platform-version\": \"2.3\", \"product\": {\"freshdesk\": {}}}\n=== config/iparams.json ===\n{\n  \"api_key\": {\"display_name\": \"API key\", \"type\": \"text\", \"secure\": true}\n}\n",
+    vendor: "Not checked.",
+    fix: None,
+    check: Check::App(check),
+};
+
+fn check(model: &AppModel<'_>, cx: &mut AppContext<'_>) {
+    let Some(file) = model.iparams_file else {
+        return;
+    };
+    let has_templates = !model.templates.is_empty();
+    for declared in model
+        .declared
+        .iter()
+        .filter(|d| (d.secure || has_templates) && !d.key.is_empty() && !is_identifier(&d.key))
+    {
+        let suggestion: String = declared
+            .key
+            .chars()
+            .map(|c| {
+                if c.is_alphanumeric() || c == '_' || c == '$' {
+                    c
+                } else {
+                    '_'
+                }
+            })
+            .collect();
+        let why = if declared.secure {
+            "It is secure, so templates are the only way to use it"
+        } else {
+            "The app uses request templates"
+        };
+        cx.report(file, &RULE, declared.key_span, format!("`{}` cannot be written in a request template", declared.key))
+            .label("not a JavaScript name")
+            .help(format!(
+                "`<%= iparam.{} %>` is read as JavaScript, which does not take this name. {why}: rename it, for example to `{suggestion}`.",
+                declared.key
+            ))
+            .pointer(declared.pointer.clone());
+    }
+}
