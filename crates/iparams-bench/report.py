@@ -180,15 +180,17 @@ def main():
             continue
         runs = load_hyperfine(path)
         summary["timings"][corpus] = {
-            k: {m: v[m] for m in ("mean", "stddev", "median", "min", "max")} | {"runs": len(v["times"])}
+            k: {m: v[m] for m in ("mean", "stddev", "median", "min", "max", "user", "system")}
+            | {"runs": len(v["times"])}
             for k, v in runs.items()}
         lint = runs[LINT]
         out += [f"## {corpus} ({describe[corpus]})", "",
-                "| command | mean ± σ | median | min … max | runs | × iparams-lint |",
-                "|---|---|---|---|---|---|"]
+                "| command | mean ± σ | median | min … max | user + sys | runs | × iparams-lint |",
+                "|---|---|---|---|---|---|---|"]
         for name, r in runs.items():
             out.append(f"| {name} | {fmt_time(r['mean'])} ± {fmt_time(r['stddev'])} | "
                        f"{fmt_time(r['median'])} | {fmt_time(r['min'])} … {fmt_time(r['max'])} | "
+                       f"{fmt_time(r['user'] + r['system'])} | "
                        f"{len(r['times'])} | {r['mean'] / lint['mean']:.1f} |")
         peers = [runs[p] for p in PEERS if p in runs]
         fastest = min(peers, key=lambda r: r["mean"])
