@@ -4,11 +4,12 @@
 #
 #   crates/iparams-bench/compare.sh
 #
-# On a fresh machine it installs hyperfine, time and jq (Debian), check-jsonschema (PyPI, into
-# target/bench-tools/venv) and ajv-cli (npm, into target/bench-tools/node); builds iparams-lint
-# in release mode; generates the corpora with ../shared/bench/gen.py into target/bench-corpus;
-# times every tool on every corpus with hyperfine; measures iparams-lint's peak memory and its
-# scaling; runs the in-process cargo bench; and prints a summary of ratios against the targets.
+# On a fresh machine it installs hyperfine, time, jq and valgrind (Debian), check-jsonschema
+# (PyPI, into target/bench-tools/venv) and ajv-cli (npm, into target/bench-tools/node); builds
+# iparams-lint in release mode; generates the corpora with ../shared/bench/gen.py into
+# target/bench-corpus; times every tool on every corpus with hyperfine; measures iparams-lint's
+# peak memory and its scaling (in time and in instructions); runs the in-process cargo bench;
+# and prints a summary of ratios against the targets.
 # Raw results go to target/bench-results/. A missed target is reported, never a failure: the
 # script exits non-zero only when it could not measure.
 #
@@ -52,6 +53,7 @@ missing=()
 command -v hyperfine >/dev/null || missing+=(hyperfine)
 [ -x /usr/bin/time ] || missing+=(time)
 command -v jq >/dev/null || missing+=(jq)
+command -v valgrind >/dev/null || missing+=(valgrind)
 if [ ${#missing[@]} -gt 0 ]; then
     as_root apt-get update -qq
     as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}"
@@ -180,6 +182,18 @@ hyperfine -N -i --style basic --warmup "$WARMUP" --min-runs "$MIN_RUNS" \
     -n "iparams-lint 5,000 iparams" "$(lint_cmd scale-5k/large.json)" \
     -n "iparams-lint 50,000 iparams" "$(lint_cmd large.json)" \
     2>&1 | tee "$results/scaling.txt" >&2
+# The same three runs counted in instructions (callgrind), which the machine's load cannot move.
+read -r -a lint_args <<<"$LINT_ARGS"
+{
+    printf 'input\tinstructions\n'
+    for input in empty.json scale-5k/large.json large.json; do
+        valgrind --tool=callgrind --callgrind-out-file="$results/scaling.callgrind" \
+            "$lint" "${lint_args[@]}" "$input" >/dev/null 2>"$results/scaling.callgrind.log" || true
+        printf '%s\t%s\n' "$input" \
+            "$(sed -n 's/.*Collected : *\([0-9]*\).*/\1/p' "$results/scaling.callgrind.log")"
+    done
+} >"$results/scaling-instructions.tsv"
+rm -f "$results/scaling.callgrind" "$results/scaling.callgrind.log"
 
 # --- 8. Peak memory (max RSS) ----------------------------------------------------------------
 # iparams-lint three times per corpus (the largest is kept), each peer once for context.
@@ -226,13 +240,8 @@ fi
 # release profile strips symbols, so a symbolised copy is built in target/profiling.
 if [ "${PROFILE:-0}" = 1 ]; then
     step "profiling iparams-lint on large.json (valgrind)"
-    if ! command -v valgrind >/dev/null; then
-        as_root apt-get update -qq
-        as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq valgrind
-    fi
     (cd "$root" && CARGO_PROFILE_RELEASE_STRIP=false CARGO_PROFILE_RELEASE_DEBUG=line-tables-only \
         cargo build --release -p iparams-lint --target-dir "$target/profiling")
-    read -r -a lint_args <<<"$LINT_ARGS"
     profiled=("$target/profiling/release/iparams-lint" "${lint_args[@]}" large.json)
     valgrind --tool=callgrind --callgrind-out-file="$results/callgrind.out" "${profiled[@]}" \
         >/dev/null 2>"$results/callgrind.log" || true
