@@ -62,7 +62,12 @@ fi
 venv=$tools/venv
 check_jsonschema=$venv/bin/check-jsonschema
 if ! "$check_jsonschema" --version 2>/dev/null | grep -qF "$CHECK_JSONSCHEMA_VERSION"; then
-    python3 -m venv "$venv"
+    if ! python3 -m venv "$venv"; then
+        # Debian's own Python keeps venv in a package of its own.
+        as_root apt-get update -qq
+        as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq python3-venv
+        python3 -m venv "$venv"
+    fi
     "$venv/bin/pip" install -q --disable-pip-version-check \
         "check-jsonschema==$CHECK_JSONSCHEMA_VERSION"
 fi
@@ -76,6 +81,10 @@ ajv_version() {
         "$node_dir/node_modules/$1/package.json" 2>/dev/null || true
 }
 if [ ! -x "$ajv" ] || [ "$(ajv_version ajv-cli)" != "$AJV_CLI_VERSION" ]; then
+    if ! command -v npm >/dev/null; then
+        echo "compare.sh: npm is needed to install ajv-cli (Debian: apt-get install npm)" >&2
+        exit 2
+    fi
     mkdir -p "$node_dir"
     # The schema has no "format" keyword, so ajv-formats is not needed.
     npm install --prefix "$node_dir" --no-audit --no-fund --loglevel=error \
