@@ -78,18 +78,30 @@ const SENSITIVE_ENDINGS: [&str; 11] = [
 /// Whether the vendor validator will warn that `key` "appears to be a secure param" when it is
 /// not marked secure.
 pub fn vendor_warns(key: &str) -> bool {
-    let lower = key.to_lowercase();
-    !lower.contains(VENDOR_EXEMPTION)
+    !contains_ignoring_case(key, VENDOR_EXEMPTION)
         && VENDOR_FRAGMENTS
             .iter()
-            .any(|fragment| lower.contains(fragment))
+            .any(|fragment| contains_ignoring_case(key, fragment))
+}
+
+/// Whether `haystack` contains the lower-case ASCII `needle`, in any case; no allocation, since
+/// this runs on every key of every file.
+fn contains_ignoring_case(haystack: &str, needle: &str) -> bool {
+    haystack
+        .as_bytes()
+        .windows(needle.len())
+        .any(|window| window.eq_ignore_ascii_case(needle.as_bytes()))
+}
+
+fn ends_with_ignoring_case(text: &str, suffix: &str) -> bool {
+    text.len() >= suffix.len()
+        && text.as_bytes()[text.len() - suffix.len()..].eq_ignore_ascii_case(suffix.as_bytes())
 }
 
 /// How sensitive `key` reads: a whole sensitive word, or a vendor fragment inside another word.
 pub fn key_sensitivity(key: &str) -> Sensitivity {
-    let lower = key.to_lowercase();
     // Every sensitive word contains one of these; most keys contain none.
-    let hints = [
+    const HINTS: [&str; 7] = [
         "auth",
         "token",
         "key",
@@ -98,66 +110,87 @@ pub fn key_sensitivity(key: &str) -> Sensitivity {
         "pwd",
         "credential",
     ];
-    if lower.contains(VENDOR_EXEMPTION) || !hints.iter().any(|hint| lower.contains(hint)) {
+    if contains_ignoring_case(key, VENDOR_EXEMPTION)
+        || !HINTS.iter().any(|hint| contains_ignoring_case(key, hint))
+    {
         return Sensitivity::None;
     }
-    // Each word, with the sensitive word it is or ends with; a run-together chunk such as
-    // `freshdeskAPIkey` counts as one word when it ends with a compound like `apikey`.
-    let mut words: Vec<(String, Option<&'static str>)> = Vec::new();
+    let mut scan = Scan::default();
     for chunk in key
         .split(|c: char| !c.is_alphanumeric())
         .filter(|chunk| !chunk.is_empty())
     {
-        let lower = chunk.to_lowercase();
-        if let Some(ending) = SENSITIVE_ENDINGS
+        // A run-together chunk such as `freshdeskAPIkey` is one sensitive word when it ends
+        // with a compound like `apikey`.
+        match SENSITIVE_ENDINGS
             .iter()
-            .find(|ending| lower.ends_with(*ending))
+            .find(|ending| ends_with_ignoring_case(chunk, ending))
         {
-            words.push((lower, Some(ending)));
-            continue;
-        }
-        for word in camel_words(chunk) {
-            let word = word.to_lowercase();
-            let sensitive = SENSITIVE_WORDS.iter().find(|w| **w == word).copied();
-            words.push((word, sensitive));
+            Some(ending) => scan.sensitive(ending),
+            None => camel_words(chunk, &mut |word| scan.word(word)),
         }
     }
-    if let Some(last) = words.iter().rposition(|(_, sensitive)| sensitive.is_some()) {
-        let secret = words[last].1.expect("found as sensitive");
-        let descriptor = words[last + 1..]
+    let Scan { secret, descriptor } = scan;
+    match (secret, descriptor) {
+        (Some(secret), Some(descriptor)) => Sensitivity::Describes { secret, descriptor },
+        (Some(secret), None) => Sensitivity::Word(secret),
+        (None, _) => VENDOR_FRAGMENTS
             .iter()
-            .find_map(|(word, _)| DESCRIPTORS.iter().find(|d| *d == word));
-        return match descriptor {
-            Some(descriptor) => Sensitivity::Describes { secret, descriptor },
-            None => Sensitivity::Word(secret),
-        };
+            .find(|fragment| contains_ignoring_case(key, fragment))
+            .map_or(Sensitivity::None, |fragment| {
+                Sensitivity::Substring(fragment)
+            }),
     }
-    VENDOR_FRAGMENTS
-        .iter()
-        .find(|f| lower.contains(*f))
-        .map_or(Sensitivity::None, |f| Sensitivity::Substring(f))
 }
 
 /// Splits `apiKey`, `APIKey` and `key2Name` into words.
-fn camel_words(chunk: &str) -> Vec<&str> {
-    let chars: Vec<(usize, char)> = chunk.char_indices().collect();
-    let mut words = Vec::new();
-    let mut start = 0;
-    for i in 1..chars.len() {
-        let (at, current) = chars[i];
-        let previous = chars[i - 1].1;
-        let next_is_lower = chars.get(i + 1).is_some_and(|(_, c)| c.is_lowercase());
-        let boundary = (current.is_uppercase()
-            && (previous.is_lowercase() || previous.is_ascii_digit()))
-            || (current.is_uppercase() && previous.is_uppercase() && next_is_lower)
-            || (current.is_ascii_digit() != previous.is_ascii_digit());
-        if boundary {
-            words.push(&chunk[start..at]);
-            start = at;
+/// The last sensitive word of a key, and the first descriptor after it.
+#[derive(Default)]
+struct Scan {
+    secret: Option<&'static str>,
+    descriptor: Option<&'static str>,
+}
+
+impl Scan {
+    fn sensitive(&mut self, word: &'static str) {
+        self.secret = Some(word);
+        self.descriptor = None;
+    }
+
+    fn word(&mut self, word: &str) {
+        if let Some(found) = SENSITIVE_WORDS
+            .iter()
+            .find(|w| word.eq_ignore_ascii_case(w))
+        {
+            self.sensitive(found);
+        } else if self.secret.is_some() && self.descriptor.is_none() {
+            self.descriptor = DESCRIPTORS
+                .iter()
+                .find(|d| word.eq_ignore_ascii_case(d))
+                .copied();
         }
     }
-    words.push(&chunk[start..]);
-    words
+}
+
+fn camel_words<'c>(chunk: &'c str, each: &mut dyn FnMut(&'c str)) {
+    let mut start = 0;
+    let mut chars = chunk.char_indices().peekable();
+    let mut previous: Option<char> = None;
+    while let Some((at, current)) = chars.next() {
+        if let Some(previous) = previous {
+            let next_is_lower = chars.peek().is_some_and(|(_, c)| c.is_lowercase());
+            let boundary = (current.is_uppercase()
+                && (previous.is_lowercase() || previous.is_ascii_digit()))
+                || (current.is_uppercase() && previous.is_uppercase() && next_is_lower)
+                || (current.is_ascii_digit() != previous.is_ascii_digit());
+            if boundary {
+                each(&chunk[start..at]);
+                start = at;
+            }
+        }
+        previous = Some(current);
+    }
+    each(&chunk[start..]);
 }
 
 /// Known credential formats. Each is specific enough that a match is almost surely real.
@@ -195,12 +228,27 @@ static CREDENTIALS: LazyLock<(RegexSet, Vec<&'static str>)> = LazyLock::new(|| {
     (set, patterns.iter().map(|(kind, _)| *kind).collect())
 });
 
+/// Every format above is a run of at least this many characters without a space, or starts
+/// with one of `MARKERS`; prose (labels, descriptions) rarely has such a run.
+const SHORTEST_TOKEN: usize = 16;
+const MARKERS: [&str; 3] = ["-----BEGIN", "earer ", "://"];
+
+/// A quick look that rules out most strings before the patterns run.
+fn may_hold_credential(text: &str) -> bool {
+    let longest_run = text
+        .split(|c: char| c.is_whitespace())
+        .map(str::len)
+        .max()
+        .unwrap_or(0);
+    longest_run >= SHORTEST_TOKEN || MARKERS.iter().any(|marker| text.contains(marker))
+}
+
 /// Below this length no format above can match, so most strings skip the scan.
 const SHORTEST_CREDENTIAL: usize = 20;
 
 /// The kind of credential `text` contains, if it contains one.
 pub fn credential_kind(text: &str) -> Option<&'static str> {
-    if text.len() < SHORTEST_CREDENTIAL {
+    if text.len() < SHORTEST_CREDENTIAL || !may_hold_credential(text) {
         return None;
     }
     let (set, kinds) = &*CREDENTIALS;

@@ -65,29 +65,37 @@ pub struct Position {
 /// Line starts of a text, to turn byte offsets into [`Position`]s.
 ///
 /// Built once per file and only when something is reported, so a clean file never pays for it.
+/// Offsets are `u32`: files are at most 4 GiB, and a large file's index stays half as big.
 #[derive(Debug, Clone)]
 pub struct LineIndex {
-    line_starts: Vec<usize>,
+    line_starts: Vec<u32>,
 }
 
 impl LineIndex {
     pub fn new(text: &str) -> Self {
         let mut line_starts = vec![0];
-        line_starts.extend(
-            text.bytes()
-                .enumerate()
-                .filter(|&(_, b)| b == b'\n')
-                .map(|(i, _)| i + 1),
-        );
+        line_starts.extend(memchr::memchr_iter(b'\n', text.as_bytes()).map(|at| (at + 1) as u32));
         Self { line_starts }
+    }
+
+    /// The 0-based line holding byte `offset`.
+    pub fn line_of(&self, offset: usize) -> usize {
+        self.line_starts
+            .partition_point(|&start| start as usize <= offset)
+            - 1
+    }
+
+    /// Where 0-based `line` starts, if there is such a line.
+    pub fn line_start(&self, line: usize) -> Option<usize> {
+        self.line_starts.get(line).map(|&start| start as usize)
     }
 
     /// The position of byte `offset` of `text` (the text this index was built from).
     /// An offset inside a multi-byte character counts as that character.
     pub fn position(&self, text: &str, offset: usize) -> Position {
         let offset = offset.min(text.len());
-        let line = self.line_starts.partition_point(|&start| start <= offset) - 1;
-        let start = self.line_starts[line];
+        let line = self.line_of(offset);
+        let start = self.line_starts[line] as usize;
         let column = text.as_bytes()[start..offset]
             .iter()
             .filter(|&&b| !is_utf8_continuation(b))
@@ -102,8 +110,8 @@ impl LineIndex {
     /// The column of byte `offset` counted in UTF-16 code units (1-based), as SARIF and LSP expect.
     pub fn utf16_column(&self, text: &str, offset: usize) -> usize {
         let offset = floor_char_boundary(text, offset.min(text.len()));
-        let line = self.line_starts.partition_point(|&start| start <= offset) - 1;
-        text[self.line_starts[line]..offset]
+        let start = self.line_starts[self.line_of(offset)] as usize;
+        text[start..offset]
             .chars()
             .map(char::len_utf16)
             .sum::<usize>()

@@ -5,8 +5,8 @@
 /// Case and separators are forgiven first (`Data-bind`, `defaultValue`, `phone-number`), then
 /// small edit distances, scaled to the length of the word.
 pub fn closest<'c>(input: &str, candidates: impl IntoIterator<Item = &'c str>) -> Option<&'c str> {
-    let wanted = normalize(input);
-    let wanted_length = wanted.chars().count();
+    let wanted = Normalized::of(input);
+    let wanted_length = wanted.len();
     if wanted_length == 0 {
         return None;
     }
@@ -17,23 +17,44 @@ pub fn closest<'c>(input: &str, candidates: impl IntoIterator<Item = &'c str>) -
     };
     let mut best: Option<(usize, &str)> = None;
     for candidate in candidates {
-        let normalized = normalize(candidate);
-        let distance = if normalized == wanted {
+        let normalized = Normalized::of(candidate);
+        let distance = if normalized.0 == wanted.0 {
             0
-        } else if wanted_length >= 3 && normalized.starts_with(&wanted) {
+        } else if wanted_length >= 3 && normalized.0.starts_with(wanted.0.as_ref()) {
             // An abbreviation: `warn`, `multi`.
             1
-        } else if normalized.chars().count().abs_diff(wanted_length) > limit {
+        } else if normalized.len().abs_diff(wanted_length) > limit {
             // The edit distance is at least the difference in length.
             continue;
         } else {
-            strsim::damerau_levenshtein(&wanted, &normalized)
+            strsim::osa_distance(&wanted.0, &normalized.0)
         };
         if distance <= limit && best.is_none_or(|(d, _)| distance < d) {
             best = Some((distance, candidate));
         }
     }
     best.map(|(_, candidate)| candidate)
+}
+
+/// A word in the form names are compared in: lower case, without `_`, `-`, `.` and spaces.
+/// Borrowed when the word is already in that form, as most candidates are.
+struct Normalized<'w>(std::borrow::Cow<'w, str>);
+
+impl<'w> Normalized<'w> {
+    fn of(word: &'w str) -> Self {
+        let plain = word
+            .bytes()
+            .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit());
+        Self(if plain {
+            std::borrow::Cow::Borrowed(word)
+        } else {
+            std::borrow::Cow::Owned(normalize(word))
+        })
+    }
+
+    fn len(&self) -> usize {
+        self.0.chars().count()
+    }
 }
 
 /// Lower case, without `_`, `-`, `.` and spaces.

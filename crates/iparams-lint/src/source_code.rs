@@ -13,43 +13,22 @@ pub struct IndexedSource {
     name: String,
     text: Arc<str>,
     lines: LineIndex,
-    line_starts: Vec<usize>,
 }
 
 impl IndexedSource {
     pub fn new(name: String, text: Arc<str>) -> Self {
         let lines = LineIndex::new(&text);
-        let mut line_starts = vec![0];
-        line_starts.extend(
-            text.bytes()
-                .enumerate()
-                .filter(|&(_, b)| b == b'\n')
-                .map(|(i, _)| i + 1),
-        );
-        Self {
-            name,
-            text,
-            lines,
-            line_starts,
-        }
-    }
-
-    /// The 0-based line holding byte `offset`.
-    fn line_of(&self, offset: usize) -> usize {
-        self.line_starts.partition_point(|&start| start <= offset) - 1
+        Self { name, text, lines }
     }
 
     /// The end of 0-based `line`, before its line break.
     fn line_end(&self, line: usize) -> usize {
         let end = self
-            .line_starts
-            .get(line + 1)
+            .lines
+            .line_start(line + 1)
             .map_or(self.text.len(), |next| next - 1);
-        if end > 0 && self.text.as_bytes().get(end - 1) == Some(&b'\r') && end < self.text.len() {
-            end - 1
-        } else {
-            end
-        }
+        let crlf = end > 0 && end < self.text.len() && self.text.as_bytes()[end - 1] == b'\r';
+        if crlf { end - 1 } else { end }
     }
 }
 
@@ -65,14 +44,14 @@ impl SourceCode for IndexedSource {
         if end > self.text.len() {
             return Err(MietteError::OutOfBounds);
         }
-        let start_line = self.line_of(start);
-        let end_line = self.line_of(end.saturating_sub(1).max(start));
+        let start_line = self.lines.line_of(start);
+        let end_line = self.lines.line_of(end.saturating_sub(1).max(start));
         let first_line = start_line.saturating_sub(context_lines_before);
-        let last_line = (end_line + context_lines_after).min(self.line_starts.len() - 1);
+        let last_line = (end_line + context_lines_after).min(self.lines.line_count() - 1);
         let (data_start, column) = if context_lines_before == 0 {
             (start, self.lines.position(&self.text, start).column - 1)
         } else {
-            (self.line_starts[first_line], 0)
+            (self.lines.line_start(first_line).unwrap_or(0), 0)
         };
         let data_end = if context_lines_before == 0 && context_lines_after == 0 {
             end

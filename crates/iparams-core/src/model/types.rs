@@ -54,7 +54,22 @@ impl IparamType {
     }
 
     pub fn from_name(name: &str) -> Option<Self> {
-        Self::ALL.into_iter().find(|ty| ty.name() == name)
+        Some(match name {
+            "text" => Self::Text,
+            "paragraph" => Self::Paragraph,
+            "dropdown" => Self::Dropdown,
+            "email" => Self::Email,
+            "number" => Self::Number,
+            "phone_number" => Self::PhoneNumber,
+            "date" => Self::Date,
+            "url" => Self::Url,
+            "radio" => Self::Radio,
+            "checkbox" => Self::Checkbox,
+            "multiselect" => Self::Multiselect,
+            "domain" => Self::Domain,
+            "api_key" => Self::ApiKey,
+            _ => return None,
+        })
     }
 
     pub fn names() -> impl Iterator<Item = &'static str> {
@@ -172,9 +187,22 @@ impl Attribute {
     }
 
     pub fn from_name(name: &str) -> Option<Self> {
-        Self::ALL
-            .into_iter()
-            .find(|attribute| attribute.name() == name)
+        Some(match name {
+            "display_name" => Self::DisplayName,
+            "description" => Self::Description,
+            "type" => Self::Type,
+            "options" => Self::Options,
+            "default_value" => Self::DefaultValue,
+            "required" => Self::Required,
+            "visible" => Self::Visible,
+            "secure" => Self::Secure,
+            "regex" => Self::Regex,
+            "type_attributes" => Self::TypeAttributes,
+            "events" => Self::Events,
+            "data-bind" => Self::DataBind,
+            "modules" => Self::Modules,
+            _ => return None,
+        })
     }
 
     pub fn names() -> impl Iterator<Item = &'static str> {
@@ -230,3 +258,20 @@ pub const CHANGE_EVENT: &str = "change";
 
 /// The suffix that names a regex entry's error message: `"age"` pairs with `"age-error"`.
 pub const REGEX_ERROR_SUFFIX: &str = "-error";
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_round_trip() {
+        for ty in IparamType::ALL {
+            assert_eq!(IparamType::from_name(ty.name()), Some(ty));
+        }
+        for attribute in Attribute::ALL {
+            assert_eq!(Attribute::from_name(attribute.name()), Some(attribute));
+        }
+        assert_eq!(IparamType::from_name("Text"), None);
+        assert_eq!(Attribute::from_name("Data-bind"), None);
+    }
+}

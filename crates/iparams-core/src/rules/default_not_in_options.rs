@@ -24,10 +24,9 @@ fn check(iparam: &Iparam<'_, '_>, cx: &mut Context<'_>) {
     let Some(options) = iparam.options.as_deref().filter(|o| !o.is_empty()) else {
         return;
     };
-    let pointer = iparam.pointer_of(Attribute::DefaultValue);
     match &iparam.default {
         DefaultValue::Text(text) if iparam.known_type().is_some_and(|ty| ty.has_options()) => {
-            report_if_missing(iparam, options, text, pointer, cx);
+            report_if_missing(iparam, options, text, None, cx);
         }
         DefaultValue::List(items, array) => {
             let elements = array.as_array().unwrap_or_default();
@@ -36,7 +35,7 @@ fn check(iparam: &Iparam<'_, '_>, cx: &mut Context<'_>) {
                     .iter()
                     .position(|e| e.span == item.span)
                     .unwrap_or_default();
-                report_if_missing(iparam, options, item, format!("{pointer}/{index}"), cx);
+                report_if_missing(iparam, options, item, Some(index), cx);
             }
         }
         _ => {}
@@ -47,7 +46,7 @@ fn report_if_missing(
     iparam: &Iparam<'_, '_>,
     options: &[Text<'_>],
     value: &Text<'_>,
-    pointer: String,
+    index: Option<usize>,
     cx: &mut Context<'_>,
 ) {
     if options.iter().any(|option| option.text == value.text) {
@@ -78,7 +77,10 @@ fn report_if_missing(
         )
         .label("not an option")
         .help(help)
-        .pointer(pointer);
+        .pointer(match index {
+            Some(index) => iparam.pointer_to(&[Attribute::DefaultValue.name(), &index.to_string()]),
+            None => iparam.pointer_of(Attribute::DefaultValue),
+        });
     if let [option] = same_but_case.as_slice() {
         diagnostic.fix(Fix::safe(
             format!("Use the option \"{}\"", option.text),

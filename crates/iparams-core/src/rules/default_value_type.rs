@@ -24,7 +24,7 @@ fn check(iparam: &Iparam<'_, '_>, cx: &mut Context<'_>) {
     let Some(ty) = iparam.known_type() else {
         return;
     };
-    let pointer = iparam.pointer_of(Attribute::DefaultValue);
+    let pointer = || iparam.pointer_of(Attribute::DefaultValue);
     match &iparam.default {
         DefaultValue::Mismatched(value) => {
             let source = cx.source(value.span).to_owned();
@@ -53,7 +53,7 @@ fn check(iparam: &Iparam<'_, '_>, cx: &mut Context<'_>) {
                 .report(&RULE, value.span, message)
                 .label(format!("expected {}", ty.expected_default()))
                 .help(help(ty))
-                .pointer(pointer);
+                .pointer(pointer());
             if let Some(fix) = fix {
                 diagnostic.fix(fix);
             }
@@ -69,7 +69,7 @@ fn check(iparam: &Iparam<'_, '_>, cx: &mut Context<'_>) {
                     cx.report(&RULE, item.span, message)
                         .label("expected a string")
                         .help(help(ty))
-                        .pointer(format!("{pointer}/{index}"));
+                        .pointer(format!("{}/{index}", pointer()));
                 }
             }
         }

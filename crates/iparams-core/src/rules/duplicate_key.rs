@@ -1,6 +1,7 @@
 //! `duplicate-key`: the same key twice in one object.
 
 use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
 
 use super::{Check, Context, FileCheck, Rule};
 use crate::diagnostic::Severity;
@@ -26,7 +27,30 @@ and to attributes inside an iparam alike.",
 /// Remembers the iparam keys seen so far.
 #[derive(Default)]
 struct DuplicateKeys {
-    seen: HashMap<String, Span>,
+    seen: HashMap<Box<str>, Span, BuildHasherDefault<Fnv>>,
+}
+
+/// FNV-1a: keys are short and not chosen by an attacker who gains from collisions (the worst
+/// case is a slower check of one file), so a simple fast hash beats SipHash here.
+#[derive(Default)]
+struct Fnv(u64);
+
+impl Hasher for Fnv {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        let mut hash = if self.0 == 0 {
+            0xcbf2_9ce4_8422_2325
+        } else {
+            self.0
+        };
+        for &byte in bytes {
+            hash = (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3);
+        }
+        self.0 = hash;
+    }
 }
 
 impl FileCheck for DuplicateKeys {
@@ -41,7 +65,7 @@ impl FileCheck for DuplicateKeys {
             }
             None => {
                 self.seen
-                    .insert(iparam.key.text.to_string(), iparam.key.span);
+                    .insert(iparam.key.text.as_ref().into(), iparam.key.span);
             }
         }
         let mut path = vec![Segment::Key(&iparam.key.text)];
