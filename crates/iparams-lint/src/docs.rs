@@ -47,8 +47,20 @@ pub fn explain(name: &str) -> Result<String, String> {
         None => "no fix".to_owned(),
         Some(applicability) => format!("{} fix", fix_label_of(applicability)),
     };
+    let (definitions, fixed, kind) = match rule.example_definitions() {
+        None => (String::new(), String::new(), ""),
+        Some((bad, good)) => (
+            format!("With this iparams.json:\n{}\n", indent(bad)),
+            if good == bad {
+                String::new()
+            } else {
+                format!("Once iparams.json reads:\n{}\n", indent(good))
+            },
+            " (values file)",
+        ),
+    };
     Ok(format!(
-        "{} ({}, {fix})\n{}\n\n{}\n\nFails:\n{}\nReported as:\n{}\nPasses:\n{}\nThe vendor's validator: {}\n",
+        "{} ({}, {fix})\n{}\n\n{}\n\n{definitions}Fails{kind}:\n{}\nReported as:\n{}\n{fixed}Passes{kind}:\n{}\nThe vendor's validator: {}\n",
         rule.name,
         rule.severity,
         rule.summary,
@@ -70,7 +82,15 @@ fn fix_label_of(applicability: Applicability) -> &'static str {
 /// The rule's own findings on its failing example, one line each.
 fn example_findings(rule: &Rule) -> String {
     let source = SourceText::decode(rule.bad.as_bytes());
-    let report = iparams_core::Linter::default().lint(&source);
+    let mut linter = iparams_core::Linter::default();
+    let report = match rule.example_definitions() {
+        None => linter.lint(&source),
+        Some((definitions, _)) => linter.check_values(
+            &SourceText::decode(definitions.as_bytes()),
+            &source,
+            "config/iparams.json",
+        ),
+    };
     let lines = LineIndex::new(source.text());
     report
         .diagnostics
@@ -93,8 +113,20 @@ fn indent(text: &str) -> String {
 /// One rule's documentation in Markdown, under a heading of `level`.
 pub fn rule_markdown(rule: &Rule, level: usize) -> String {
     let hashes = "#".repeat(level);
+    let (definitions, fixed, kind) = match rule.example_definitions() {
+        None => (String::new(), String::new(), ""),
+        Some((bad, good)) => (
+            format!("With this `config/iparams.json`:\n\n```json\n{bad}```\n\n"),
+            if good == bad {
+                String::new()
+            } else {
+                format!("Once `config/iparams.json` reads:\n\n```json\n{good}```\n\n")
+            },
+            " (values file)",
+        ),
+    };
     format!(
-        "{hashes} `{}`\n\n{}\n\n**Default severity:** {} · **Fix:** {}\n\n{}\n\nFails:\n\n```json\n{}```\n\nPasses:\n\n```json\n{}```\n\n**The vendor's validator:** {}\n",
+        "{hashes} `{}`\n\n{}\n\n**Default severity:** {} · **Fix:** {}\n\n{}\n\n{definitions}Fails{kind}:\n\n```json\n{}```\n\n{fixed}Passes{kind}:\n\n```json\n{}```\n\n**The vendor's validator:** {}\n",
         rule.name,
         rule.summary,
         rule.severity,
