@@ -50,17 +50,8 @@ pub struct CheckArgs {
     #[arg(value_name = "PATH")]
     pub paths: Vec<PathBuf>,
 
-    /// Output format
-    #[arg(long, value_enum, default_value_t = Format::Human)]
-    pub format: Format,
-
-    /// The lowest severity that makes the exit status 1
-    #[arg(long, value_enum, default_value_t = FailLevel::Error, value_name = "SEVERITY")]
-    pub fail_level: FailLevel,
-
-    /// Print only the findings: no summary line
-    #[arg(long, short)]
-    pub quiet: bool,
+    #[command(flatten)]
+    pub output: OutputArgs,
 
     /// Apply the fixes that are safe
     #[arg(long)]
@@ -74,6 +65,37 @@ pub struct CheckArgs {
     #[arg(long)]
     pub diff: bool,
 
+    #[command(flatten)]
+    pub rules: RuleArgs,
+
+    /// The path to show (and to find the configuration from) for standard input
+    #[arg(long, value_name = "PATH")]
+    pub stdin_filename: Option<String>,
+}
+
+/// How findings are printed, and which fail the run.
+#[derive(Debug, Args, Default)]
+pub struct OutputArgs {
+    /// Output format
+    #[arg(long, value_enum, default_value_t = Format::Human)]
+    pub format: Format,
+
+    /// The lowest severity that makes the exit status 1
+    #[arg(long, value_enum, default_value_t = FailLevel::Error, value_name = "SEVERITY")]
+    pub fail_level: FailLevel,
+
+    /// Print only the findings: no summary line
+    #[arg(long, short)]
+    pub quiet: bool,
+
+    /// When to use colours in human output; NO_COLOR and FORCE_COLOR are honoured under `auto`
+    #[arg(long, value_enum, default_value_t = ColorChoice::Auto)]
+    pub color: ColorChoice,
+}
+
+/// Where rule levels come from.
+#[derive(Debug, Args, Default)]
+pub struct RuleArgs {
     /// Use this configuration file instead of the .iparams-lint.toml found above each file
     #[arg(long, value_name = "PATH")]
     pub config: Option<PathBuf>,
@@ -81,14 +103,6 @@ pub struct CheckArgs {
     /// Set a rule's severity: `name=off|info|warning|error` (repeatable; wins over config files)
     #[arg(long = "rule", value_name = "NAME=SEVERITY")]
     pub rules: Vec<String>,
-
-    /// When to use colours in human output; NO_COLOR and FORCE_COLOR are honoured under `auto`
-    #[arg(long, value_enum, default_value_t = ColorChoice::Auto)]
-    pub color: ColorChoice,
-
-    /// The path to show (and to find the configuration from) for standard input
-    #[arg(long, value_name = "PATH")]
-    pub stdin_filename: Option<String>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum, Default)]

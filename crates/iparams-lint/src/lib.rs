@@ -6,6 +6,7 @@ pub mod cli;
 pub mod config;
 pub mod discover;
 pub mod docs;
+mod output;
 pub mod render;
 mod source_code;
 pub mod write;
