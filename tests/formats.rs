@@ -127,6 +127,33 @@ fn sarif_output_is_valid_sarif_2_1_0() {
 }
 
 #[test]
+fn sarif_output_of_values_is_valid_sarif_2_1_0() {
+    let output = binary()
+        .args([
+            "values",
+            "--format",
+            "sarif",
+            "--iparams",
+            "fixtures/values/value-not-in-options/iparams.json",
+            "fixtures/values/value-not-in-options/invalid_multiselect.json",
+        ])
+        .output()
+        .expect("runs");
+    assert_eq!(output.status.code(), Some(1));
+    let sarif: serde_json::Value = serde_json::from_str(&streams(&output).0).expect("JSON");
+    let results = assert_valid_sarif(&sarif);
+    assert_eq!(results.len(), 1);
+    assert_eq!(results[0]["ruleId"], "value-not-in-options");
+    let location = &results[0]["locations"][0]["physicalLocation"];
+    assert_eq!(
+        location["artifactLocation"]["uri"],
+        "fixtures/values/value-not-in-options/invalid_multiselect.json"
+    );
+    assert_eq!(location["region"]["startLine"], 2);
+    assert_eq!(location["region"]["startColumn"], 30);
+}
+
+#[test]
 fn sarif_columns_count_utf16_code_units() {
     let scratch = support::Scratch::new("sarif-utf16");
     let file = scratch.write(

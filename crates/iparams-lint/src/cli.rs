@@ -24,6 +24,9 @@ pub struct Cli {
 pub enum Command {
     /// Check iparams.json files (what plain `iparams-lint PATHS` does)
     Check(CheckArgs),
+    /// Check installation values (a values file, or an app's config/iparam_test_data.json)
+    /// against iparams.json, as the installation page would
+    Values(ValuesArgs),
     /// List every rule: name, default severity, fix and summary
     Rules {
         /// Print the full documentation of every rule as Markdown (docs/rules.md)
@@ -69,6 +72,34 @@ pub struct CheckArgs {
     pub rules: RuleArgs,
 
     /// The path to show (and to find the configuration from) for standard input
+    #[arg(long, value_name = "PATH")]
+    pub stdin_filename: Option<String>,
+}
+
+#[derive(Debug, Args)]
+pub struct ValuesArgs {
+    /// A values file (a JSON object of iparam key → value), or an app folder whose
+    /// config/iparam_test_data.json is checked; `-` reads standard input
+    #[arg(value_name = "VALUES")]
+    pub values: PathBuf,
+
+    /// The iparams.json that defines the values [default: the config/iparams.json of the app
+    /// the values file is in, found in its folder or a folder above]
+    #[arg(long, value_name = "PATH")]
+    pub iparams: Option<PathBuf>,
+
+    /// Print the object `client.iparams.get()` would return for the values (secure iparams
+    /// left out) on standard output, and the findings on standard error
+    #[arg(long)]
+    pub show_get: bool,
+
+    #[command(flatten)]
+    pub output: OutputArgs,
+
+    #[command(flatten)]
+    pub rules: RuleArgs,
+
+    /// The path to show (and to find the app and the configuration from) for standard input
     #[arg(long, value_name = "PATH")]
     pub stdin_filename: Option<String>,
 }

@@ -20,7 +20,7 @@ reject it). A required iparam that is also hidden is reported by `hidden-require
     bad: "{\n  \"region\": \"\",\n  \"accept_terms\": false\n}\n",
     good: "{\n  \"region\": \"eu\",\n  \"accept_terms\": true\n}\n",
     vendor: "Older FDK releases rejected `iparam_test_data.json` with `'<key>' is a required field.` for any \
-falsy value, a JSON 0 included. FDK 6.9 no longer reads the file.",
+falsy value, a JSON 0 included. FDK 6.9 only warns that the file is deprecated.",
     fix: None,
     check: Check::Values {
         definitions: "{\n  \"region\": {\"display_name\": \"Region\", \"type\": \"text\", \"required\": true},\n  \"accept_terms\": {\"display_name\": \"I accept the terms\", \"type\": \"checkbox\", \"required\": true}\n}\n",
