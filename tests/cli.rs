@@ -3,7 +3,7 @@
 mod support;
 
 use std::path::Path;
-use std::process::{Command, Output, Stdio};
+use std::process::{Command, Output};
 
 use support::repo_root;
 
@@ -33,20 +33,7 @@ fn stderr(output: &Output) -> String {
 }
 
 fn run_with_stdin(args: &[&str], input: &[u8]) -> Output {
-    use std::io::Write;
-    let mut child = iparams_lint(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("spawns");
-    child
-        .stdin
-        .take()
-        .expect("piped")
-        .write_all(input)
-        .expect("writes stdin");
-    child.wait_with_output().expect("finishes")
+    support::run_with_input(iparams_lint(args), input)
 }
 
 #[test]

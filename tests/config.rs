@@ -3,7 +3,7 @@
 
 mod support;
 
-use support::{Scratch, binary, streams};
+use support::Scratch;
 
 const TWO_PROBLEMS: &str = r#"{
   "priority": {"display_name": "Priority", "type": "dropdown", "options": ["Low", "High"]},
@@ -12,13 +12,7 @@ const TWO_PROBLEMS: &str = r#"{
 "#;
 
 fn check(scratch: &Scratch, args: &[&str]) -> (Option<i32>, String, String) {
-    let output = binary()
-        .current_dir(&scratch.0)
-        .args(args)
-        .output()
-        .expect("runs");
-    let (stdout, stderr) = streams(&output);
-    (output.status.code(), stdout, stderr)
+    support::run_in(&scratch.0, args)
 }
 
 #[test]

@@ -13,13 +13,7 @@ const BEFORE: &str = "{\r\n\t\"region\": {\"type\": \"Text\", \"display_name\": 
 const SAFE: &str = "{\r\n\t\"region\": {\"type\": \"text\", \"display_name\": \"Region\" ,  \"required\": true},\r\n\t\"key\": {\r\n\t\t\"display_name\": \"API key\",\r\n\t\t\"type\": \"api_key\",\r\n\t\t\"type_attributes\": {\"product\": \"freshdesk\"}\r\n\t}\r\n}\r\n";
 
 fn fix(scratch: &Scratch, args: &[&str]) -> (Option<i32>, String, String) {
-    let output = binary()
-        .current_dir(&scratch.0)
-        .args(args)
-        .output()
-        .expect("runs");
-    let (stdout, stderr) = streams(&output);
-    (output.status.code(), stdout, stderr)
+    support::run_in(&scratch.0, args)
 }
 
 #[test]
@@ -123,21 +117,9 @@ fn files_with_syntax_errors_are_never_rewritten() {
 
 #[test]
 fn fixed_standard_input_goes_to_standard_output() {
-    use std::io::Write;
-    let mut child = binary()
-        .args(["--fix", "--stdin-filename", "config/iparams.json", "-"])
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .expect("spawns");
-    child
-        .stdin
-        .take()
-        .expect("piped")
-        .write_all(BEFORE.as_bytes())
-        .expect("writes");
-    let output = child.wait_with_output().expect("finishes");
+    let mut command = binary();
+    command.args(["--fix", "--stdin-filename", "config/iparams.json", "-"]);
+    let output = support::run_with_input(command, BEFORE.as_bytes());
     let (stdout, stderr) = streams(&output);
     assert_eq!(stdout, SAFE);
     assert!(

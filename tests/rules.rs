@@ -1,9 +1,14 @@
 //! Every rule against its fixtures and its documented examples.
 //!
-//! In-file rules: `fixtures/rules/<rule>/valid*.json` must produce no finding at all, and
-//! `fixtures/rules/<rule>/invalid*.json` at least one finding of `<rule>`. Rules that need the
-//! app around iparams.json have whole apps instead: `fixtures/apps/<rule>/valid*/` and
-//! `invalid*/`. The human and JSON output of every failing fixture is snapshot-tested.
+//! Each rule has fixtures that must pass (no finding at all) and fixtures that must fail (at
+//! least one finding of the rule), of the kind the rule checks:
+//! - rules of iparams.json: `fixtures/rules/<rule>/{valid,invalid}*.json`;
+//! - rules that need the app around it: whole apps, `fixtures/apps/<rule>/{valid,invalid}*/`;
+//! - rules of values files (`iparams-lint values`): `fixtures/values/<rule>/`, checked against
+//!   the iparams.json beside them (see `support::values_definitions`).
+//!
+//! The human and JSON output of every failing fixture is snapshot-tested (values files in
+//! tests/values.rs).
 
 mod support;
 
@@ -11,20 +16,26 @@ use std::fs;
 use std::path::{Path, PathBuf};
 
 use iparams_core::app::is_app_rule;
-use iparams_core::{REGISTRY, Rule};
-use support::{binary, json_on, relative, repo_root, run_on, streams};
+use iparams_core::{Linter, REGISTRY, Rule, SourceText};
+use support::{binary, json_on, relative, repo_root, run_on, streams, values_definitions};
 
 /// The example app of the README, which is no rule's fixture.
 const EXAMPLE_APP: &str = "hr-sync";
 
+/// Whether `rule` checks values files rather than iparams.json.
+fn is_values_rule(rule: &Rule) -> bool {
+    rule.example_definitions().is_some()
+}
+
 fn fixture_root(rule: &Rule) -> PathBuf {
-    repo_root()
-        .join(if is_app_rule(rule) {
-            "fixtures/apps"
-        } else {
-            "fixtures/rules"
-        })
-        .join(rule.name)
+    let kind = if is_values_rule(rule) {
+        "fixtures/values"
+    } else if is_app_rule(rule) {
+        "fixtures/apps"
+    } else {
+        "fixtures/rules"
+    };
+    repo_root().join(kind).join(rule.name)
 }
 
 fn fixtures(rule: &Rule, prefix: &str) -> Vec<PathBuf> {
@@ -41,8 +52,23 @@ fn fixtures(rule: &Rule, prefix: &str) -> Vec<PathBuf> {
     found
 }
 
-/// (rule, severity, message, path) of every finding for a fixture file or app.
-fn findings(fixture: &Path) -> Vec<(String, String, String, String)> {
+/// (rule, severity, message) of every finding for a fixture of `rule`.
+fn findings(rule: &Rule, fixture: &Path) -> Vec<(String, String, String)> {
+    if is_values_rule(rule) {
+        let values = fs::read(fixture).expect("readable fixture");
+        let definitions = fs::read(values_definitions(fixture)).expect("readable definitions");
+        let report = Linter::default().check_values(
+            &SourceText::decode(&definitions),
+            &SourceText::decode(&values),
+            "iparams.json",
+        );
+        return report
+            .diagnostics
+            .iter()
+            .map(|d| (d.rule.to_owned(), d.severity.to_string(), d.message.clone()))
+            .collect();
+    }
+    // Files and whole apps alike, through the command.
     let output = binary()
         .args(["--format", "json"])
         .arg(relative(fixture))
@@ -53,12 +79,7 @@ fn findings(fixture: &Path) -> Vec<(String, String, String, String)> {
     for file in json["files"].as_array().expect("files") {
         for d in file["diagnostics"].as_array().expect("diagnostics") {
             let text = |key: &str| d[key].as_str().unwrap_or_default().to_owned();
-            found.push((
-                text("rule"),
-                text("severity"),
-                text("message"),
-                file["path"].as_str().unwrap_or_default().to_owned(),
-            ));
+            found.push((text("rule"), text("severity"), text("message")));
         }
     }
     found
@@ -78,17 +99,19 @@ fn every_rule_has_passing_and_failing_fixtures() {
             rule.name
         );
     }
-    // And no fixture folder belongs to a rule that does not exist.
-    for folder in ["fixtures/rules", "fixtures/apps"] {
-        for entry in fs::read_dir(repo_root().join(folder)).expect("fixture folders exist") {
+    // And no fixture folder belongs to a rule that does not exist, or to a rule of another kind.
+    for folder in ["fixtures/rules", "fixtures/apps", "fixtures/values"] {
+        for entry in fs::read_dir(repo_root().join(folder)).expect("the fixture folders exist") {
             let name = entry
                 .expect("readable")
                 .file_name()
                 .to_string_lossy()
                 .into_owned();
+            let belongs = iparams_core::rules::find(&name)
+                .is_some_and(|rule| fixture_root(rule).ends_with(format!("{folder}/{name}")));
             assert!(
-                name == EXAMPLE_APP || iparams_core::rules::find(&name).is_some(),
-                "{folder}/{name} names no rule"
+                belongs || (folder == "fixtures/apps" && name == EXAMPLE_APP),
+                "{folder}/{name} names no rule of its kind"
             );
         }
     }
@@ -98,7 +121,7 @@ fn every_rule_has_passing_and_failing_fixtures() {
 fn valid_fixtures_produce_no_findings() {
     for rule in REGISTRY {
         for fixture in fixtures(rule, "valid") {
-            let found = findings(&fixture);
+            let found = findings(rule, &fixture);
             assert!(
                 found.is_empty(),
                 "{} should be clean, got: {found:#?}",
@@ -112,7 +135,7 @@ fn valid_fixtures_produce_no_findings() {
 fn invalid_fixtures_trigger_their_rule() {
     for rule in REGISTRY {
         for fixture in fixtures(rule, "invalid") {
-            let found = findings(&fixture);
+            let found = findings(rule, &fixture);
             assert!(
                 found.iter().any(|f| f.0 == rule.name),
                 "{} should report {}, got: {found:#?}",
@@ -125,9 +148,9 @@ fn invalid_fixtures_trigger_their_rule() {
 
 #[test]
 fn documented_examples_are_true() {
-    let mut linter = iparams_core::Linter::default();
+    let mut linter = Linter::default();
     for rule in REGISTRY {
-        let bad = linter.check_example(rule.bad);
+        let bad = linter.check_example(rule, false);
         let found: Vec<_> = bad
             .iter()
             .flat_map(|file| &file.report.diagnostics)
@@ -137,7 +160,7 @@ fn documented_examples_are_true() {
             "the bad example of {} does not trigger it: {found:#?}",
             rule.name
         );
-        let good = linter.check_example(rule.good);
+        let good = linter.check_example(rule, true);
         let found: Vec<_> = good
             .iter()
             .flat_map(|file| &file.report.diagnostics)

@@ -64,6 +64,36 @@ pub fn binary() -> std::process::Command {
     command
 }
 
+/// Runs the binary in `dir` with `args`; returns (status, stdout, stderr).
+pub fn run_in(dir: &Path, args: &[&str]) -> (Option<i32>, String, String) {
+    let output = binary()
+        .current_dir(dir)
+        .args(args)
+        .output()
+        .expect("the binary runs");
+    let (stdout, stderr) = streams(&output);
+    (output.status.code(), stdout, stderr)
+}
+
+/// Runs `command` to completion with `input` on its standard input.
+pub fn run_with_input(mut command: std::process::Command, input: &[u8]) -> std::process::Output {
+    use std::io::Write;
+    use std::process::Stdio;
+    let mut child = command
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("spawns");
+    child
+        .stdin
+        .take()
+        .expect("piped")
+        .write_all(input)
+        .expect("writes stdin");
+    child.wait_with_output().expect("finishes")
+}
+
 /// A fresh, empty folder for one test, removed when dropped.
 pub struct Scratch(pub PathBuf);
 
@@ -97,4 +127,21 @@ pub fn streams(output: &std::process::Output) -> (String, String) {
         String::from_utf8_lossy(&output.stdout).into_owned(),
         String::from_utf8_lossy(&output.stderr).into_owned(),
     )
+}
+
+/// The iparams.json a values fixture is checked against: `iparams_<name>.json` beside
+/// `valid_<name>.json` or `invalid_<name>.json` when there is one, else `iparams.json`.
+pub fn values_definitions(values: &Path) -> PathBuf {
+    let folder = values.parent().expect("a fixture is in a folder");
+    let name = values
+        .file_stem()
+        .expect("a file name")
+        .to_string_lossy()
+        .into_owned();
+    let own = name
+        .strip_prefix("invalid_")
+        .or_else(|| name.strip_prefix("valid_"))
+        .map(|rest| folder.join(format!("iparams_{rest}.json")));
+    own.filter(|path| path.is_file())
+        .unwrap_or_else(|| folder.join("iparams.json"))
 }

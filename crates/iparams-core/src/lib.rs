@@ -3,6 +3,7 @@
 //!
 //! Bytes flow one way: [`source`] decodes them, [`syntax`] parses them keeping every span,
 //! [`model`] lowers each iparam into typed values, and the [`rules`] report [`Diagnostic`]s.
+//! [`values`] checks installation values against the definitions, as the installation page would.
 //! The library does no I/O and prints nothing: callers own files, output and exit codes.
 //!
 //! ```
@@ -13,6 +14,7 @@
 pub mod app;
 pub mod diagnostic;
 pub mod ecma_regex;
+pub mod examples;
 pub mod fix;
 pub mod fixes;
 pub mod formats;
@@ -25,6 +27,7 @@ pub mod source;
 pub mod span;
 pub mod suggest;
 pub mod syntax;
+pub mod values;
 
 pub use diagnostic::{Applicability, Diagnostic, Edit, Fix, Label, Severity};
 pub use lint::{FileReport, LintOptions, Linter, lint};

@@ -7,7 +7,9 @@ use crate::app::{AppFacts, Declared, Handler};
 use crate::diagnostic::{Diagnostic, Severity};
 use crate::ecma_regex::{DEFAULT_MATCH_TIMEOUT, RegexEngine};
 use crate::model::{Attribute, Iparam};
-use crate::rules::{self, Check, Context, FileCheck, Level, REGISTRY, Rule, RuleSettings};
+use crate::rules::{
+    self, Check, Context, FileCheck, FileKind, Level, REGISTRY, Rule, RuleSettings,
+};
 use crate::secrets::MASKED;
 use crate::source::SourceText;
 use crate::span::Span;
@@ -37,7 +39,7 @@ pub struct FileReport {
     pub diagnostics: Vec<Diagnostic>,
     /// Spans whose text is a secret: any output that shows source must mask them.
     pub redactions: Vec<Span>,
-    /// How many iparams the file defines.
+    /// How many iparams the file defines (for a values file: how many values it gives).
     pub iparams: usize,
     /// The file is UTF-8 and JSON without a single syntax problem, whatever rules are enabled:
     /// only such a file may be rewritten by fixes.
@@ -62,18 +64,28 @@ impl FileReport {
         }
         let mut bytes = text.as_bytes().to_vec();
         for span in &self.redactions {
-            let inner = span.inner();
-            bytes[inner.start..inner.end].fill(b'*');
+            let hidden = secret_part(text, *span);
+            bytes[hidden.start..hidden.end].fill(b'*');
         }
         Cow::Owned(String::from_utf8(bytes).expect("whole characters were replaced by ASCII"))
+    }
+}
+
+/// The part of a secret value that must not be shown: a string's text inside its quotes, or
+/// the whole of any other value (a number, or an array of secrets).
+fn secret_part(text: &str, span: Span) -> Span {
+    if text[span.start..].starts_with('"') {
+        span.inner()
+    } else {
+        span
     }
 }
 
 /// Lints files; keeps compiled regexes from one file to the next.
 #[derive(Debug)]
 pub struct Linter {
-    options: LintOptions,
-    regexes: RegexEngine,
+    pub(crate) options: LintOptions,
+    pub(crate) regexes: RegexEngine,
 }
 
 impl Default for Linter {
@@ -97,10 +109,18 @@ impl Linter {
 
     /// Lints one decoded iparams.json with the linter's options.
     pub fn lint(&mut self, source: &SourceText<'_>) -> FileReport {
+        self.with_own_rules(|linter, rules| linter.lint_with(source, rules))
+    }
+
+    /// Runs `run` with the linter's own rule settings.
+    pub(crate) fn with_own_rules<T>(
+        &mut self,
+        run: impl FnOnce(&mut Self, &RuleSettings) -> T,
+    ) -> T {
         let rules = std::mem::take(&mut self.options.rules);
-        let report = self.lint_with(source, &rules);
+        let result = run(self, &rules);
         self.options.rules = rules;
-        report
+        result
     }
 
     /// Lints one decoded iparams.json with `rules` in place of the linter's own.
@@ -175,19 +195,16 @@ impl Linter {
             report.read_to_end = !document.is_incomplete()
                 && matches!(document.root, crate::syntax::RootShape::Object(_));
             if cx.is_enabled(&rules::invalid_json::RULE) {
-                rules::invalid_json::report(&document.errors, &mut cx);
+                rules::invalid_json::report(&document.errors, FileKind::Definitions, &mut cx);
             }
             if cx.is_enabled(&rules::root_not_object::RULE) {
-                rules::root_not_object::report(document.root, &mut cx);
+                rules::root_not_object::report(document.root, FileKind::Definitions, &mut cx);
             }
             for mut check in file_checks {
                 check.finish(&mut cx);
             }
         }
-        let mut diagnostics = cx.diagnostics;
-        apply_levels(&mut diagnostics, rules);
-        diagnostics.sort_by(|a, b| (a.span, a.rule).cmp(&(b.span, b.rule)));
-        report.diagnostics = diagnostics;
+        report.diagnostics = settle(cx.diagnostics, rules);
         report
     }
 }
@@ -225,6 +242,13 @@ fn declared(iparam: &Iparam<'_, '_>) -> Declared {
     }
 }
 
+/// The findings as reported: at the levels configured for their pointers, in file order.
+pub(crate) fn settle(mut diagnostics: Vec<Diagnostic>, rules: &RuleSettings) -> Vec<Diagnostic> {
+    apply_levels(&mut diagnostics, rules);
+    diagnostics.sort_by(|a, b| (a.span, a.rule).cmp(&(b.span, b.rule)));
+    diagnostics
+}
+
 /// Settles each finding's severity for its pointer, dropping those that are off there.
 pub(crate) fn apply_levels(diagnostics: &mut Vec<Diagnostic>, rules: &RuleSettings) {
     diagnostics.retain_mut(|diagnostic| {
@@ -240,13 +264,14 @@ pub(crate) fn apply_levels(diagnostics: &mut Vec<Diagnostic>, rules: &RuleSettin
 }
 
 /// The last line of defence: no secret text survives in any message a rule wrote.
-fn mask_secrets(diagnostics: &mut [Diagnostic], text: &str, secrets: &[Span]) {
+pub(crate) fn mask_secrets(diagnostics: &mut [Diagnostic], text: &str, secrets: &[Span]) {
     if diagnostics.is_empty() {
         return;
     }
     let secrets: Vec<&str> = secrets
         .iter()
-        .map(|span| &text[span.inner().start..span.inner().end])
+        .map(|span| secret_part(text, *span))
+        .map(|part| &text[part.start..part.end])
         .filter(|s| s.len() >= 4)
         .collect();
     if secrets.is_empty() {

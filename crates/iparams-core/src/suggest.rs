@@ -5,6 +5,25 @@
 /// Case and separators are forgiven first (`Data-bind`, `defaultValue`, `phone-number`), then
 /// small edit distances, scaled to the length of the word.
 pub fn closest<'c>(input: &str, candidates: impl IntoIterator<Item = &'c str>) -> Option<&'c str> {
+    nearest(input, candidates).map(|(candidate, _)| candidate)
+}
+
+/// [`closest`], unless another candidate is just as close: among `option1`, `option2` and
+/// `option3`, `option4` suggests nothing, while `Option2` suggests `option2`.
+pub fn closest_unique<'c>(
+    input: &str,
+    candidates: impl IntoIterator<Item = &'c str>,
+) -> Option<&'c str> {
+    nearest(input, candidates)
+        .filter(|(_, tied)| !tied)
+        .map(|(candidate, _)| candidate)
+}
+
+/// The closest candidate, and whether another one is as close.
+fn nearest<'c>(
+    input: &str,
+    candidates: impl IntoIterator<Item = &'c str>,
+) -> Option<(&'c str, bool)> {
     let wanted = Normalized::of(input);
     let wanted_length = wanted.len();
     if wanted_length == 0 {
@@ -16,6 +35,7 @@ pub fn closest<'c>(input: &str, candidates: impl IntoIterator<Item = &'c str>) -
         _ => 3,
     };
     let mut best: Option<(usize, &str)> = None;
+    let mut tied = false;
     for candidate in candidates {
         let normalized = Normalized::of(candidate);
         let distance = if normalized.0 == wanted.0 {
@@ -29,11 +49,19 @@ pub fn closest<'c>(input: &str, candidates: impl IntoIterator<Item = &'c str>) -
         } else {
             strsim::osa_distance(&wanted.0, &normalized.0)
         };
-        if distance <= limit && best.is_none_or(|(d, _)| distance < d) {
-            best = Some((distance, candidate));
+        if distance > limit {
+            continue;
+        }
+        match best {
+            Some((d, _)) if distance == d => tied = true,
+            Some((d, _)) if distance > d => {}
+            _ => {
+                best = Some((distance, candidate));
+                tied = false;
+            }
         }
     }
-    best.map(|(_, candidate)| candidate)
+    best.map(|(_, candidate)| (candidate, tied))
 }
 
 /// A word in the form names are compared in: lower case, without `_`, `-`, `.` and spaces.
@@ -101,6 +129,17 @@ mod tests {
         assert_eq!(
             closest("defaultValue", ["default_value", "description"]),
             Some("default_value")
+        );
+    }
+
+    #[test]
+    fn a_unique_suggestion_or_none() {
+        let options = ["option1", "option2", "option3"];
+        assert_eq!(closest_unique("option4", options), None);
+        assert_eq!(closest_unique("Option2", options), Some("option2"));
+        assert_eq!(
+            closest_unique("optoin2", ["option2", "other"]),
+            Some("option2")
         );
     }
 

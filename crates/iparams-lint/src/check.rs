@@ -1,24 +1,20 @@
 //! `iparams-lint check`: find the apps and files, lint (and fix) them in parallel, render the
 //! findings in path order, and decide the exit status.
 
-use std::collections::HashMap;
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
 
 use iparams_core::app::{AppFile, AppInput};
-use iparams_core::{Applicability, FileReport, Linter, RuleSettings, Severity, SourceText};
+use iparams_core::{Applicability, FileReport, Linter, RuleSettings, SourceText};
 use rayon::prelude::*;
 
-use crate::cli::{CheckArgs, FailLevel};
-use crate::config::{self, Config};
+use crate::cli::CheckArgs;
+use crate::config::RuleSources;
 use crate::discover::{self, Input, discover};
-use crate::render::{self, CheckedFile, RenderOptions, Renderer, Summary};
+use crate::output::{self, describe_io_error, emit, fail};
+use crate::render::{self, CheckedFile, Renderer, Summary};
 use crate::write::replace_file;
 use crate::{Environment, exit};
-
-/// Output is kept to this width when the terminal's is unknown, so logs are stable.
-const DEFAULT_WIDTH: usize = 100;
 
 /// App scripts larger than this are not the app's own code (bundles, libraries) and are skipped.
 const MAX_SCRIPT_BYTES: usize = 2 * 1024 * 1024;
@@ -87,13 +83,9 @@ pub fn run(
     stdout: &mut dyn Write,
     stderr: &mut dyn Write,
 ) -> u8 {
-    let command_line = match config::parse_command_line_rules(&args.rules) {
-        Ok(levels) => levels,
+    let mut sources = match RuleSources::new(&args.rules) {
+        Ok(sources) => sources,
         Err(message) => return fail(stderr, &message),
-    };
-    let explicit = match args.config.as_deref().map(Config::load).transpose() {
-        Ok(config) => config.map(Arc::new),
-        Err(error) => return fail(stderr, &error.to_string()),
     };
     let paths = if args.paths.is_empty() {
         vec![PathBuf::from(".")]
@@ -111,10 +103,6 @@ pub fn run(
         );
     }
 
-    let mut configs = ConfigFinder {
-        explicit,
-        found: HashMap::new(),
-    };
     let mut jobs = Vec::new();
     for input in inputs {
         let (input, shown, location, iparams_from_stdin) = match input {
@@ -149,7 +137,7 @@ pub fn run(
                 }
             }
         };
-        let config = match configs.for_file(&location) {
+        let config = match sources.config_for(&location) {
             Ok(config) => config,
             Err(message) => return fail(stderr, &message),
         };
@@ -159,10 +147,7 @@ pub fn run(
         {
             continue;
         }
-        let settings = config.map_or_else(
-            || config::settings_without_config(&command_line),
-            |c| c.settings(&location, &command_line),
-        );
+        let settings = sources.settings(config.as_deref(), &location);
         jobs.push(Job {
             input,
             shown,
@@ -185,18 +170,7 @@ pub fn run(
     };
 
     let mode = Mode::of(&args);
-    let fail_level = match args.fail_level {
-        FailLevel::Error => Severity::Error,
-        FailLevel::Warning => Severity::Warning,
-        FailLevel::Info => Severity::Info,
-    };
-    let options = RenderOptions {
-        color: env.color(args.color),
-        width: env.terminal_width.unwrap_or(DEFAULT_WIDTH),
-        quiet: args.quiet,
-        fail_level,
-    };
-    let renderer = render::renderer(args.format, options);
+    let (renderer, fail_level) = output::renderer(&args.output, env);
     let outcomes: Vec<Outcome> = jobs
         .par_iter()
         .map_init(Linter::default, |linter, job| {
@@ -228,14 +202,9 @@ pub fn run(
         stdin_text = stdin_text.or(outcome.stdin_text);
         alone.push(outcome.alone);
     }
-    if !args.quiet {
+    if !args.output.quiet {
         say_once_about_lone_files(&jobs, &alone, stderr);
     }
-    let at_fail_level = match fail_level {
-        Severity::Error => summary.errors > 0,
-        Severity::Warning => summary.errors + summary.warnings > 0,
-        Severity::Info => summary.errors + summary.warnings + summary.infos > 0,
-    };
 
     if let Mode::Diff(_) = mode {
         let _ = stdout.write_all(diffs.as_bytes());
@@ -256,28 +225,11 @@ pub fn run(
     let report = renderer.finish(pieces, &summary);
     // With standard input fixed, the fixed text is the output and the findings go aside.
     let findings_out: &mut dyn Write = if stdin_text.is_some() { stderr } else { stdout };
-    // A closed pipe (`| head`) is not an error worth reporting.
-    let _ = findings_out
-        .write_all(report.as_bytes())
-        .and_then(|()| findings_out.flush());
+    emit(findings_out, &report);
     if let Some(text) = stdin_text {
-        let _ = stdout
-            .write_all(text.as_bytes())
-            .and_then(|()| stdout.flush());
+        emit(stdout, &text);
     }
-    if trouble {
-        exit::TROUBLE
-    } else if at_fail_level {
-        exit::FINDINGS
-    } else {
-        exit::CLEAN
-    }
-}
-
-/// Reports a problem that stops the run before any file is checked.
-fn fail(stderr: &mut dyn Write, message: &str) -> u8 {
-    let _ = writeln!(stderr, "iparams-lint: {message}");
-    exit::TROUBLE
+    output::status(trouble, &summary, fail_level)
 }
 
 /// Files outside any app get in-file rules only: said once per run, not once per file.
@@ -536,43 +488,4 @@ fn unified_diff(path: &str, old: &str, new: &str) -> String {
         .context_radius(2)
         .header(&format!("a/{path}"), &format!("b/{path}"))
         .to_string()
-}
-
-/// Configuration files, found once per folder.
-struct ConfigFinder {
-    explicit: Option<Arc<Config>>,
-    found: HashMap<PathBuf, Option<Arc<Config>>>,
-}
-
-impl ConfigFinder {
-    fn for_file(&mut self, file: &Path) -> Result<Option<Arc<Config>>, String> {
-        if let Some(config) = &self.explicit {
-            return Ok(Some(Arc::clone(config)));
-        }
-        let folder = file
-            .parent()
-            .filter(|p| !p.as_os_str().is_empty())
-            .unwrap_or(Path::new("."))
-            .to_owned();
-        if let Some(config) = self.found.get(&folder) {
-            return Ok(config.clone());
-        }
-        let config = match config::find(&folder) {
-            None => None,
-            Some(path) => Some(Arc::new(
-                Config::load(&path).map_err(|error| error.to_string())?,
-            )),
-        };
-        self.found.insert(folder, config.clone());
-        Ok(config)
-    }
-}
-
-fn describe_io_error(error: &std::io::Error) -> String {
-    match error.kind() {
-        std::io::ErrorKind::NotFound => "no such file".into(),
-        std::io::ErrorKind::PermissionDenied => "permission denied".into(),
-        std::io::ErrorKind::IsADirectory => "is a folder".into(),
-        _ => format!("cannot read: {error}"),
-    }
 }

@@ -24,6 +24,9 @@ pub struct Cli {
 pub enum Command {
     /// Check iparams.json files (what plain `iparams-lint PATHS` does)
     Check(CheckArgs),
+    /// Check installation values (a values file, or an app's config/iparam_test_data.json)
+    /// against iparams.json, as the installation page would
+    Values(ValuesArgs),
     /// List every rule: name, default severity, fix and summary
     Rules {
         /// Print the full documentation of every rule as Markdown (docs/rules.md)
@@ -46,21 +49,12 @@ pub enum Command {
 
 #[derive(Debug, Args, Default)]
 pub struct CheckArgs {
-    /// iparams.json files, or folders to search for config/iparams.json; `-` reads standard input
+    /// Apps, iparams.json files, or folders to search for them; `-` reads standard input
     #[arg(value_name = "PATH")]
     pub paths: Vec<PathBuf>,
 
-    /// Output format
-    #[arg(long, value_enum, default_value_t = Format::Human)]
-    pub format: Format,
-
-    /// The lowest severity that makes the exit status 1
-    #[arg(long, value_enum, default_value_t = FailLevel::Error, value_name = "SEVERITY")]
-    pub fail_level: FailLevel,
-
-    /// Print only the findings: no summary line
-    #[arg(long, short)]
-    pub quiet: bool,
+    #[command(flatten)]
+    pub output: OutputArgs,
 
     /// Apply the fixes that are safe
     #[arg(long)]
@@ -74,6 +68,65 @@ pub struct CheckArgs {
     #[arg(long)]
     pub diff: bool,
 
+    #[command(flatten)]
+    pub rules: RuleArgs,
+
+    /// The path to show (and to find the configuration from) for standard input
+    #[arg(long, value_name = "PATH")]
+    pub stdin_filename: Option<String>,
+}
+
+#[derive(Debug, Args)]
+pub struct ValuesArgs {
+    /// A values file (a JSON object of iparam key → value), or an app folder whose
+    /// config/iparam_test_data.json is checked; `-` reads standard input
+    #[arg(value_name = "VALUES")]
+    pub values: PathBuf,
+
+    /// The iparams.json that defines the values [default: the config/iparams.json of the app
+    /// the values file is in, found in its folder or a folder above]
+    #[arg(long, value_name = "PATH")]
+    pub iparams: Option<PathBuf>,
+
+    /// Print the object `client.iparams.get()` would return for the values (secure iparams
+    /// left out) on standard output, and the findings on standard error
+    #[arg(long)]
+    pub show_get: bool,
+
+    #[command(flatten)]
+    pub output: OutputArgs,
+
+    #[command(flatten)]
+    pub rules: RuleArgs,
+
+    /// The path to show (and to find the app and the configuration from) for standard input
+    #[arg(long, value_name = "PATH")]
+    pub stdin_filename: Option<String>,
+}
+
+/// How findings are printed, and which fail the run.
+#[derive(Debug, Args, Default)]
+pub struct OutputArgs {
+    /// Output format
+    #[arg(long, value_enum, default_value_t = Format::Human)]
+    pub format: Format,
+
+    /// The lowest severity that makes the exit status 1
+    #[arg(long, value_enum, default_value_t = FailLevel::Error, value_name = "SEVERITY")]
+    pub fail_level: FailLevel,
+
+    /// Print only the findings: no summary line
+    #[arg(long, short)]
+    pub quiet: bool,
+
+    /// When to use colours in human output; NO_COLOR and FORCE_COLOR are honoured under `auto`
+    #[arg(long, value_enum, default_value_t = ColorChoice::Auto)]
+    pub color: ColorChoice,
+}
+
+/// Where rule levels come from.
+#[derive(Debug, Args, Default)]
+pub struct RuleArgs {
     /// Use this configuration file instead of the .iparams-lint.toml found above each file
     #[arg(long, value_name = "PATH")]
     pub config: Option<PathBuf>,
@@ -81,14 +134,6 @@ pub struct CheckArgs {
     /// Set a rule's severity: `name=off|info|warning|error` (repeatable; wins over config files)
     #[arg(long = "rule", value_name = "NAME=SEVERITY")]
     pub rules: Vec<String>,
-
-    /// When to use colours in human output; NO_COLOR and FORCE_COLOR are honoured under `auto`
-    #[arg(long, value_enum, default_value_t = ColorChoice::Auto)]
-    pub color: ColorChoice,
-
-    /// The path to show (and to find the configuration from) for standard input
-    #[arg(long, value_name = "PATH")]
-    pub stdin_filename: Option<String>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum, Default)]

@@ -14,11 +14,15 @@
 //! "**/config/iparams.json#/legacy_token" = { "*" = "off" }
 //! ```
 
+use std::collections::HashMap;
 use std::fmt;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 use globset::{Glob, GlobBuilder, GlobMatcher, GlobSet, GlobSetBuilder};
 use iparams_core::{Level, RuleSettings, Severity, rules};
+
+use crate::cli::RuleArgs;
 
 /// The name of the file looked for in each checked file's folder and the folders above it.
 pub const FILE_NAME: &str = ".iparams-lint.toml";
@@ -144,6 +148,65 @@ impl Config {
         file.strip_prefix(&self.root)
             .map(Path::to_owned)
             .unwrap_or(file)
+    }
+}
+
+/// Where each file's rule levels come from: `--rule`, and a configuration file (the one given
+/// with `--config`, or the nearest above the file, read once per folder).
+#[derive(Debug)]
+pub struct RuleSources {
+    command_line: Vec<RuleLevel>,
+    explicit: Option<Arc<Config>>,
+    found: HashMap<PathBuf, Option<Arc<Config>>>,
+}
+
+impl RuleSources {
+    /// Reads `--rule` and `--config`; `Err` says what is wrong with them.
+    pub fn new(args: &RuleArgs) -> Result<Self, String> {
+        let command_line = parse_command_line_rules(&args.rules)?;
+        let explicit = args
+            .config
+            .as_deref()
+            .map(Config::load)
+            .transpose()
+            .map_err(|error| error.to_string())?
+            .map(Arc::new);
+        Ok(Self {
+            command_line,
+            explicit,
+            found: HashMap::new(),
+        })
+    }
+
+    /// The configuration that applies to `file`, if any.
+    pub fn config_for(&mut self, file: &Path) -> Result<Option<Arc<Config>>, String> {
+        if let Some(config) = &self.explicit {
+            return Ok(Some(Arc::clone(config)));
+        }
+        let folder = file
+            .parent()
+            .filter(|p| !p.as_os_str().is_empty())
+            .unwrap_or(Path::new("."))
+            .to_owned();
+        if let Some(config) = self.found.get(&folder) {
+            return Ok(config.clone());
+        }
+        let config = match find(&folder) {
+            None => None,
+            Some(path) => Some(Arc::new(
+                Config::load(&path).map_err(|error| error.to_string())?,
+            )),
+        };
+        self.found.insert(folder, config.clone());
+        Ok(config)
+    }
+
+    /// The rule levels for `file` under `config`.
+    pub fn settings(&self, config: Option<&Config>, file: &Path) -> RuleSettings {
+        config.map_or_else(
+            || settings_without_config(&self.command_line),
+            |config| config.settings(file, &self.command_line),
+        )
     }
 }
 

@@ -47,8 +47,20 @@ pub fn explain(name: &str) -> Result<String, String> {
         None => "no fix".to_owned(),
         Some(applicability) => format!("{} fix", fix_label_of(applicability)),
     };
+    let (definitions, fixed, kind) = match rule.example_definitions() {
+        None => (String::new(), String::new(), ""),
+        Some((bad, good)) => (
+            format!("With this iparams.json:\n{}\n", indent(bad)),
+            if good == bad {
+                String::new()
+            } else {
+                format!("Once iparams.json reads:\n{}\n", indent(good))
+            },
+            " (values file)",
+        ),
+    };
     Ok(format!(
-        "{} ({}, {fix})\n{}\n\n{}\n\nFails:\n{}\nReported as:\n{}\nPasses:\n{}\nThe vendor's validator: {}\n",
+        "{} ({}, {fix})\n{}\n\n{}\n\n{definitions}Fails{kind}:\n{}\nReported as:\n{}\n{fixed}Passes{kind}:\n{}\nThe vendor's validator: {}\n",
         rule.name,
         rule.severity,
         rule.summary,
@@ -67,9 +79,9 @@ fn fix_label_of(applicability: Applicability) -> &'static str {
     }
 }
 
-/// The rule's own findings on its failing example, one line each.
+/// The rule's own findings on its failing example, one line each (with the file, for an app).
 fn example_findings(rule: &Rule) -> String {
-    let checked = iparams_core::Linter::default().check_example(rule.bad);
+    let checked = iparams_core::Linter::default().check_example(rule, false);
     let multi_file = checked.len() > 1;
     let mut out = String::new();
     for file in &checked {
@@ -103,13 +115,25 @@ fn indent(text: &str) -> String {
 /// One rule's documentation in Markdown, under a heading of `level`.
 pub fn rule_markdown(rule: &Rule, level: usize) -> String {
     let hashes = "#".repeat(level);
+    let (definitions, fixed, kind) = match rule.example_definitions() {
+        None => (String::new(), String::new(), ""),
+        Some((bad, good)) => (
+            format!("With this `config/iparams.json`:\n\n```json\n{bad}```\n\n"),
+            if good == bad {
+                String::new()
+            } else {
+                format!("Once `config/iparams.json` reads:\n\n```json\n{good}```\n\n")
+            },
+            " (values file)",
+        ),
+    };
     let language = if iparams_core::app::is_app_rule(rule) {
         "text"
     } else {
         "json"
     };
     format!(
-        "{hashes} `{}`\n\n{}\n\n**Default severity:** {} · **Fix:** {}\n\n{}\n\nFails:\n\n```{language}\n{}```\n\nPasses:\n\n```{language}\n{}```\n\n**The vendor's validator:** {}\n",
+        "{hashes} `{}`\n\n{}\n\n**Default severity:** {} · **Fix:** {}\n\n{}\n\n{definitions}Fails{kind}:\n\n```{language}\n{}```\n\n{fixed}Passes{kind}:\n\n```{language}\n{}```\n\n**The vendor's validator:** {}\n",
         rule.name,
         rule.summary,
         rule.severity,

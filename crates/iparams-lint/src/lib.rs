@@ -1,13 +1,15 @@
-//! The `iparams-lint` command: finds files, lints them with `iparams-core`, renders the findings
-//! and decides the exit status.
+//! The `iparams-lint` command: finds files, lints them (or checks installation values against
+//! them) with `iparams-core`, renders the findings and decides the exit status.
 
 pub mod check;
 pub mod cli;
 pub mod config;
 pub mod discover;
 pub mod docs;
+mod output;
 pub mod render;
 mod source_code;
+pub mod values;
 pub mod write;
 
 use std::ffi::OsString;
@@ -96,6 +98,7 @@ pub fn run(
     match cli.command {
         None => check::run(cli.check, env, stdin, stdout, stderr),
         Some(Command::Check(args)) => check::run(args, env, stdin, stdout, stderr),
+        Some(Command::Values(args)) => values::run(args, env, stdin, stdout, stderr),
         Some(Command::Rules { markdown: false }) => printed(stdout, &docs::rules_table()),
         Some(Command::Rules { markdown: true }) => printed(stdout, &docs::rules_markdown()),
         Some(Command::Explain { rule }) => match docs::explain(&rule) {

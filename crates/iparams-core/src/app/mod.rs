@@ -458,7 +458,7 @@ impl Linter {
             rules::invalid_encoding::report(&source.problems, &mut cx);
         }
         if cx.is_enabled(&rules::invalid_json::RULE) {
-            rules::invalid_json::report(errors, &mut cx);
+            rules::invalid_json::report(errors, rules::FileKind::Manifest, &mut cx);
         }
         let mut diagnostics = cx.diagnostics;
         crate::lint::apply_levels(&mut diagnostics, rules);
@@ -549,26 +549,6 @@ pub fn template_reads(text: &str) -> Vec<Read> {
         from = close + 2;
     }
     reads
-}
-
-impl Linter {
-    /// Checks an example of the rule docs: an iparams.json, or a whole app written as
-    /// `=== path ===` sections.
-    pub fn check_example<'a>(&mut self, example: &'a str) -> Vec<CheckedSource<'a>> {
-        let files = example_files(example);
-        match AppInput::from_example(&files) {
-            Some(input) => self.check_app(&input, &RuleSettings::default()),
-            None => {
-                let source = SourceText::decode(example.as_bytes());
-                let report = self.lint(&source);
-                vec![CheckedSource {
-                    path: "config/iparams.json".to_owned(),
-                    source,
-                    report,
-                }]
-            }
-        }
-    }
 }
 
 /// Whether a rule only reports with the app around iparams.json (its examples are apps).

@@ -16,7 +16,8 @@ pub static RULE: Rule = Rule {
     summary: "A key appears twice in the same object",
     docs: "`JSON.parse` keeps the last of two equal keys and silently drops the first, so one of the \
 two definitions never takes effect, whichever the author meant. This applies to iparam keys \
-and to attributes inside an iparam alike.",
+and to attributes inside an iparam alike, and to the keys of a values file checked by \
+`iparams-lint values`, where the first of two values is dropped.",
     bad: "{\n  \"region\": {\"display_name\": \"Region\", \"type\": \"text\"},\n  \"region\": {\"display_name\": \"Data centre\", \"type\": \"text\"}\n}\n",
     good: "{\n  \"region\": {\"display_name\": \"Region\", \"type\": \"text\"},\n  \"data_centre\": {\"display_name\": \"Data centre\", \"type\": \"text\"}\n}\n",
     vendor: "Not checked: the first definition is dropped without a word.",
@@ -73,6 +74,11 @@ impl FileCheck for DuplicateKeys {
     }
 
     fn finish(&mut self, _cx: &mut Context<'_>) {}
+}
+
+/// Reports the repeated keys of every object in `value`, a whole file.
+pub(crate) fn check_tree(value: &Value<'_>, cx: &mut Context<'_>) {
+    check_value(value, &mut Vec::new(), cx);
 }
 
 /// Objects this small are searched pairwise; larger ones through a map.

@@ -1,6 +1,6 @@
 //! `duplicate-option`: the same choice twice.
 
-use super::{Check, Context, Rule};
+use super::{Check, Context, Rule, repeated_strings};
 use crate::diagnostic::{Applicability, Fix, Severity};
 use crate::fixes::remove_item;
 use crate::model::{Attribute, Iparam};
@@ -25,14 +25,7 @@ fn check(iparam: &Iparam<'_, '_>, cx: &mut Context<'_>) {
     else {
         return;
     };
-    for (index, item) in items.iter().enumerate() {
-        let Some(text) = item.as_str() else { continue };
-        let Some(first) = items[..index]
-            .iter()
-            .find(|earlier| earlier.as_str() == Some(text))
-        else {
-            continue;
-        };
+    for (index, text, item, first) in repeated_strings(items) {
         cx.report(
             &RULE,
             item.span,

@@ -1,6 +1,6 @@
 //! `invalid-json`: the text is not JSON.
 
-use super::{Check, Context, Rule};
+use super::{Check, Context, FileKind, Rule};
 use crate::diagnostic::Severity;
 use crate::syntax::{SyntaxError, SyntaxErrorKind};
 
@@ -13,7 +13,9 @@ comments, no trailing commas, double-quoted strings and keys, lowercase `true`, 
 Unlike `JSON.parse`, this linter does not stop at the first mistake. Trailing commas, comments, \
 missing commas, single quotes, unquoted keys and misspelt literals are reported and read past, so \
 every other finding in the file is still shown. Mistakes it cannot read past (an unclosed object, \
-a stray character) end the check of the file at that point, and say so.",
+a stray character) end the check of the file at that point, and say so.\n\n\
+Values files checked by `iparams-lint values` are read the same way, since the vendor's tools \
+read `iparam_test_data.json` with `JSON.parse` too.",
     bad: "{\n  \"api_key\": {\n    \"display_name\": \"API key\",\n    \"type\": \"text\",\n    \"secure\": true,\n  }\n}\n",
     good: "{\n  \"api_key\": {\n    \"display_name\": \"API key\",\n    \"type\": \"text\",\n    \"secure\": true\n  }\n}\n",
     vendor: "Rejects the app with the `JSON.parse` message (`iparams.json: Unexpected token } in JSON at position 96`), \
@@ -22,9 +24,9 @@ without line or column, and checks nothing else.",
     check: Check::Syntax,
 };
 
-pub(crate) fn report(errors: &[SyntaxError], cx: &mut Context<'_>) {
+pub(crate) fn report(errors: &[SyntaxError], file: FileKind, cx: &mut Context<'_>) {
     for error in errors {
-        let (message, label, mut help) = describe(&error.kind);
+        let (message, label, mut help) = describe(&error.kind, file);
         if error.fatal && error.kind != SyntaxErrorKind::Empty {
             help.push_str(" Nothing after this point was checked.");
         }
@@ -40,13 +42,19 @@ pub(crate) fn report(errors: &[SyntaxError], cx: &mut Context<'_>) {
     }
 }
 
-fn describe(kind: &SyntaxErrorKind) -> (String, String, String) {
+/// The message, label and help for a syntax error in a file of kind `file`.
+pub(crate) fn describe(kind: &SyntaxErrorKind, file: FileKind) -> (String, String, String) {
     use SyntaxErrorKind as K;
     let (message, label, help): (String, &str, String) = match kind {
         K::Empty => (
             "The file is empty".into(),
             "no JSON here",
-            "An app with no installation parameters still needs `{}` in config/iparams.json.".into(),
+            match file {
+                FileKind::Definitions => "An app with no installation parameters still needs `{}` in config/iparams.json.",
+                FileKind::Values => "A values file is one object of `\"key\": value` pairs; write `{}` when there are none.",
+                FileKind::Manifest => "manifest.json describes the app: its platform version and products or modules.",
+            }
+            .into(),
         ),
         K::TrailingComma => (
             "Trailing comma".into(),
@@ -132,12 +140,21 @@ fn describe(kind: &SyntaxErrorKind) -> (String, String, String) {
         K::TrailingContent => (
             "Unexpected text after the end of the JSON".into(),
             "after the end",
-            "iparams.json holds one object; remove what follows it, or move it inside the object.".into(),
+            format!("{} one object; remove what follows it, or move it inside the object.", match file {
+                FileKind::Definitions => "iparams.json holds",
+                FileKind::Values => "A values file holds",
+                FileKind::Manifest => "manifest.json holds",
+            }),
         ),
         K::TooDeep { limit } => (
             format!("Nesting is deeper than {limit} levels"),
             "too deep",
-            "An iparams.json needs four levels at most; this is not an iparams file.".into(),
+            match file {
+                FileKind::Definitions => "An iparams.json needs four levels at most; this is not an iparams file.",
+                FileKind::Values => "A values file needs two levels at most; this is not a values file.",
+                FileKind::Manifest => "This is not an app manifest.",
+            }
+            .into(),
         ),
     };
     (message, label.to_owned(), help)

@@ -6,9 +6,11 @@
 use std::collections::HashMap;
 
 use crate::diagnostic::{Applicability, Diagnostic, Severity};
-use crate::ecma_regex::RegexEngine;
-use crate::model::Iparam;
+use crate::ecma_regex::{Compiled, MatchOutcome, RegexEngine};
+use crate::model::{Iparam, RegexEntry};
 use crate::span::Span;
+use crate::syntax::Value;
+use crate::values::Installed;
 
 mod api_key_not_secure;
 mod attribute_type;
@@ -75,6 +77,17 @@ mod unknown_utils_key;
 mod unsupported_event;
 mod unused_iparam;
 mod vendor_secure_false_positive;
+// Installation values
+mod hidden_required_value;
+pub(crate) mod unknown_value_key;
+pub(crate) mod value_definitions_invalid;
+mod value_duplicate_option;
+mod value_fails_regex;
+mod value_format;
+mod value_not_in_options;
+mod value_regex_timeout;
+mod value_required;
+mod value_type;
 
 /// What a rule is and how it is documented.
 #[derive(Debug)]
@@ -108,6 +121,43 @@ pub enum Check {
     File(fn() -> Box<dyn FileCheck>),
     /// Run once per app, across its files.
     App(fn(&crate::app::AppModel<'_>, &mut crate::app::AppContext<'_>)),
+    /// Checks a values file against iparams.json (see [`crate::values`]): the rule's `bad` and
+    /// `good` examples are values files for the iparams of `definitions`.
+    Values {
+        definitions: &'static str,
+        /// The iparams.json the `good` example is checked against, when it is not
+        /// `definitions`: for a rule about iparams.json itself as the values see it.
+        good_definitions: Option<&'static str>,
+        /// Run on each defined iparam with its value; `None` for a rule about the values file
+        /// as a whole, reported while it is read.
+        each: Option<fn(&Installed<'_>, &mut Context<'_>)>,
+    },
+}
+
+impl Rule {
+    /// For a values rule, the iparams.json files its `bad` and `good` examples are values for;
+    /// `None` for the rules of iparams.json itself.
+    pub fn example_definitions(&self) -> Option<(&'static str, &'static str)> {
+        match self.check {
+            Check::Values {
+                definitions,
+                good_definitions,
+                ..
+            } => Some((definitions, good_definitions.unwrap_or(definitions))),
+            _ => None,
+        }
+    }
+}
+
+/// The kind of file a finding about the file itself is in: its help differs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum FileKind {
+    /// An iparams.json.
+    Definitions,
+    /// A values file (`iparams-lint values`).
+    Values,
+    /// The manifest.json of an app.
+    Manifest,
 }
 
 /// A check that needs the whole file: it sees each iparam, then `finish`.
@@ -193,6 +243,17 @@ pub static REGISTRY: &[&Rule] = &[
     &secure_iparam_in_frontend::RULE,
     &key_not_usable_in_templates::RULE,
     &unused_iparam::RULE,
+    // Installation values (`iparams-lint values`)
+    &value_definitions_invalid::RULE,
+    &unknown_value_key::RULE,
+    &value_required::RULE,
+    &hidden_required_value::RULE,
+    &value_type::RULE,
+    &value_format::RULE,
+    &value_not_in_options::RULE,
+    &value_duplicate_option::RULE,
+    &value_fails_regex::RULE,
+    &value_regex_timeout::RULE,
 ];
 
 /// The rule called `name`.
@@ -367,13 +428,17 @@ pub(crate) fn describe(
     iparam: &Iparam<'_, '_>,
     value: &crate::syntax::Value<'_>,
 ) -> String {
-    let kind = value.json_kind().described();
     let secret = iparam
         .secrets
         .iter()
         .any(|s| s.start < value.span.end && value.span.start < s.end);
-    let source = cx.source(value.span);
-    if secret || source.len() > 40 || source.contains('\n') {
+    describe_value(cx.source(value.span), value, secret)
+}
+
+/// [`describe`] for a value whose source is `source` and whose secrecy is already known.
+pub(crate) fn describe_value(source: &str, value: &Value<'_>, secret: bool) -> String {
+    let kind = value.json_kind().described();
+    if secret || source.len() > 40 || source.contains('\n') || kind == "null" {
         kind.to_owned()
     } else {
         format!("`{source}` ({kind})")
@@ -384,20 +449,45 @@ pub(crate) fn describe(
 pub(crate) fn compiled_patterns<'a, 's>(
     iparam: &Iparam<'a, 's>,
     cx: &mut Context<'_>,
-) -> Vec<(
-    crate::model::RegexEntry<'a, 's>,
-    crate::ecma_regex::Compiled,
-)> {
-    let Some(regexes) = iparam.regexes() else {
+) -> Vec<(RegexEntry<'a, 's>, Compiled)> {
+    let text = cx.text();
+    compile_patterns(iparam, text, cx.regexes())
+}
+
+/// Each string pattern of the iparam's `regex`, compiled; `definitions` is the text of the
+/// iparams.json the iparam was lowered from.
+pub(crate) fn compile_patterns<'a, 's>(
+    iparam: &Iparam<'a, 's>,
+    definitions: &str,
+    regexes: &mut RegexEngine,
+) -> Vec<(RegexEntry<'a, 's>, Compiled)> {
+    let Some(found) = iparam.regexes() else {
         return Vec::new();
     };
-    regexes
+    found
         .patterns
         .into_iter()
         .filter_map(|entry| {
             let pattern = entry.pattern.as_str()?;
-            let literal = cx.source(entry.pattern.span);
-            Some((entry, cx.regexes().compile(literal, pattern)))
+            let literal = &definitions[entry.pattern.span.start..entry.pattern.span.end];
+            Some((entry, regexes.compile(literal, pattern)))
+        })
+        .collect()
+}
+
+/// The outcome of each valid pattern of the iparam's `regex` on `text`, as the installation
+/// page tests a value (patterns that do not compile are left to `invalid-regex`).
+pub(crate) fn match_patterns<'a, 's>(
+    iparam: &Iparam<'a, 's>,
+    text: &str,
+    definitions: &str,
+    regexes: &mut RegexEngine,
+) -> Vec<(RegexEntry<'a, 's>, MatchOutcome)> {
+    compile_patterns(iparam, definitions, regexes)
+        .into_iter()
+        .filter_map(|(entry, compiled)| match compiled {
+            Compiled::Valid(regex) => Some((entry, regexes.test(&regex, text))),
+            _ => None,
         })
         .collect()
 }
@@ -407,11 +497,7 @@ pub(crate) fn compiled_patterns<'a, 's>(
 pub(crate) fn default_matches<'a, 's>(
     iparam: &Iparam<'a, 's>,
     cx: &mut Context<'_>,
-) -> Vec<(
-    crate::model::RegexEntry<'a, 's>,
-    crate::model::Text<'a>,
-    crate::ecma_regex::MatchOutcome,
-)> {
+) -> Vec<(RegexEntry<'a, 's>, crate::model::Text<'a>, MatchOutcome)> {
     use crate::model::DefaultValue;
     let DefaultValue::Text(default) = iparam.default else {
         return Vec::new();
@@ -419,15 +505,24 @@ pub(crate) fn default_matches<'a, 's>(
     if default.text.is_empty() || !iparam.known_type().is_some_and(|ty| ty.accepts_regex()) {
         return Vec::new();
     }
-    compiled_patterns(iparam, cx)
+    let text = cx.text();
+    match_patterns(iparam, default.text, text, cx.regexes())
         .into_iter()
-        .filter_map(|(entry, compiled)| match compiled {
-            crate::ecma_regex::Compiled::Valid(regex) => {
-                Some((entry, default, cx.regexes().test(&regex, default.text)))
-            }
-            _ => None,
-        })
+        .map(|(entry, outcome)| (entry, default, outcome))
         .collect()
+}
+
+/// Each string of `items` that repeats an earlier one: its index, itself and the first one.
+pub(crate) fn repeated_strings<'v, 's>(
+    items: &'v [Value<'s>],
+) -> impl Iterator<Item = (usize, &'v str, &'v Value<'s>, &'v Value<'s>)> {
+    items.iter().enumerate().filter_map(|(index, item)| {
+        let text = item.as_str()?;
+        let first = items[..index]
+            .iter()
+            .find(|earlier| earlier.as_str() == Some(text))?;
+        Some((index, text, item, first))
+    })
 }
 
 /// The fix that marks an iparam secure: `false` becomes `true`, or `"secure": true` is added.

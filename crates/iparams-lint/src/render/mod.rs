@@ -72,6 +72,15 @@ impl Summary {
         }
     }
 
+    /// Whether any finding is at `severity` or above.
+    pub fn reaches(&self, severity: Severity) -> bool {
+        match severity {
+            Severity::Error => self.errors > 0,
+            Severity::Warning => self.errors + self.warnings > 0,
+            Severity::Info => self.errors + self.warnings + self.infos > 0,
+        }
+    }
+
     pub fn merge(&mut self, other: &Summary) {
         self.files += other.files;
         self.errors += other.errors;

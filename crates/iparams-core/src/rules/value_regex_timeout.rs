@@ -1,0 +1,53 @@
+//! `value-regex-timeout`: a pattern that backtracks catastrophically on a value.
+
+use super::{Check, Context, Rule};
+use crate::diagnostic::Severity;
+use crate::ecma_regex::MatchOutcome;
+use crate::values::Installed;
+
+pub static RULE: Rule = Rule {
+    name: "value-regex-timeout",
+    severity: Severity::Warning,
+    summary: "Matching one of an iparam's regexes against a value did not finish in time",
+    docs: "JavaScript regexes backtrack: a pattern with nested repetition such as `^(a+)+$` can take \
+time exponential in the length of the value, and would freeze the installation page in the \
+installer's browser on this value. Matching is cut off after 100 ms, and the pattern is reported: \
+nothing can be said of whether the value matches. Rewrite the pattern in iparams.json without \
+repetition inside repetition.",
+    bad: "{\n  \"code\": \"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa!\"\n}\n",
+    good: "{\n  \"code\": \"aaaa\"\n}\n",
+    vendor: "Not checked: older FDK releases would hang on such a value.",
+    fix: None,
+    check: Check::Values {
+        definitions: "{\n  \"code\": {\"display_name\": \"Code\", \"type\": \"text\", \"regex\": {\"code\": \"^(a+)+$\", \"code-error\": \"Letters a only\"}}\n}\n",
+        good_definitions: None,
+        each: Some(check),
+    },
+};
+
+fn check(installed: &Installed<'_>, cx: &mut Context<'_>) {
+    let Some(value) = installed.given() else {
+        return;
+    };
+    let limit = cx.regexes().timeout().as_millis();
+    for (entry, outcome) in installed.regex_outcomes(cx) {
+        if outcome != MatchOutcome::TimedOut {
+            continue;
+        }
+        let message = format!(
+            "Regex `{}` of iparam `{}` ran for over {limit} ms on the value",
+            entry.name.text,
+            installed.key()
+        );
+        installed
+            .report(
+                cx,
+                &RULE,
+                value.span,
+                message,
+                "The pattern repeats a repetition (as in `(a+)+`), so some values take exponential time and \
+                 would freeze the installation page. Rewrite it without nested repetition.",
+            )
+            .label("catastrophic backtracking");
+    }
+}

@@ -1,0 +1,61 @@
+//! What `check` and `values` share once the findings are known: how they are drawn, where they
+//! go, and the exit status they make.
+
+use std::io::Write;
+
+use iparams_core::Severity;
+
+use crate::cli::{FailLevel, OutputArgs};
+use crate::render::{self, RenderOptions, Renderer, Summary};
+use crate::{Environment, exit};
+
+/// Output is kept to this width when the terminal's is unknown, so logs are stable.
+const DEFAULT_WIDTH: usize = 100;
+
+/// The renderer `args` ask for, and the lowest severity that fails the run.
+pub fn renderer(args: &OutputArgs, env: &Environment) -> (Box<dyn Renderer>, Severity) {
+    let fail_level = match args.fail_level {
+        FailLevel::Error => Severity::Error,
+        FailLevel::Warning => Severity::Warning,
+        FailLevel::Info => Severity::Info,
+    };
+    let options = RenderOptions {
+        color: env.color(args.color),
+        width: env.terminal_width.unwrap_or(DEFAULT_WIDTH),
+        quiet: args.quiet,
+        fail_level,
+    };
+    (render::renderer(args.format, options), fail_level)
+}
+
+/// The exit status of a run: trouble wins over findings at the failing severity.
+pub fn status(trouble: bool, summary: &Summary, fail_level: Severity) -> u8 {
+    if trouble {
+        exit::TROUBLE
+    } else if summary.reaches(fail_level) {
+        exit::FINDINGS
+    } else {
+        exit::CLEAN
+    }
+}
+
+/// Writes `text`; a closed pipe (`| head`) is not an error worth reporting.
+pub fn emit(out: &mut dyn Write, text: &str) {
+    let _ = out.write_all(text.as_bytes()).and_then(|()| out.flush());
+}
+
+/// Reports a problem that stops the run before anything is checked.
+pub fn fail(stderr: &mut dyn Write, message: &str) -> u8 {
+    let _ = writeln!(stderr, "iparams-lint: {message}");
+    exit::TROUBLE
+}
+
+/// Why a file could not be read, in a few words.
+pub fn describe_io_error(error: &std::io::Error) -> String {
+    match error.kind() {
+        std::io::ErrorKind::NotFound => "no such file".into(),
+        std::io::ErrorKind::PermissionDenied => "permission denied".into(),
+        std::io::ErrorKind::IsADirectory => "is a folder".into(),
+        _ => format!("cannot read: {error}"),
+    }
+}

@@ -1,0 +1,209 @@
+//! `iparams-lint values`: check installation values against the iparams.json of their app, and
+//! show what `client.iparams.get()` would return for them.
+
+use std::io::{Read, Write};
+use std::path::{Component, Path, PathBuf};
+
+use iparams_core::values::{GetPreview, preview_get};
+use iparams_core::{Linter, SourceText};
+
+use crate::Environment;
+use crate::cli::ValuesArgs;
+use crate::config::RuleSources;
+use crate::output::{self, describe_io_error, emit, fail};
+use crate::render::{CheckedFile, Summary};
+
+/// Where an app keeps its iparams, relative to the app's folder.
+const IPARAMS_FILE: &str = "config/iparams.json";
+
+/// Where an older app keeps its test values, relative to the app's folder.
+const TEST_DATA_FILE: &str = "config/iparam_test_data.json";
+
+pub fn run(
+    args: ValuesArgs,
+    env: &Environment,
+    stdin: &mut dyn Read,
+    stdout: &mut dyn Write,
+    stderr: &mut dyn Write,
+) -> u8 {
+    let mut sources = match RuleSources::new(&args.rules) {
+        Ok(sources) => sources,
+        Err(message) => return fail(stderr, &message),
+    };
+    let from_stdin = args.values.as_os_str() == "-";
+    // The values file: as given, or an app folder's test data.
+    let values_path = if !from_stdin && args.values.is_dir() {
+        let test_data = args.values.join(TEST_DATA_FILE);
+        if !test_data.is_file() {
+            return fail(
+                stderr,
+                &format!(
+                    "{}: no {TEST_DATA_FILE} in this folder; name the values file itself",
+                    args.values.display()
+                ),
+            );
+        }
+        test_data
+    } else if from_stdin {
+        PathBuf::from(args.stdin_filename.as_deref().unwrap_or("<stdin>"))
+    } else {
+        args.values.clone()
+    };
+    let shown = values_path.display().to_string();
+    let Some(iparams_path) = args.iparams.clone().or_else(|| app_iparams(&values_path)) else {
+        return fail(
+            stderr,
+            &format!(
+                "{shown}: no {IPARAMS_FILE} in its folder or a folder above; name it with --iparams PATH"
+            ),
+        );
+    };
+
+    let values_bytes = if from_stdin {
+        let mut bytes = Vec::new();
+        if let Err(error) = stdin.read_to_end(&mut bytes) {
+            return fail(stderr, &format!("cannot read standard input: {error}"));
+        }
+        bytes
+    } else {
+        match std::fs::read(&values_path) {
+            Ok(bytes) => bytes,
+            Err(error) => return fail(stderr, &format!("{shown}: {}", describe_io_error(&error))),
+        }
+    };
+    let iparams_shown = iparams_path.display().to_string();
+    let iparams_bytes = match std::fs::read(&iparams_path) {
+        Ok(bytes) => bytes,
+        Err(error) => {
+            return fail(
+                stderr,
+                &format!("{iparams_shown}: {}", describe_io_error(&error)),
+            );
+        }
+    };
+    let config = match sources.config_for(&values_path) {
+        Ok(config) => config,
+        Err(message) => return fail(stderr, &message),
+    };
+    let settings = sources.settings(config.as_deref(), &values_path);
+
+    let definitions = SourceText::decode(&iparams_bytes);
+    let values = SourceText::decode(&values_bytes);
+    let report =
+        Linter::default().check_values_with(&definitions, &values, &iparams_shown, &settings);
+    let mut summary = Summary::default();
+    summary.add(&report);
+    let (renderer, fail_level) = output::renderer(&args.output, env);
+    let piece = renderer.file(&CheckedFile {
+        path: &shown,
+        text: values.text(),
+        report: &report,
+    });
+    let findings = renderer.finish(vec![piece], &summary);
+
+    if args.show_get {
+        // The object is the output; the findings go aside, as with a fixed standard input.
+        match preview_get(&definitions, &values) {
+            Ok(preview) => {
+                emit(stdout, &preview.json);
+                emit(stderr, &get_notes(&preview));
+            }
+            Err(reason) => {
+                let _ = writeln!(
+                    stderr,
+                    "iparams-lint: what `client.iparams.get()` returns cannot be shown: {reason}"
+                );
+            }
+        }
+        emit(stderr, &findings);
+    } else {
+        emit(stdout, &findings);
+    }
+    output::status(false, &summary, fail_level)
+}
+
+/// What the printed object leaves out or masks, and why.
+fn get_notes(preview: &GetPreview) -> String {
+    let list = |keys: &[String]| {
+        keys.iter()
+            .map(|key| format!("`{key}`"))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let mut notes = String::new();
+    if !preview.secure.is_empty() {
+        notes.push_str(&format!(
+            "Left out, being secure: {}. The front end cannot read them (`client.iparams.get(\"{}\")` fails); \
+             only the request method can use them.\n",
+            list(&preview.secure),
+            preview.secure[0]
+        ));
+    }
+    if !preview.unset.is_empty() {
+        notes.push_str(&format!(
+            "Left out, having no value: {}.\n",
+            list(&preview.unset)
+        ));
+    }
+    if !preview.unknown.is_empty() {
+        notes.push_str(&format!(
+            "Left out, not being iparams: {}.\n",
+            list(&preview.unknown)
+        ));
+    }
+    if !preview.masked.is_empty() {
+        notes.push_str(&format!(
+            "Masked here: {}. They look secret but are not secure, so the front end receives them in full; \
+             mark them `\"secure\": true` in iparams.json.\n",
+            list(&preview.masked)
+        ));
+    }
+    notes
+}
+
+/// The config/iparams.json of the app `values` belongs to: in the values file's folder or the
+/// nearest folder above that has one, shown relative to where `values` was given from.
+fn app_iparams(values: &Path) -> Option<PathBuf> {
+    let folder = values.parent().unwrap_or(Path::new(""));
+    let absolute = std::path::absolute(if folder.as_os_str().is_empty() {
+        Path::new(".")
+    } else {
+        folder
+    })
+    .ok()?;
+    let mut shown = folder.to_path_buf();
+    for dir in absolute.ancestors() {
+        if dir.join(IPARAMS_FILE).is_file() {
+            return Some(shown.join(IPARAMS_FILE));
+        }
+        shown = match shown.components().next_back() {
+            Some(Component::Normal(_)) => shown.parent().unwrap_or(Path::new("")).to_owned(),
+            Some(Component::CurDir) | None => PathBuf::from(".."),
+            Some(_) => shown.join(".."),
+        };
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_app_is_found_above_the_values_file() {
+        let root = std::env::temp_dir().join(format!("iparams-values-{}", std::process::id()));
+        let app = root.join("app");
+        std::fs::create_dir_all(app.join("config/nested")).expect("folders");
+        std::fs::write(app.join(IPARAMS_FILE), "{}").expect("writable");
+        assert_eq!(
+            app_iparams(&app.join("config/nested/values.json")),
+            Some(app.join(IPARAMS_FILE))
+        );
+        assert_eq!(
+            app_iparams(&app.join(TEST_DATA_FILE)),
+            Some(app.join(IPARAMS_FILE))
+        );
+        assert_eq!(app_iparams(&root.join("elsewhere.json")), None);
+        let _ = std::fs::remove_dir_all(&root);
+    }
+}
