@@ -24,6 +24,14 @@ pub const DEFAULT_MATCH_TIMEOUT: Duration = Duration::from_millis(100);
 /// cost grows with length.
 pub const MAX_MATCH_INPUT: usize = 10_000;
 
+/// Entries either cache may hold before it is emptied; a linter lives for a whole run, and
+/// distinct patterns and texts grow with the input.
+const CACHE_LIMIT: usize = 4096;
+
+/// Matches left running after a timeout (regress cannot be interrupted) before the engine stops
+/// starting new ones: each holds a core until the process exits.
+const MAX_ABANDONED: usize = 8;
+
 /// Why a pattern is not valid JavaScript.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PatternError {
@@ -47,7 +55,8 @@ pub enum MatchOutcome {
     NotMatched,
     /// The match did not finish within the timeout: the pattern backtracks catastrophically.
     TimedOut,
-    /// The text is longer than [`MAX_MATCH_INPUT`] and was not matched.
+    /// Not matched: the text is longer than [`MAX_MATCH_INPUT`], or too many catastrophic
+    /// matches are still running.
     Skipped,
 }
 
@@ -56,6 +65,7 @@ pub struct RegexEngine {
     cache: HashMap<String, Compiled>,
     /// Outcomes by (regex, text): several rules ask about the same default.
     outcomes: HashMap<(usize, String), MatchOutcome>,
+    abandoned: usize,
     allocator: Allocator,
     worker: Option<Worker>,
     timeout: Duration,
@@ -81,6 +91,7 @@ impl RegexEngine {
         Self {
             cache: HashMap::new(),
             outcomes: HashMap::new(),
+            abandoned: 0,
             allocator: Allocator::default(),
             worker: None,
             timeout,
@@ -104,6 +115,11 @@ impl RegexEngine {
                 Err(_) => Compiled::Unrunnable,
             },
         };
+        if self.cache.len() >= CACHE_LIMIT {
+            // Outcomes are keyed by the address of a cached regex, which may now be reused.
+            self.cache.clear();
+            self.outcomes.clear();
+        }
         self.cache.insert(literal.to_owned(), compiled.clone());
         compiled
     }
@@ -137,12 +153,15 @@ impl RegexEngine {
             return *outcome;
         }
         let outcome = self.run(regex, text);
+        if self.outcomes.len() >= CACHE_LIMIT {
+            self.outcomes.clear();
+        }
         self.outcomes.insert(key, outcome);
         outcome
     }
 
     fn run(&mut self, regex: &Arc<regress::Regex>, text: &str) -> MatchOutcome {
-        if text.len() > MAX_MATCH_INPUT {
+        if text.len() > MAX_MATCH_INPUT || self.abandoned >= MAX_ABANDONED {
             return MatchOutcome::Skipped;
         }
         let worker = self.worker.get_or_insert_with(Worker::spawn);
@@ -160,6 +179,7 @@ impl RegexEngine {
             Err(RecvTimeoutError::Timeout | RecvTimeoutError::Disconnected) => {
                 // The thread is left to finish on its own; a fresh one takes the next job.
                 self.worker = None;
+                self.abandoned += 1;
                 MatchOutcome::TimedOut
             }
         }
@@ -264,5 +284,24 @@ mod tests {
         assert_eq!(engine.test(&regex, &text), MatchOutcome::TimedOut);
         // The engine keeps working after abandoning a match.
         assert_eq!(engine.test(&regex, "aaa"), MatchOutcome::Matched);
+    }
+
+    #[test]
+    fn abandoned_matches_are_capped() {
+        let mut engine = RegexEngine::new(Duration::from_millis(1));
+        let Compiled::Valid(regex) = compile(&mut engine, "^(a+)+$") else {
+            panic!()
+        };
+        // Each of these takes tens of milliseconds, far over the limit, then ends on its own.
+        let texts: Vec<String> = (0..=MAX_ABANDONED)
+            .map(|n| format!("{}{}!", "a".repeat(22), "b".repeat(n)))
+            .collect();
+        for text in &texts[..MAX_ABANDONED] {
+            assert_eq!(engine.test(&regex, text), MatchOutcome::TimedOut);
+        }
+        assert_eq!(
+            engine.test(&regex, &texts[MAX_ABANDONED]),
+            MatchOutcome::Skipped
+        );
     }
 }

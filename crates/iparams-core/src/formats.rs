@@ -7,15 +7,22 @@
 use crate::model::IparamType;
 
 /// Why `value` is not valid for `ty`, or `None` when it is (or when the type has no format).
-pub fn format_error(ty: IparamType, value: &str) -> Option<String> {
-    match ty {
+/// The precise reasons quote parts of the value (a domain, a character), so a secret value
+/// (`reveal` false) gets only the general one.
+pub fn format_error(ty: IparamType, value: &str, reveal: bool) -> Option<String> {
+    let reason = match ty {
         IparamType::Email => email_error(value),
         IparamType::Url => url_error(value),
         IparamType::PhoneNumber => phone_error(value),
         IparamType::Date => date_error(value),
         IparamType::Number => number_error(value),
         _ => None,
-    }
+    }?;
+    Some(if reveal {
+        reason
+    } else {
+        format!("is not a valid {}", ty.name())
+    })
 }
 
 /// What a valid value of `ty` looks like, for help texts.
@@ -178,7 +185,7 @@ mod tests {
     use super::*;
 
     fn ok(ty: IparamType, value: &str) -> bool {
-        format_error(ty, value).is_none()
+        format_error(ty, value, true).is_none()
     }
 
     #[test]
@@ -210,11 +217,23 @@ mod tests {
     }
 
     #[test]
+    fn secret_values_get_reasons_that_quote_nothing() {
+        let value = "bob@hidden_domain.example";
+        let precise = format_error(IparamType::Email, value, true).unwrap();
+        assert!(precise.contains("hidden_domain"), "{precise}");
+        assert_eq!(
+            format_error(IparamType::Email, value, false).as_deref(),
+            Some("is not a valid email")
+        );
+        assert_eq!(format_error(IparamType::Email, "a@b.example", false), None);
+    }
+
+    #[test]
     fn dates_follow_the_calendar() {
         assert!(ok(IparamType::Date, "2024-02-29"));
         assert!(ok(IparamType::Date, "2000-02-29"));
         assert_eq!(
-            format_error(IparamType::Date, "2014-02-31").as_deref(),
+            format_error(IparamType::Date, "2014-02-31", true).as_deref(),
             Some("is not a real date: February 2014 has 28 days")
         );
         assert!(!ok(IparamType::Date, "1900-02-29"));

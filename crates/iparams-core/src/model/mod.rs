@@ -243,9 +243,15 @@ impl<'a, 's> Iparam<'a, 's> {
         self.pointer_to(&[attribute.name()])
     }
 
+    /// Whether `text` lies in a value that must not be shown (a secure iparam's, or one shaped
+    /// like a credential).
+    pub fn masks(&self, text: &Text<'_>) -> bool {
+        self.secrets.iter().any(|span| span.contains(text.span))
+    }
+
     /// Quotes a string of this definition for a message, masked when it must not be shown.
     pub fn quote(&self, text: &Text<'_>) -> String {
-        if self.secrets.iter().any(|span| span.contains(text.span)) {
+        if self.masks(text) {
             secrets::MASKED.to_owned()
         } else {
             format!("\"{}\"", text.text)

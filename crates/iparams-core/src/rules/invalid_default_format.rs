@@ -40,7 +40,7 @@ fn check(iparam: &Iparam<'_, '_>, cx: &mut Context<'_>) {
         DefaultValue::Number(raw, span) => Text { text: raw, span },
         _ => return,
     };
-    let Some(reason) = format_error(ty, value.text) else {
+    let Some(reason) = format_error(ty, value.text, !iparam.masks(&value)) else {
         return;
     };
     let example = format_example(ty).unwrap_or("a valid value");

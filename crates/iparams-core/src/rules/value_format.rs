@@ -48,24 +48,14 @@ fn check(installed: &Installed<'_>, cx: &mut Context<'_>) {
     let (Some(value), Some(text)) = (installed.given(), installed.text()) else {
         return;
     };
-    let Some(reason) = format_error(ty, text) else {
+    let Some(reason) = format_error(ty, text, !installed.masks(value)) else {
         return;
     };
-    let mut message = if installed.masks(value) {
-        // The reason may quote part of the value.
-        format!(
-            "Value {} of {} is not a valid {}",
-            installed.quote(value, cx),
-            installed.subject(),
-            ty.name()
-        )
-    } else {
-        format!(
-            "Value {} of {} {reason}",
-            installed.quote(value, cx),
-            installed.subject()
-        )
-    };
+    let mut message = format!(
+        "Value {} of {} {reason}",
+        installed.quote(value, cx),
+        installed.subject()
+    );
     if let Some(note) = older_fdk_accepted(ty, text) {
         message.push_str("; ");
         message.push_str(note);
