@@ -1,11 +1,40 @@
 //! "Did you mean ...?" for misspelt names.
 
+use std::cell::RefCell;
+use std::collections::HashMap;
+
 /// The candidate `input` most likely meant, if one is close enough to be worth suggesting.
 ///
 /// Case and separators are forgiven first (`Data-bind`, `defaultValue`, `phone-number`), then
 /// small edit distances, scaled to the length of the word.
 pub fn closest<'c>(input: &str, candidates: impl IntoIterator<Item = &'c str>) -> Option<&'c str> {
     nearest(input, candidates).map(|(candidate, _)| candidate)
+}
+
+/// [`closest`] among the names of a fixed set (`set` identifies it: its address is the key),
+/// remembered per thread: a misspelling tends to repeat in every iparam of a file.
+pub fn closest_in<T: ?Sized>(
+    input: &str,
+    set: &'static T,
+    names: impl IntoIterator<Item = &'static str>,
+) -> Option<&'static str> {
+    type Remembered = HashMap<(usize, Box<str>), Option<&'static str>>;
+    thread_local! {
+        static REMEMBERED: RefCell<Remembered> = RefCell::default();
+    }
+    const LIMIT: usize = 1024;
+    let set = std::ptr::from_ref(set).cast::<()>() as usize;
+    REMEMBERED.with_borrow_mut(|remembered| {
+        if let Some(found) = remembered.get(&(set, input.into())) {
+            return *found;
+        }
+        let found = closest(input, names);
+        if remembered.len() >= LIMIT {
+            remembered.clear();
+        }
+        remembered.insert((set, input.into()), found);
+        found
+    })
 }
 
 /// [`closest`], unless another candidate is just as close: among `option1`, `option2` and
@@ -24,34 +53,36 @@ fn nearest<'c>(
     input: &str,
     candidates: impl IntoIterator<Item = &'c str>,
 ) -> Option<(&'c str, bool)> {
-    let wanted = Normalized::of(input);
-    let wanted_length = wanted.len();
-    if wanted_length == 0 {
+    let wanted = normalized(input, Vec::new());
+    if wanted.is_empty() {
         return None;
     }
-    let limit = match wanted_length {
+    let limit = match wanted.len() {
         0..=3 => 1,
         4..=7 => 2,
         _ => 3,
     };
+    // Buffers reused for every candidate: this runs for each finding of a misspelt name.
+    let mut word = Vec::new();
+    let mut rows = Rows::default();
     let mut best: Option<(usize, &str)> = None;
     let mut tied = false;
     for candidate in candidates {
-        let normalized = Normalized::of(candidate);
-        let distance = if normalized.0 == wanted.0 {
+        word = normalized(candidate, word);
+        let distance = if word == wanted {
             0
-        } else if wanted_length >= 3 && normalized.0.starts_with(wanted.0.as_ref()) {
+        } else if wanted.len() >= 3 && word.starts_with(&wanted) {
             // An abbreviation: `warn`, `multi`.
             1
-        } else if normalized.len().abs_diff(wanted_length) > limit {
+        } else if word.len().abs_diff(wanted.len()) > limit {
             // The edit distance is at least the difference in length.
             continue;
         } else {
-            strsim::osa_distance(&wanted.0, &normalized.0)
+            match rows.distance(&wanted, &word, limit) {
+                Some(distance) => distance,
+                None => continue,
+            }
         };
-        if distance > limit {
-            continue;
-        }
         match best {
             Some((d, _)) if distance == d => tied = true,
             Some((d, _)) if distance > d => {}
@@ -64,51 +95,90 @@ fn nearest<'c>(
     best.map(|(_, candidate)| (candidate, tied))
 }
 
-/// A word in the form names are compared in: lower case, without `_`, `-`, `.` and spaces.
-/// Borrowed when the word is already in that form, as most candidates are.
-struct Normalized<'w>(std::borrow::Cow<'w, str>);
-
-impl<'w> Normalized<'w> {
-    fn of(word: &'w str) -> Self {
-        let plain = word
-            .bytes()
-            .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit());
-        Self(if plain {
-            std::borrow::Cow::Borrowed(word)
-        } else {
-            std::borrow::Cow::Owned(normalize(word))
-        })
-    }
-
-    fn len(&self) -> usize {
-        self.0.chars().count()
-    }
+/// `word` in the form names are compared in: lower case, without `_`, `-`, `.` and spaces;
+/// written into `buffer`.
+fn normalized(word: &str, mut buffer: Vec<char>) -> Vec<char> {
+    buffer.clear();
+    buffer.extend(
+        word.chars()
+            .filter(|c| !matches!(c, '_' | '-' | ' ' | '.'))
+            .flat_map(char::to_lowercase),
+    );
+    buffer
 }
 
-/// Lower case, without `_`, `-`, `.` and spaces.
-fn normalize(word: &str) -> String {
-    word.chars()
-        .filter(|c| !matches!(c, '_' | '-' | ' ' | '.'))
-        .flat_map(char::to_lowercase)
-        .collect()
+/// The rows of the optimal string alignment distance (Damerau–Levenshtein without repeated
+/// edits of a substring), kept between calls.
+#[derive(Default)]
+struct Rows {
+    before_previous: Vec<usize>,
+    previous: Vec<usize>,
+    current: Vec<usize>,
+}
+
+impl Rows {
+    /// The distance from `a` to `b`, or `None` once it is sure to exceed `limit`.
+    fn distance(&mut self, a: &[char], b: &[char], limit: usize) -> Option<usize> {
+        let width = b.len() + 1;
+        for row in [
+            &mut self.before_previous,
+            &mut self.previous,
+            &mut self.current,
+        ] {
+            row.clear();
+            row.resize(width, 0);
+        }
+        self.previous
+            .iter_mut()
+            .enumerate()
+            .for_each(|(j, cell)| *cell = j);
+        for i in 1..=a.len() {
+            self.current[0] = i;
+            let mut smallest = i;
+            for j in 1..width {
+                let substitution = usize::from(a[i - 1] != b[j - 1]);
+                let mut cell = (self.previous[j] + 1)
+                    .min(self.current[j - 1] + 1)
+                    .min(self.previous[j - 1] + substitution);
+                if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
+                    cell = cell.min(self.before_previous[j - 2] + 1);
+                }
+                self.current[j] = cell;
+                smallest = smallest.min(cell);
+            }
+            // Every later row only grows from this one's smallest cell.
+            if smallest > limit {
+                return None;
+            }
+            std::mem::swap(&mut self.before_previous, &mut self.previous);
+            std::mem::swap(&mut self.previous, &mut self.current);
+        }
+        let distance = self.previous[b.len()];
+        (distance <= limit).then_some(distance)
+    }
 }
 
 /// `a`, `b` and `c` → "`a`, `b`, `c`".
 pub fn list<'w>(words: impl IntoIterator<Item = &'w str>) -> String {
-    words
-        .into_iter()
-        .map(|word| format!("`{word}`"))
-        .collect::<Vec<_>>()
-        .join(", ")
+    joined(words, '`')
 }
 
 /// Quoted JSON strings: `"Low", "High"`.
 pub fn quoted_list<'w>(words: impl IntoIterator<Item = &'w str>) -> String {
-    words
-        .into_iter()
-        .map(|word| format!("\"{word}\""))
-        .collect::<Vec<_>>()
-        .join(", ")
+    joined(words, '"')
+}
+
+fn joined<'w>(words: impl IntoIterator<Item = &'w str>, quote: char) -> String {
+    let mut out = String::new();
+    for word in words {
+        if !out.is_empty() {
+            out.push_str(", ");
+        }
+        out.push(quote);
+        out.push_str(word);
+        out.push(quote);
+    }
+    out
 }
 
 #[cfg(test)]
@@ -141,6 +211,24 @@ mod tests {
             closest_unique("optoin2", ["option2", "other"]),
             Some("option2")
         );
+    }
+
+    #[test]
+    fn distances_count_transpositions_once() {
+        let chars = |word: &str| word.chars().collect::<Vec<_>>();
+        let mut rows = Rows::default();
+        let mut distance = |a: &str, b: &str| rows.distance(&chars(a), &chars(b), 3);
+        assert_eq!(distance("dropdown", "dropdown"), Some(0));
+        assert_eq!(distance("dropdwon", "dropdown"), Some(1));
+        assert_eq!(distance("kitten", "sitting"), Some(3));
+        assert_eq!(
+            distance("ca", "abc"),
+            Some(3),
+            "no edit of a transposed pair"
+        );
+        assert_eq!(distance("", "abc"), Some(3));
+        assert_eq!(distance("abcdef", "uvwxyz"), None);
+        assert_eq!(distance("émail", "email"), Some(1));
     }
 
     #[test]

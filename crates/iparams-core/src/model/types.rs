@@ -227,7 +227,7 @@ impl Attribute {
 }
 
 /// The products `type_attributes.product` may name (the vendor's product list).
-pub const PRODUCTS: [&str; 9] = [
+pub static PRODUCTS: [&str; 9] = [
     "freshdesk",
     "freshservice",
     "freshsales",
@@ -247,7 +247,7 @@ pub const PRODUCT_PLACEHOLDER: &str = "name of the product";
 
 /// Account values an iparam can be pre-filled with through `data-bind`, and the types each
 /// one can fill.
-pub const DATA_BIND_VALUES: [(&str, &[IparamType]); 3] = [
+pub static DATA_BIND_VALUES: [(&str, &[IparamType]); 3] = [
     ("product.domain", &[IparamType::Text, IparamType::Domain]),
     ("product.api_key", &[IparamType::Text, IparamType::ApiKey]),
     ("product.url", &[IparamType::Text]),

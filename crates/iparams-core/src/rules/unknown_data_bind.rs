@@ -31,7 +31,7 @@ fn check(iparam: &Iparam<'_, '_>, cx: &mut Context<'_>) {
         return;
     }
     let exact = known().find(|name| name.eq_ignore_ascii_case(value.text.trim()));
-    let help = match exact.or_else(|| suggest::closest(value.text, known())) {
+    let help = match exact.or_else(|| suggest::closest_in(value.text, &DATA_BIND_VALUES, known())) {
         Some(name) => format!(
             "Did you mean \"{name}\"? The values are {}.",
             suggest::quoted_list(known())

@@ -47,9 +47,11 @@ pub(crate) fn product_problem(product: &str) -> Option<ProductProblem> {
     Some(
         if product.trim().eq_ignore_ascii_case(PRODUCT_PLACEHOLDER) {
             ProductProblem::Placeholder
-        } else if let Some(name) = known().find(|p| p.replace('_', "") == normalised) {
+        } else if let Some(name) =
+            known().find(|p| p.chars().filter(|c| *c != '_').eq(normalised.chars()))
+        {
             ProductProblem::Spelling(name)
-        } else if let Some(name) = suggest::closest(product, known()) {
+        } else if let Some(name) = suggest::closest_in(product, &PRODUCTS, known()) {
             ProductProblem::Misspelt(name)
         } else {
             ProductProblem::Unrelated
