@@ -116,7 +116,8 @@ pub struct Diagnostic {
     /// RFC 6901 pointer of the value the finding is about: `/<iparam key>/...`, or `""` for the
     /// whole file.
     pub pointer: String,
-    pub fix: Option<Fix>,
+    /// Boxed: most findings have none, and a large file has many findings.
+    pub fix: Option<Box<Fix>>,
 }
 
 impl Diagnostic {
@@ -163,7 +164,7 @@ impl Diagnostic {
     }
 
     pub fn fix(&mut self, fix: Fix) -> &mut Self {
-        self.fix = Some(fix);
+        self.fix = Some(Box::new(fix));
         self
     }
 

@@ -123,6 +123,83 @@ impl LineIndex {
     }
 }
 
+/// Positions found by walking the text from the last offset asked about, for offsets asked in
+/// (mostly) increasing order, as a file's sorted findings are: no index is built, so memory
+/// stays flat however large the file, and a minified file's one long line is walked once.
+#[derive(Debug, Clone)]
+pub struct LineCursor<'t> {
+    text: &'t str,
+    /// 0-based line the cursor is on, and where it starts.
+    line: usize,
+    line_start: usize,
+    /// A place on that line, and its characters and UTF-16 code units from the line's start.
+    at: usize,
+    characters: usize,
+    utf16_units: usize,
+}
+
+impl<'t> LineCursor<'t> {
+    pub fn new(text: &'t str) -> Self {
+        Self {
+            text,
+            line: 0,
+            line_start: 0,
+            at: 0,
+            characters: 0,
+            utf16_units: 0,
+        }
+    }
+
+    /// The position of byte `offset`; an offset inside a multi-byte character counts as that
+    /// character, as [`LineIndex::position`] does.
+    pub fn position(&mut self, offset: usize) -> Position {
+        self.seek(offset);
+        Position {
+            line: self.line + 1,
+            column: self.characters + 1,
+        }
+    }
+
+    /// The 1-based column of byte `offset` in UTF-16 code units, as SARIF and LSP count.
+    pub fn utf16_column(&mut self, offset: usize) -> usize {
+        self.seek(floor_char_boundary(self.text, offset.min(self.text.len())));
+        self.utf16_units + 1
+    }
+
+    fn seek(&mut self, offset: usize) {
+        let offset = offset.min(self.text.len());
+        let bytes = self.text.as_bytes();
+        if offset >= self.line_start {
+            if let Some(last) = memchr::memrchr(b'\n', &bytes[self.line_start..offset]) {
+                self.line += memchr::memchr_iter(b'\n', &bytes[self.line_start..offset]).count();
+                self.line_start += last + 1;
+                self.restart_line();
+            }
+        } else {
+            self.line -= memchr::memchr_iter(b'\n', &bytes[offset..self.line_start]).count();
+            self.line_start = memchr::memrchr(b'\n', &bytes[..offset]).map_or(0, |at| at + 1);
+            self.restart_line();
+        }
+        if offset < self.at {
+            self.restart_line();
+        }
+        for &byte in &bytes[self.at..offset] {
+            if !is_utf8_continuation(byte) {
+                self.characters += 1;
+                // A character of four bytes is a surrogate pair in UTF-16.
+                self.utf16_units += if byte >= 0xF0 { 2 } else { 1 };
+            }
+        }
+        self.at = offset;
+    }
+
+    fn restart_line(&mut self) {
+        self.at = self.line_start;
+        self.characters = 0;
+        self.utf16_units = 0;
+    }
+}
+
 fn is_utf8_continuation(byte: u8) -> bool {
     byte & 0b1100_0000 == 0b1000_0000
 }
@@ -137,6 +214,26 @@ fn floor_char_boundary(text: &str, mut offset: usize) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_cursor_agrees_with_the_index_in_any_order() {
+        let text = "{\n  \"é\": \"😀x\",\n\n  \"x\": 2\n}";
+        let index = LineIndex::new(text);
+        let mut cursor = LineCursor::new(text);
+        let offsets: Vec<usize> = (0..=text.len()).chain((0..=text.len()).rev()).collect();
+        for offset in offsets.iter().chain([7, 30, 2, 2, 19, 0].iter()) {
+            assert_eq!(
+                cursor.position(*offset),
+                index.position(text, *offset),
+                "{offset}"
+            );
+            assert_eq!(
+                cursor.utf16_column(*offset),
+                index.utf16_column(text, *offset),
+                "{offset}"
+            );
+        }
+    }
 
     #[test]
     fn positions_count_characters_not_bytes() {

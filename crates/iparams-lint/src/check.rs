@@ -11,7 +11,8 @@ use rayon::prelude::*;
 use crate::cli::CheckArgs;
 use crate::config::RuleSources;
 use crate::discover::{self, Input, discover};
-use crate::output::{self, describe_io_error, emit, fail};
+use crate::output::{self, describe_io_error, emit, fail, flush};
+use crate::render::ordered::{JobOutput, Ordered};
 use crate::render::{self, CheckedFile, Renderer, Summary};
 use crate::write::replace_file;
 use crate::{Environment, exit};
@@ -62,13 +63,10 @@ struct Job {
     iparams_from_stdin: bool,
 }
 
-/// What checking one job produced.
+/// What checking one job produced, besides its output.
 #[derive(Default)]
 struct Outcome {
-    /// One rendered piece per file, in path order.
-    pieces: Vec<String>,
     summary: Summary,
-    diff: String,
     /// The fixed text of standard input, printed in place of the findings.
     stdin_text: Option<String>,
     errors: Vec<String>,
@@ -80,8 +78,8 @@ pub fn run(
     args: CheckArgs,
     env: &Environment,
     stdin: &mut dyn Read,
-    stdout: &mut dyn Write,
-    stderr: &mut dyn Write,
+    stdout: &mut (dyn Write + Send),
+    stderr: &mut (dyn Write + Send),
 ) -> u8 {
     let mut sources = match RuleSources::new(&args.rules) {
         Ok(sources) => sources,
@@ -171,24 +169,51 @@ pub fn run(
 
     let mode = Mode::of(&args);
     let (renderer, fail_level) = output::renderer(&args.output, env);
-    let outcomes: Vec<Outcome> = jobs
-        .par_iter()
-        .map_init(Linter::default, |linter, job| {
-            let context = JobContext {
-                mode,
-                renderer: renderer.as_ref(),
-                stdin: &stdin_bytes,
-            };
-            match &job.input {
-                Input::App(root) => check_app(linter, job, root, &context),
-                Input::File(_) | Input::Stdin => check_alone(linter, job, &context),
-            }
-        })
-        .collect();
+    // With standard input fixed, the fixed text is the output and the findings go aside.
+    let stdin_fixed = matches!(mode, Mode::Fix(_))
+        && jobs
+            .iter()
+            .any(|job| job.input == Input::Stdin || job.iparams_from_stdin);
+    let diff = matches!(mode, Mode::Diff(_));
+    let totals_first = !diff && renderer.totals_first();
+    // The output of a format that states totals first waits here for the totals.
+    let mut held = Vec::new();
+    let (outcomes, wrote_files) = {
+        let target: &mut (dyn Write + Send) = if totals_first {
+            &mut held
+        } else if stdin_fixed {
+            &mut *stderr
+        } else {
+            &mut *stdout
+        };
+        if !diff && !totals_first {
+            let _ = renderer.begin(&Summary::default(), target);
+        }
+        let ordered = Ordered::new(target, if diff { b"" } else { renderer.separator() });
+        let outcomes: Vec<Outcome> = jobs
+            .par_iter()
+            .enumerate()
+            .map_init(Linter::default, |linter, (index, job)| {
+                let mut output = ordered.job(index);
+                let mut context = JobContext {
+                    mode,
+                    renderer: renderer.as_ref(),
+                    stdin: &stdin_bytes,
+                    output: &mut output,
+                };
+                let outcome = match &job.input {
+                    Input::App(root) => check_app(linter, job, root, &mut context),
+                    Input::File(_) | Input::Stdin => check_alone(linter, job, &mut context),
+                };
+                output.finish();
+                outcome
+            })
+            .collect();
+        let wrote_files = ordered.wrote();
+        (outcomes, wrote_files)
+    };
 
     let mut summary = Summary::default();
-    let mut pieces = Vec::new();
-    let mut diffs = String::new();
     let mut stdin_text = None;
     let mut alone = Vec::new();
     for outcome in outcomes {
@@ -197,23 +222,18 @@ pub fn run(
             trouble = true;
         }
         summary.merge(&outcome.summary);
-        pieces.extend(outcome.pieces);
-        diffs.push_str(&outcome.diff);
         stdin_text = stdin_text.or(outcome.stdin_text);
         alone.push(outcome.alone);
     }
-    if !args.output.quiet {
-        say_once_about_lone_files(&jobs, &alone, stderr);
-    }
 
-    if let Mode::Diff(_) = mode {
-        let _ = stdout.write_all(diffs.as_bytes());
+    if diff {
         let fixed = render::plural(summary.fixed, "problem");
         let _ = writeln!(
             stderr,
             "{fixed} would be fixed in {}.",
             render::plural(summary.fixed_files, "file")
         );
+        flush(stdout);
         return if trouble {
             exit::TROUBLE
         } else if summary.fixed > 0 {
@@ -222,12 +242,18 @@ pub fn run(
             exit::CLEAN
         };
     }
-    let report = renderer.finish(pieces, &summary);
-    // With standard input fixed, the fixed text is the output and the findings go aside.
-    let findings_out: &mut dyn Write = if stdin_text.is_some() { stderr } else { stdout };
-    emit(findings_out, &report);
+    let findings_out: &mut dyn Write = if stdin_fixed { stderr } else { stdout };
+    if totals_first {
+        let _ = renderer.begin(&summary, findings_out);
+        let _ = findings_out.write_all(&held);
+    }
+    let _ = renderer.end(&summary, wrote_files, findings_out);
+    flush(findings_out);
     if let Some(text) = stdin_text {
         emit(stdout, &text);
+    }
+    if !args.output.quiet {
+        say_once_about_lone_files(&jobs, &alone, stderr);
     }
     output::status(trouble, &summary, fail_level)
 }
@@ -254,23 +280,35 @@ fn say_once_about_lone_files(jobs: &[Job], alone: &[bool], stderr: &mut dyn Writ
     );
 }
 
-/// What every job shares.
-struct JobContext<'c> {
+/// What a job works with: what every job shares, and its own output.
+struct JobContext<'c, 'a, 'o> {
     mode: Mode,
     renderer: &'c dyn Renderer,
     stdin: &'c [u8],
+    output: &'c mut JobOutput<'a, 'o>,
 }
 
 impl Outcome {
-    fn add(&mut self, renderer: &dyn Renderer, path: &str, text: &str, report: &FileReport) {
+    /// Counts a checked file's findings, and writes them unless fixes are shown as a diff.
+    fn add(
+        &mut self,
+        context: &mut JobContext<'_, '_, '_>,
+        path: &str,
+        text: &str,
+        report: &FileReport,
+    ) {
         self.summary.add(report);
-        self.pieces
-            .push(renderer.file(&CheckedFile { path, text, report }));
+        if !matches!(context.mode, Mode::Diff(_)) {
+            let renderer = context.renderer;
+            context
+                .output
+                .piece(|out| renderer.file(&CheckedFile { path, text, report }, out));
+        }
     }
 }
 
 /// A lone iparams.json, or standard input.
-fn check_alone(linter: &mut Linter, job: &Job, context: &JobContext<'_>) -> Outcome {
+fn check_alone(linter: &mut Linter, job: &Job, context: &mut JobContext<'_, '_, '_>) -> Outcome {
     let mut outcome = Outcome {
         alone: true,
         ..Outcome::default()
@@ -309,13 +347,13 @@ fn check_alone(linter: &mut Linter, job: &Job, context: &JobContext<'_>) -> Outc
                 fixed.fixed,
             ) {
                 let report = fixed.report;
-                outcome.add(context.renderer, &job.shown, &text, &report);
+                outcome.add(context, &job.shown, &text, &report);
                 return outcome;
             }
             fixed.report
         }
     };
-    outcome.add(context.renderer, &job.shown, source.text(), &report);
+    outcome.add(context, &job.shown, source.text(), &report);
     outcome
 }
 
@@ -323,7 +361,7 @@ fn check_alone(linter: &mut Linter, job: &Job, context: &JobContext<'_>) -> Outc
 fn handle_fix(
     outcome: &mut Outcome,
     job: &Job,
-    context: &JobContext<'_>,
+    context: &mut JobContext<'_, '_, '_>,
     path: Option<&Path>,
     original: &[u8],
     fixed: Option<&str>,
@@ -342,7 +380,8 @@ fn handle_fix(
     let shown = path.map_or_else(|| job.shown.clone(), |p| p.display().to_string());
     match (context.mode, path) {
         (Mode::Diff(_), _) => {
-            outcome.diff = unified_diff(&shown, &String::from_utf8_lossy(original), text)
+            let diff = unified_diff(&shown, &String::from_utf8_lossy(original), text);
+            context.output.piece(|out| out.write_all(diff.as_bytes()));
         }
         (Mode::Fix(_), Some(path)) if !from_stdin => {
             if let Err(error) = replace_file(path, original, text.as_bytes()) {
@@ -358,7 +397,12 @@ fn handle_fix(
 }
 
 /// A whole app: iparams.json with the app-aware rules, and the app's other files.
-fn check_app(linter: &mut Linter, job: &Job, root: &Path, context: &JobContext<'_>) -> Outcome {
+fn check_app(
+    linter: &mut Linter,
+    job: &Job,
+    root: &Path,
+    context: &mut JobContext<'_, '_, '_>,
+) -> Outcome {
     let mut outcome = Outcome::default();
     let shown = |relative: &str| {
         if root == Path::new(".") {
@@ -448,12 +492,7 @@ fn check_app(linter: &mut Linter, job: &Job, root: &Path, context: &JobContext<'
         if file.path == config_folder && file.report.diagnostics.is_empty() {
             continue;
         }
-        outcome.add(
-            context.renderer,
-            &file.path,
-            file.source.text(),
-            &file.report,
-        );
+        outcome.add(context, &file.path, file.source.text(), &file.report);
     }
     outcome
 }

@@ -70,8 +70,8 @@ pub fn run(
     args: impl IntoIterator<Item = impl Into<OsString> + Clone>,
     env: &Environment,
     stdin: &mut dyn Read,
-    stdout: &mut dyn Write,
-    stderr: &mut dyn Write,
+    stdout: &mut (dyn Write + Send),
+    stderr: &mut (dyn Write + Send),
 ) -> u8 {
     let cli = match Cli::try_parse_from(args) {
         Ok(cli) => cli,

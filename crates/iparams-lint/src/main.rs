@@ -6,8 +6,9 @@ fn main() -> ExitCode {
         std::env::args_os(),
         &env,
         &mut std::io::stdin().lock(),
-        &mut std::io::stdout().lock(),
-        &mut std::io::stderr().lock(),
+        // Buffered: formats write many small pieces. Errors go out as they come.
+        &mut std::io::BufWriter::with_capacity(64 * 1024, std::io::stdout()),
+        &mut std::io::stderr(),
     );
     ExitCode::from(status)
 }

@@ -6,7 +6,7 @@ use std::io::Write;
 use iparams_core::Severity;
 
 use crate::cli::{FailLevel, OutputArgs};
-use crate::render::{self, RenderOptions, Renderer, Summary};
+use crate::render::{self, CheckedFile, RenderOptions, Renderer, Summary};
 use crate::{Environment, exit};
 
 /// Output is kept to this width when the terminal's is unknown, so logs are stable.
@@ -28,6 +28,18 @@ pub fn renderer(args: &OutputArgs, env: &Environment) -> (Box<dyn Renderer>, Sev
     (render::renderer(args.format, options), fail_level)
 }
 
+/// The whole output of `renderer` for one checked file.
+pub fn document(renderer: &dyn Renderer, file: &CheckedFile<'_>, summary: &Summary) -> String {
+    let mut out = Vec::new();
+    let mut body = Vec::new();
+    // Writing to memory cannot fail.
+    let _ = renderer.file(file, &mut body);
+    let _ = renderer.begin(summary, &mut out);
+    out.extend_from_slice(&body);
+    let _ = renderer.end(summary, !body.is_empty(), &mut out);
+    String::from_utf8_lossy(&out).into_owned()
+}
+
 /// The exit status of a run: trouble wins over findings at the failing severity.
 pub fn status(trouble: bool, summary: &Summary, fail_level: Severity) -> u8 {
     if trouble {
@@ -42,6 +54,11 @@ pub fn status(trouble: bool, summary: &Summary, fail_level: Severity) -> u8 {
 /// Writes `text`; a closed pipe (`| head`) is not an error worth reporting.
 pub fn emit(out: &mut dyn Write, text: &str) {
     let _ = out.write_all(text.as_bytes()).and_then(|()| out.flush());
+}
+
+/// Flushes `out`; as with [`emit`], a closed pipe is not reported.
+pub fn flush(out: &mut dyn Write) {
+    let _ = out.flush();
 }
 
 /// Reports a problem that stops the run before anything is checked.

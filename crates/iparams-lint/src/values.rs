@@ -94,12 +94,15 @@ pub fn run(
     let mut summary = Summary::default();
     summary.add(&report);
     let (renderer, fail_level) = output::renderer(&args.output, env);
-    let piece = renderer.file(&CheckedFile {
-        path: &shown,
-        text: values.text(),
-        report: &report,
-    });
-    let findings = renderer.finish(vec![piece], &summary);
+    let findings = output::document(
+        renderer.as_ref(),
+        &CheckedFile {
+            path: &shown,
+            text: values.text(),
+            report: &report,
+        },
+        &summary,
+    );
 
     if args.show_get {
         // The object is the output; the findings go aside, as with a fixed standard input.

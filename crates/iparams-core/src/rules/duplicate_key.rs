@@ -1,14 +1,13 @@
 //! `duplicate-key`: the same key twice in one object.
 
 use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
 
-use super::{Check, Context, FileCheck, Rule};
+use super::{Check, Context, FileCheck, Rule, same_check};
 use crate::diagnostic::Severity;
 use crate::model::Iparam;
 use crate::pointer;
 use crate::span::Span;
-use crate::syntax::{Member, Value, ValueKind};
+use crate::syntax::{Member, Value, ValueKind, parse_value};
 
 pub static RULE: Rule = Rule {
     name: "duplicate-key",
@@ -25,58 +24,72 @@ and to attributes inside an iparam alike, and to the keys of a values file check
     check: Check::File(|| Box::<DuplicateKeys>::default()),
 };
 
-/// Remembers the iparam keys seen so far.
+/// Every iparam key, by a hash of its text and the span of its literal (not a copy of the key:
+/// a large file would hold its keys twice). Duplicates are found at the end, when every part
+/// of the file has been joined, by sorting.
 #[derive(Default)]
 struct DuplicateKeys {
-    seen: HashMap<Box<str>, Span, BuildHasherDefault<Fnv>>,
-}
-
-/// FNV-1a: keys are short and not chosen by an attacker who gains from collisions (the worst
-/// case is a slower check of one file), so a simple fast hash beats SipHash here.
-#[derive(Default)]
-struct Fnv(u64);
-
-impl Hasher for Fnv {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-
-    fn write(&mut self, bytes: &[u8]) {
-        let mut hash = if self.0 == 0 {
-            0xcbf2_9ce4_8422_2325
-        } else {
-            self.0
-        };
-        for &byte in bytes {
-            hash = (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3);
-        }
-        self.0 = hash;
-    }
+    keys: Vec<(u64, Span)>,
 }
 
 impl FileCheck for DuplicateKeys {
     fn iparam(&mut self, iparam: &Iparam<'_, '_>, cx: &mut Context<'_>) {
-        match self.seen.get(iparam.key.text.as_ref()) {
-            Some(&first) => {
-                cx.report(&RULE, iparam.key.span, format!("Iparam `{}` is defined twice", iparam.key.text))
-                    .label("defined again here")
-                    .related(first, "first defined here")
-                    .help("`JSON.parse` keeps only this later definition and drops the first; remove one, or give it another key.")
-                    .pointer(iparam.pointer.clone());
-            }
-            None => {
-                self.seen
-                    .insert(iparam.key.text.as_ref().into(), iparam.key.span);
-            }
-        }
+        self.keys.push((fnv(&iparam.key.text), iparam.key.span));
         let mut path = vec![Segment::Key(&iparam.key.text)];
         check_value(iparam.value, &mut path, cx);
     }
 
-    fn finish(&mut self, _cx: &mut Context<'_>) {}
+    fn absorb(&mut self, later: Box<dyn FileCheck>) {
+        self.keys.extend(same_check::<Self>(later).keys);
+    }
+
+    fn finish(&mut self, cx: &mut Context<'_>) {
+        self.keys.sort_unstable();
+        for same_hash in self.keys.chunk_by(|a, b| a.0 == b.0) {
+            let [_, _, ..] = same_hash else {
+                continue;
+            };
+            let keys: Vec<(String, Span)> = same_hash
+                .iter()
+                .map(|&(_, span)| (key_at(cx.text(), span), span))
+                .collect();
+            for (index, (key, span)) in keys.iter().enumerate() {
+                // Equal hashes of different keys are no duplicate.
+                let Some((_, first)) = keys[..index].iter().find(|(earlier, _)| earlier == key)
+                else {
+                    continue;
+                };
+                cx.report(&RULE, *span, format!("Iparam `{key}` is defined twice"))
+                    .label("defined again here")
+                    .related(*first, "first defined here")
+                    .help("`JSON.parse` keeps only this later definition and drops the first; remove one, or give it another key.")
+                    .pointer(pointer::of_key(key));
+            }
+        }
+    }
 }
 
-/// Reports the repeated keys of every object in `value`, a whole file.
+/// FNV-1a: fast on short keys, which is all this hashes.
+fn fnv(text: &str) -> u64 {
+    text.bytes().fold(0xcbf2_9ce4_8422_2325, |hash, byte| {
+        (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3)
+    })
+}
+
+/// The text of the key whose literal is at `span`, escapes resolved.
+fn key_at(text: &str, span: Span) -> String {
+    let literal = &text[span.start..span.end];
+    parse_value(literal)
+        .0
+        .as_ref()
+        .and_then(Value::as_str)
+        .map_or_else(
+            // A key the parser read past a mistake (single quotes, none) is what they enclose.
+            || literal.trim_matches(['\'', '"']).to_owned(),
+            ToOwned::to_owned,
+        )
+}
+
 pub(crate) fn check_tree(value: &Value<'_>, cx: &mut Context<'_>) {
     check_value(value, &mut Vec::new(), cx);
 }

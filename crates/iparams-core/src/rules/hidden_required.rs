@@ -1,6 +1,6 @@
 //! `hidden-required`: a field the installer must fill but cannot see.
 
-use super::{Check, Context, FileCheck, Rule};
+use super::{Check, Context, FileCheck, Rule, same_check};
 use crate::diagnostic::Severity;
 use crate::model::{Attribute, DefaultValue, Iparam};
 use crate::span::Span;
@@ -49,6 +49,12 @@ impl FileCheck for HiddenRequired {
                 iparam.pointer.clone(),
             ));
         }
+    }
+
+    fn absorb(&mut self, later: Box<dyn FileCheck>) {
+        let later = same_check::<Self>(later);
+        self.has_events |= later.has_events;
+        self.candidates.extend(later.candidates);
     }
 
     fn finish(&mut self, cx: &mut Context<'_>) {

@@ -3,6 +3,7 @@
 //! [`REGISTRY`] is the single list of rules; the CLI's `rules` and `explain`, SARIF's rule
 //! table and `docs/rules.md` are all generated from it.
 
+use std::any::Any;
 use std::collections::HashMap;
 
 use crate::diagnostic::{Applicability, Diagnostic, Severity};
@@ -161,9 +162,22 @@ pub(crate) enum FileKind {
 }
 
 /// A check that needs the whole file: it sees each iparam, then `finish`.
-pub trait FileCheck {
+///
+/// A large file is checked in runs of consecutive iparams on several threads, each with its
+/// own instance of the check; the instances are then joined in file order with `absorb`.
+pub trait FileCheck: Any + Send {
     fn iparam(&mut self, iparam: &Iparam<'_, '_>, cx: &mut Context<'_>);
+    /// Takes in what `later` saw of the iparams that follow the ones this instance saw.
+    fn absorb(&mut self, later: Box<dyn FileCheck>);
     fn finish(&mut self, cx: &mut Context<'_>);
+}
+
+/// `later` as the check it is: lanes hold the same checks in the same order.
+pub(crate) fn same_check<T: FileCheck>(later: Box<dyn FileCheck>) -> Box<T> {
+    let later: Box<dyn Any> = later;
+    later
+        .downcast()
+        .unwrap_or_else(|_| unreachable!("lanes hold the same checks in the same order"))
 }
 
 /// Every rule, grouped as the docs present them.

@@ -1,5 +1,7 @@
 //! `--format concise`: one line per finding, as compilers print them.
 
+use std::io::{self, Write};
+
 use super::{CheckedFile, RenderOptions, Renderer, Summary};
 
 #[derive(Debug)]
@@ -14,25 +16,18 @@ impl Concise {
 }
 
 impl Renderer for Concise {
-    fn file(&self, file: &CheckedFile<'_>) -> String {
-        file.report
-            .diagnostics
-            .iter()
-            .zip(file.positions())
-            .map(|(d, (start, _))| {
-                format!(
-                    "{}:{}:{}: {}[{}] {}\n",
-                    file.path, start.line, start.column, d.severity, d.rule, d.message
-                )
-            })
-            .collect()
+    fn file(&self, file: &CheckedFile<'_>, out: &mut dyn Write) -> io::Result<()> {
+        for (d, (start, _)) in file.report.diagnostics.iter().zip(file.positions()) {
+            writeln!(
+                out,
+                "{}:{}:{}: {}[{}] {}",
+                file.path, start.line, start.column, d.severity, d.rule, d.message
+            )?;
+        }
+        Ok(())
     }
 
-    fn finish(&self, pieces: Vec<String>, summary: &Summary) -> String {
-        let mut out = pieces.concat();
-        if !self.options.quiet {
-            out.push_str(&summary.text());
-        }
-        out
+    fn end(&self, summary: &Summary, _wrote_files: bool, out: &mut dyn Write) -> io::Result<()> {
+        summary.write_unless_quiet(&self.options, out)
     }
 }

@@ -1,5 +1,7 @@
 //! `--format github`: workflow commands that GitHub Actions shows as annotations on the lines.
 
+use std::io::{self, Write};
+
 use iparams_core::Severity;
 
 use super::{CheckedFile, RenderOptions, Renderer, Summary};
@@ -16,8 +18,7 @@ impl Github {
 }
 
 impl Renderer for Github {
-    fn file(&self, file: &CheckedFile<'_>) -> String {
-        let mut out = String::new();
+    fn file(&self, file: &CheckedFile<'_>, out: &mut dyn Write) -> io::Result<()> {
         for (d, (start, end)) in file.report.diagnostics.iter().zip(file.positions()) {
             let command = match d.severity {
                 Severity::Error => "error",
@@ -29,8 +30,9 @@ impl Renderer for Github {
                 message.push_str("\n\n");
                 message.push_str(help);
             }
-            out.push_str(&format!(
-                "::{command} file={},line={},col={},endLine={},endColumn={},title={}::{}\n",
+            writeln!(
+                out,
+                "::{command} file={},line={},col={},endLine={},endColumn={},title={}::{}",
                 property(file.path),
                 start.line,
                 start.column,
@@ -38,17 +40,13 @@ impl Renderer for Github {
                 end.column,
                 property(&format!("iparams-lint ({})", d.rule)),
                 data(&message)
-            ));
+            )?;
         }
-        out
+        Ok(())
     }
 
-    fn finish(&self, pieces: Vec<String>, summary: &Summary) -> String {
-        let mut out = pieces.concat();
-        if !self.options.quiet {
-            out.push_str(&summary.text());
-        }
-        out
+    fn end(&self, summary: &Summary, _wrote_files: bool, out: &mut dyn Write) -> io::Result<()> {
+        summary.write_unless_quiet(&self.options, out)
     }
 }
 

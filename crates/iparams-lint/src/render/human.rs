@@ -1,6 +1,7 @@
 //! The default format: each finding with its code frame, drawn by miette, and a summary line.
 
 use std::fmt;
+use std::io::{self, Write};
 use std::sync::Arc;
 
 use iparams_core::{Diagnostic, Severity};
@@ -100,46 +101,45 @@ impl miette::Diagnostic for Finding<'_> {
 }
 
 impl Renderer for Human {
-    fn file(&self, file: &CheckedFile<'_>) -> String {
+    /// A blank line between the findings of different files.
+    fn separator(&self) -> &'static [u8] {
+        b"\n"
+    }
+
+    fn file(&self, file: &CheckedFile<'_>, out: &mut dyn Write) -> io::Result<()> {
         if file.report.diagnostics.is_empty() {
-            return String::new();
+            return Ok(());
         }
         // Secrets are masked in the frames as well as in the messages.
         let text: Arc<str> = Arc::from(file.report.redact(file.text).as_ref());
         let source = IndexedSource::new(file.path.to_owned(), text);
         let handler = self.handler();
-        let mut out = String::new();
-        for diagnostic in &file.report.diagnostics {
+        let mut rendered = String::new();
+        for (index, diagnostic) in file.report.diagnostics.iter().enumerate() {
             let finding = Finding {
                 diagnostic,
                 source: &source,
             };
-            if !out.is_empty() {
-                out.push('\n');
+            rendered.clear();
+            if index > 0 {
+                rendered.push('\n');
             }
-            if handler.render_report(&mut out, &finding).is_err() {
-                out.push_str(&format!(
+            if handler.render_report(&mut rendered, &finding).is_err() {
+                rendered.push_str(&format!(
                     "{}: {}[{}] {}\n",
                     file.path, diagnostic.severity, diagnostic.rule, diagnostic.message
                 ));
             }
+            out.write_all(rendered.as_bytes())?;
         }
-        out
+        Ok(())
     }
 
-    fn finish(&self, pieces: Vec<String>, summary: &Summary) -> String {
-        // A blank line between findings of different files, and before the summary.
-        let mut out = pieces
-            .into_iter()
-            .filter(|piece| !piece.is_empty())
-            .collect::<Vec<_>>()
-            .join("\n");
-        if !self.options.quiet {
-            if !out.is_empty() {
-                out.push('\n');
-            }
-            out.push_str(&summary.text());
+    fn end(&self, summary: &Summary, wrote_files: bool, out: &mut dyn Write) -> io::Result<()> {
+        // A blank line before the summary.
+        if wrote_files && !self.options.quiet {
+            out.write_all(b"\n")?;
         }
-        out
+        summary.write_unless_quiet(&self.options, out)
     }
 }

@@ -1,6 +1,8 @@
 //! `--format json`: the stable machine contract (version 1).
 
-use iparams_core::{Diagnostic, LineIndex, Position};
+use std::io::{self, Write};
+
+use iparams_core::{LineCursor, Position};
 use serde::Serialize;
 
 use super::{CheckedFile, Renderer, Summary};
@@ -10,12 +12,6 @@ pub struct Json;
 
 /// The format's version; it changes only when a field is removed or changes meaning.
 const VERSION: u32 = 1;
-
-#[derive(Serialize)]
-struct File<'a> {
-    path: &'a str,
-    diagnostics: Vec<Finding<'a>>,
-}
 
 #[derive(Serialize)]
 struct Finding<'a> {
@@ -52,45 +48,57 @@ impl From<Position> for LineColumn {
 }
 
 impl Renderer for Json {
-    fn file(&self, file: &CheckedFile<'_>) -> String {
-        let lines = (!file.report.diagnostics.is_empty()).then(|| LineIndex::new(file.text));
-        let diagnostics = file
-            .report
-            .diagnostics
-            .iter()
-            .map(|d: &Diagnostic| {
-                let lines = lines.as_ref().expect("built when there are diagnostics");
-                Finding {
-                    rule: d.rule,
-                    severity: d.severity.as_str(),
-                    message: &d.message,
-                    help: d.help.as_deref(),
-                    pointer: &d.pointer,
-                    span: Span {
-                        start: d.span.start,
-                        end: d.span.end,
-                    },
-                    start: lines.position(file.text, d.span.start).into(),
-                    end: lines.position(file.text, d.span.end).into(),
-                    fixable: d.is_fixable(),
-                }
-            })
-            .collect();
-        serde_json::to_string(&File {
-            path: file.path,
-            diagnostics,
-        })
-        .expect("plain data serializes")
+    fn begin(&self, _summary: &Summary, out: &mut dyn Write) -> io::Result<()> {
+        write!(out, "{{\"version\":{VERSION},\"files\":[")
     }
 
-    fn finish(&self, pieces: Vec<String>, summary: &Summary) -> String {
-        format!(
-            "{{\"version\":{VERSION},\"files\":[{}],\"summary\":{{\"files\":{},\"errors\":{},\"warnings\":{},\"infos\":{}}}}}\n",
-            pieces.join(","),
-            summary.files,
-            summary.errors,
-            summary.warnings,
-            summary.infos
+    fn separator(&self) -> &'static [u8] {
+        b","
+    }
+
+    fn file(&self, file: &CheckedFile<'_>, out: &mut dyn Write) -> io::Result<()> {
+        // Findings are serialized into a buffer written in blocks: fewer, larger writes.
+        let mut buffer = Vec::with_capacity(BLOCK);
+        buffer.extend_from_slice(b"{\"path\":");
+        serde_json::to_writer(&mut buffer, file.path)?;
+        buffer.extend_from_slice(b",\"diagnostics\":[");
+        let mut cursor = LineCursor::new(file.text);
+        for (index, d) in file.report.diagnostics.iter().enumerate() {
+            if index > 0 {
+                buffer.push(b',');
+            }
+            let finding = Finding {
+                rule: d.rule,
+                severity: d.severity.as_str(),
+                message: &d.message,
+                help: d.help.as_deref(),
+                pointer: &d.pointer,
+                span: Span {
+                    start: d.span.start,
+                    end: d.span.end,
+                },
+                start: cursor.position(d.span.start).into(),
+                end: cursor.position(d.span.end).into(),
+                fixable: d.is_fixable(),
+            };
+            serde_json::to_writer(&mut buffer, &finding)?;
+            if buffer.len() >= BLOCK {
+                out.write_all(&buffer)?;
+                buffer.clear();
+            }
+        }
+        buffer.extend_from_slice(b"]}");
+        out.write_all(&buffer)
+    }
+
+    fn end(&self, summary: &Summary, _wrote_files: bool, out: &mut dyn Write) -> io::Result<()> {
+        writeln!(
+            out,
+            "],\"summary\":{{\"files\":{},\"errors\":{},\"warnings\":{},\"infos\":{}}}}}",
+            summary.files, summary.errors, summary.warnings, summary.infos
         )
     }
 }
+
+/// How much output is gathered before it is written.
+const BLOCK: usize = 64 * 1024;

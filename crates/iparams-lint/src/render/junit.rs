@@ -1,21 +1,44 @@
 //! `--format junit`: JUnit XML, which CI servers (GitLab, Jenkins) show as test reports. Each
 //! file is a test suite; each finding at or above the failing severity is a failed test case.
 
+use std::io::{self, Write};
+use std::sync::atomic::{AtomicUsize, Ordering};
+
 use super::{CheckedFile, RenderOptions, Renderer, Summary};
 
 #[derive(Debug)]
 pub struct Junit {
     options: RenderOptions,
+    /// Totals of the suites written, for the opening `<testsuites>`.
+    tests: AtomicUsize,
+    failures: AtomicUsize,
 }
 
 impl Junit {
     pub fn new(options: RenderOptions) -> Self {
-        Self { options }
+        Self {
+            options,
+            tests: AtomicUsize::new(0),
+            failures: AtomicUsize::new(0),
+        }
     }
 }
 
 impl Renderer for Junit {
-    fn file(&self, file: &CheckedFile<'_>) -> String {
+    fn totals_first(&self) -> bool {
+        true
+    }
+
+    fn begin(&self, _summary: &Summary, out: &mut dyn Write) -> io::Result<()> {
+        write!(
+            out,
+            "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"iparams-lint\" tests=\"{}\" failures=\"{}\" errors=\"0\">\n",
+            self.tests.load(Ordering::Relaxed),
+            self.failures.load(Ordering::Relaxed)
+        )
+    }
+
+    fn file(&self, file: &CheckedFile<'_>, out: &mut dyn Write) -> io::Result<()> {
         let path = escape(file.path);
         let mut cases = String::new();
         let mut failures = 0;
@@ -53,32 +76,17 @@ impl Renderer for Junit {
             ));
         }
         let tests = file.report.diagnostics.len().max(1);
-        format!(
+        self.tests.fetch_add(tests, Ordering::Relaxed);
+        self.failures.fetch_add(failures, Ordering::Relaxed);
+        write!(
+            out,
             "  <testsuite name=\"{path}\" tests=\"{tests}\" failures=\"{failures}\" errors=\"0\">\n{cases}  </testsuite>\n"
         )
     }
 
-    fn finish(&self, pieces: Vec<String>, _summary: &Summary) -> String {
-        let (tests, failures) = pieces.iter().fold((0, 0), |(tests, failures), piece| {
-            (
-                tests + attribute(piece, "tests"),
-                failures + attribute(piece, "failures"),
-            )
-        });
-        format!(
-            "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"iparams-lint\" tests=\"{tests}\" failures=\"{failures}\" errors=\"0\">\n{}</testsuites>\n",
-            pieces.concat()
-        )
+    fn end(&self, _summary: &Summary, _wrote_files: bool, out: &mut dyn Write) -> io::Result<()> {
+        out.write_all(b"</testsuites>\n")
     }
-}
-
-/// The number in the first `name="n"` of a rendered suite.
-fn attribute(suite: &str, name: &str) -> usize {
-    let key = format!(" {name}=\"");
-    suite
-        .find(&key)
-        .and_then(|at| suite[at + key.len()..].split('"').next()?.parse().ok())
-        .unwrap_or(0)
 }
 
 /// Text for an XML attribute or element; characters XML 1.0 cannot hold are dropped.
@@ -107,12 +115,5 @@ mod tests {
     #[test]
     fn xml_escaping() {
         assert_eq!(escape("a<b & \"c\"\u{1}"), "a&lt;b &amp; &quot;c&quot;");
-        assert_eq!(
-            attribute(
-                "<testsuite name=\"x\" tests=\"3\" failures=\"1\">",
-                "failures"
-            ),
-            1
-        );
     }
 }

@@ -1,14 +1,18 @@
-//! Output formats, one file each. A format renders each file on its own (files are checked in
-//! parallel), then joins the pieces in path order with a summary.
+//! Output formats, one file each. A format writes an opening, each file's findings (files are
+//! checked in parallel, and written in path order as they finish: see [`ordered`]), and a
+//! closing with the summary.
 
 mod concise;
 mod github;
 mod human;
 mod json;
 mod junit;
+pub mod ordered;
 mod sarif;
 
-use iparams_core::{Applicability, FileReport, LineIndex, Position, Severity};
+use std::io::{self, Write};
+
+use iparams_core::{Applicability, FileReport, LineCursor, Position, Severity};
 
 use crate::cli::Format;
 
@@ -28,16 +32,11 @@ impl CheckedFile<'_> {
         if self.report.diagnostics.is_empty() {
             return Vec::new();
         }
-        let lines = LineIndex::new(self.text);
+        let mut cursor = LineCursor::new(self.text);
         self.report
             .diagnostics
             .iter()
-            .map(|d| {
-                (
-                    lines.position(self.text, d.span.start),
-                    lines.position(self.text, d.span.end),
-                )
-            })
+            .map(|d| (cursor.position(d.span.start), cursor.position(d.span.end)))
             .collect()
     }
 }
@@ -92,6 +91,14 @@ impl Summary {
         self.fixed_files += other.fixed_files;
     }
 
+    /// The closing lines of the text formats, unless `--quiet`.
+    fn write_unless_quiet(&self, options: &RenderOptions, out: &mut dyn Write) -> io::Result<()> {
+        if options.quiet {
+            return Ok(());
+        }
+        out.write_all(self.text().as_bytes())
+    }
+
     /// The closing lines of the text formats: what was fixed, then the counts.
     fn text(&self) -> String {
         let mut out = String::new();
@@ -141,11 +148,28 @@ pub struct RenderOptions {
 
 /// An output format.
 pub trait Renderer: Sync {
-    /// The output for one file; may be empty.
-    fn file(&self, file: &CheckedFile<'_>) -> String;
+    /// Whether the opening states totals (JUnit's), so that it can only be written once every
+    /// file is checked: the files' output then waits in memory.
+    fn totals_first(&self) -> bool {
+        false
+    }
 
-    /// The whole output: the files' pieces in order, and the summary.
-    fn finish(&self, pieces: Vec<String>, summary: &Summary) -> String;
+    /// What comes before the first file; `summary` is the run's for a format with
+    /// [`Renderer::totals_first`], and empty for the others.
+    fn begin(&self, _summary: &Summary, _out: &mut dyn Write) -> io::Result<()> {
+        Ok(())
+    }
+
+    /// What comes between the output of two files that both wrote something.
+    fn separator(&self) -> &'static [u8] {
+        b""
+    }
+
+    /// The output for one file; may be empty.
+    fn file(&self, file: &CheckedFile<'_>, out: &mut dyn Write) -> io::Result<()>;
+
+    /// What comes after the last file; `wrote_files` tells whether any file wrote something.
+    fn end(&self, summary: &Summary, wrote_files: bool, out: &mut dyn Write) -> io::Result<()>;
 }
 
 pub fn renderer(format: Format, options: RenderOptions) -> Box<dyn Renderer> {

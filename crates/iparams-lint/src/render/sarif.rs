@@ -2,7 +2,9 @@
 //! Azure DevOps). Its rule table comes from the rule registry; columns are counted in UTF-16
 //! code units, SARIF's default.
 
-use iparams_core::{Applicability, LineIndex, REGISTRY, Severity};
+use std::io::{self, Write};
+
+use iparams_core::{Applicability, LineCursor, REGISTRY, Severity};
 use serde_json::{Value, json};
 
 use super::{CheckedFile, Renderer, Summary};
@@ -13,49 +15,41 @@ pub struct Sarif;
 const SCHEMA: &str = "https://json.schemastore.org/sarif-2.1.0.json";
 
 impl Renderer for Sarif {
-    fn file(&self, file: &CheckedFile<'_>) -> String {
-        if file.report.diagnostics.is_empty() {
-            return String::new();
-        }
-        let lines = LineIndex::new(file.text);
+    fn file(&self, file: &CheckedFile<'_>, out: &mut dyn Write) -> io::Result<()> {
+        let mut cursor = LineCursor::new(file.text);
         let uri = uri(file.path);
-        let region = |start: usize, end: usize| {
-            let (first, last) = (
-                lines.position(file.text, start),
-                lines.position(file.text, end),
-            );
+        let mut region = |start: usize, end: usize| {
             json!({
-                "startLine": first.line,
-                "startColumn": lines.utf16_column(file.text, start),
-                "endLine": last.line,
-                "endColumn": lines.utf16_column(file.text, end),
+                "startLine": cursor.position(start).line,
+                "startColumn": cursor.utf16_column(start),
+                "endLine": cursor.position(end).line,
+                "endColumn": cursor.utf16_column(end),
                 "byteOffset": start,
                 "byteLength": end - start,
             })
         };
-        let results: Vec<String> = file
-            .report
-            .diagnostics
-            .iter()
-            .map(|d| {
-                let rule_index = REGISTRY.iter().position(|rule| rule.name == d.rule).expect("registered rule");
-                let mut text = d.message.clone();
-                if let Some(help) = &d.help {
-                    text.push('\n');
-                    text.push_str(help);
-                }
-                let mut result = json!({
-                    "ruleId": d.rule,
-                    "ruleIndex": rule_index,
-                    "level": level(d.severity),
-                    "message": { "text": text },
-                    "locations": [{
-                        "physicalLocation": { "artifactLocation": { "uri": uri }, "region": region(d.span.start, d.span.end) },
-                        "logicalLocations": [{ "fullyQualifiedName": d.pointer, "kind": "member" }],
-                    }],
-                });
-                if !d.related.is_empty() {
-                    result["relatedLocations"] = d
+        for (index, d) in file.report.diagnostics.iter().enumerate() {
+            let rule_index = REGISTRY
+                .iter()
+                .position(|rule| rule.name == d.rule)
+                .expect("registered rule");
+            let mut text = d.message.clone();
+            if let Some(help) = &d.help {
+                text.push('\n');
+                text.push_str(help);
+            }
+            let mut result = json!({
+                "ruleId": d.rule,
+                "ruleIndex": rule_index,
+                "level": level(d.severity),
+                "message": { "text": text },
+                "locations": [{
+                    "physicalLocation": { "artifactLocation": { "uri": uri }, "region": region(d.span.start, d.span.end) },
+                    "logicalLocations": [{ "fullyQualifiedName": d.pointer, "kind": "member" }],
+                }],
+            });
+            if !d.related.is_empty() {
+                result["relatedLocations"] = d
                         .related
                         .iter()
                         .enumerate()
@@ -67,9 +61,9 @@ impl Renderer for Sarif {
                             })
                         })
                         .collect();
-                }
-                if let Some(fix) = &d.fix {
-                    let replacements: Vec<Value> = fix
+            }
+            if let Some(fix) = &d.fix {
+                let replacements: Vec<Value> = fix
                         .edits
                         .iter()
                         .map(|edit| {
@@ -79,19 +73,21 @@ impl Renderer for Sarif {
                             })
                         })
                         .collect();
-                    result["fixes"] = json!([{
-                        "description": { "text": fix.title },
-                        "artifactChanges": [{ "artifactLocation": { "uri": uri }, "replacements": replacements }],
-                    }]);
-                    result["properties"] = json!({ "fixSafety": safety(fix.applicability) });
-                }
-                result.to_string()
-            })
-            .collect();
-        results.join(",")
+                result["fixes"] = json!([{
+                    "description": { "text": fix.title },
+                    "artifactChanges": [{ "artifactLocation": { "uri": uri }, "replacements": replacements }],
+                }]);
+                result["properties"] = json!({ "fixSafety": safety(fix.applicability) });
+            }
+            if index > 0 {
+                out.write_all(b",")?;
+            }
+            serde_json::to_writer(&mut *out, &result)?;
+        }
+        Ok(())
     }
 
-    fn finish(&self, pieces: Vec<String>, _summary: &Summary) -> String {
+    fn begin(&self, _summary: &Summary, out: &mut dyn Write) -> io::Result<()> {
         let rules: Vec<Value> = REGISTRY
             .iter()
             .map(|rule| {
@@ -115,14 +111,18 @@ impl Renderer for Sarif {
             "informationUri": env!("CARGO_PKG_REPOSITORY"),
             "rules": rules,
         });
-        let results = pieces
-            .into_iter()
-            .filter(|piece| !piece.is_empty())
-            .collect::<Vec<_>>()
-            .join(",");
-        format!(
-            "{{\"$schema\":\"{SCHEMA}\",\"version\":\"2.1.0\",\"runs\":[{{\"tool\":{{\"driver\":{driver}}},\"columnKind\":\"utf16CodeUnits\",\"results\":[{results}]}}]}}\n"
+        write!(
+            out,
+            "{{\"$schema\":\"{SCHEMA}\",\"version\":\"2.1.0\",\"runs\":[{{\"tool\":{{\"driver\":{driver}}},\"columnKind\":\"utf16CodeUnits\",\"results\":["
         )
+    }
+
+    fn separator(&self) -> &'static [u8] {
+        b","
+    }
+
+    fn end(&self, _summary: &Summary, _wrote_files: bool, out: &mut dyn Write) -> io::Result<()> {
+        out.write_all(b"]}]}\n")
     }
 }
 
