@@ -78,19 +78,63 @@ const SENSITIVE_ENDINGS: [&str; 11] = [
 /// Whether the vendor validator will warn that `key` "appears to be a secure param" when it is
 /// not marked secure.
 pub fn vendor_warns(key: &str) -> bool {
-    !contains_ignoring_case(key, VENDOR_EXEMPTION)
-        && VENDOR_FRAGMENTS
-            .iter()
-            .any(|fragment| contains_ignoring_case(key, fragment))
+    let found = Found::in_key(key);
+    !found.has(Found::API_DOMAIN) && found.vendor_fragment().is_some()
 }
 
-/// Whether `haystack` contains the lower-case ASCII `needle`, in any case; no allocation, since
-/// this runs on every key of every file.
-fn contains_ignoring_case(haystack: &str, needle: &str) -> bool {
-    haystack
-        .as_bytes()
-        .windows(needle.len())
-        .any(|window| window.eq_ignore_ascii_case(needle.as_bytes()))
+/// Which of the words the heuristics look for occur in a key, in any case. Found in one pass,
+/// without allocating: this runs on every key of every file.
+#[derive(Clone, Copy, PartialEq, Eq)]
+struct Found(u8);
+
+impl Found {
+    // The vendor's fragments, in the order it checks them.
+    const AUTH: u8 = 1;
+    const TOKEN: u8 = 1 << 1;
+    const KEY: u8 = 1 << 2;
+    const SECRET: u8 = 1 << 3;
+    // The rest of the hints that every sensitive word contains.
+    const PASS: u8 = 1 << 4;
+    const PWD: u8 = 1 << 5;
+    const CREDENTIAL: u8 = 1 << 6;
+    /// The vendor's exemption.
+    const API_DOMAIN: u8 = 1 << 7;
+
+    fn in_key(key: &str) -> Self {
+        let bytes = key.as_bytes();
+        let mut found = 0;
+        for at in 0..bytes.len() {
+            let rest = &bytes[at..];
+            let starts = |word: &str| {
+                rest.len() >= word.len() && rest[..word.len()].eq_ignore_ascii_case(word.as_bytes())
+            };
+            found |= match rest[0].to_ascii_lowercase() {
+                b'a' if starts("auth") => Self::AUTH,
+                b'a' if starts(VENDOR_EXEMPTION) => Self::API_DOMAIN,
+                b't' if starts("token") => Self::TOKEN,
+                b'k' if starts("key") => Self::KEY,
+                b's' if starts("secret") => Self::SECRET,
+                b'p' if starts("pass") => Self::PASS,
+                b'p' if starts("pwd") => Self::PWD,
+                b'c' if starts("credential") => Self::CREDENTIAL,
+                _ => 0,
+            };
+        }
+        Self(found)
+    }
+
+    fn has(self, word: u8) -> bool {
+        self.0 & word != 0
+    }
+
+    /// The first of the vendor's fragments in the key.
+    fn vendor_fragment(self) -> Option<&'static str> {
+        [Self::AUTH, Self::TOKEN, Self::KEY, Self::SECRET]
+            .into_iter()
+            .zip(VENDOR_FRAGMENTS)
+            .find(|(word, _)| self.has(*word))
+            .map(|(_, fragment)| fragment)
+    }
 }
 
 fn ends_with_ignoring_case(text: &str, suffix: &str) -> bool {
@@ -100,19 +144,9 @@ fn ends_with_ignoring_case(text: &str, suffix: &str) -> bool {
 
 /// How sensitive `key` reads: a whole sensitive word, or a vendor fragment inside another word.
 pub fn key_sensitivity(key: &str) -> Sensitivity {
-    // Every sensitive word contains one of these; most keys contain none.
-    const HINTS: [&str; 7] = [
-        "auth",
-        "token",
-        "key",
-        "secret",
-        "pass",
-        "pwd",
-        "credential",
-    ];
-    if contains_ignoring_case(key, VENDOR_EXEMPTION)
-        || !HINTS.iter().any(|hint| contains_ignoring_case(key, hint))
-    {
+    let found = Found::in_key(key);
+    // Every sensitive word contains one of the hints; most keys contain none.
+    if found.has(Found::API_DOMAIN) || found == Found(0) {
         return Sensitivity::None;
     }
     let mut scan = Scan::default();
@@ -134,12 +168,9 @@ pub fn key_sensitivity(key: &str) -> Sensitivity {
     match (secret, descriptor) {
         (Some(secret), Some(descriptor)) => Sensitivity::Describes { secret, descriptor },
         (Some(secret), None) => Sensitivity::Word(secret),
-        (None, _) => VENDOR_FRAGMENTS
-            .iter()
-            .find(|fragment| contains_ignoring_case(key, fragment))
-            .map_or(Sensitivity::None, |fragment| {
-                Sensitivity::Substring(fragment)
-            }),
+        (None, _) => found
+            .vendor_fragment()
+            .map_or(Sensitivity::None, Sensitivity::Substring),
     }
 }
 

@@ -7,11 +7,13 @@
 
 mod error;
 mod parser;
+mod scan;
 
 use std::borrow::Cow;
 
 pub use error::{SyntaxError, SyntaxErrorKind};
 pub use parser::{Document, MAX_DEPTH, RootShape, parse_document, parse_value};
+pub use scan::plain_run;
 
 use crate::span::Span;
 

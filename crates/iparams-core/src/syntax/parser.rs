@@ -80,6 +80,10 @@ struct Parser<'s> {
     /// Where the last string that ran into the end of its line was closed: its comma is
     /// probably inside it, so a missing comma right after it is not reported again.
     closed_at_line_end: Option<usize>,
+    /// The members and items of the objects and arrays being read, innermost last: each is
+    /// moved into a vector of its exact size when it closes, rather than grown one by one.
+    members: Vec<Member<'s>>,
+    items: Vec<Value<'s>>,
 }
 
 const BOM: &str = "\u{feff}";
@@ -96,6 +100,8 @@ impl<'s> Parser<'s> {
             errors: Vec::new(),
             other_root: None,
             closed_at_line_end: None,
+            members: Vec::new(),
+            items: Vec::new(),
         }
     }
 
@@ -126,7 +132,7 @@ impl<'s> Parser<'s> {
                 Ok(RootShape::Absent)
             }
             Some(b'{') => {
-                let span = self.parse_object_members(on_member)?;
+                let span = self.parse_object_members(Some(on_member))?;
                 Ok(RootShape::Object(span))
             }
             Some(_) => {
@@ -244,10 +250,10 @@ impl<'s> Parser<'s> {
         self.skip_trivia()?;
         match self.peek() {
             Some(b'{') => {
-                let mut members = Vec::new();
-                let span = self.parse_object_members(&mut |member| members.push(member))?;
+                let first = self.members.len();
+                let span = self.parse_object_members(None)?;
                 Ok(Value {
-                    kind: ValueKind::Object(members),
+                    kind: ValueKind::Object(self.members.drain(first..).collect()),
                     span,
                 })
             }
@@ -277,8 +283,12 @@ impl<'s> Parser<'s> {
         Ok(())
     }
 
-    /// Parses an object whose `{` is at the current position, handing over each member.
-    fn parse_object_members(&mut self, on_member: &mut dyn FnMut(Member<'s>)) -> Parse<Span> {
+    /// Parses an object whose `{` is at the current position, handing over each member (or
+    /// keeping it on the stack of members).
+    fn parse_object_members(
+        &mut self,
+        mut on_member: Option<&mut dyn FnMut(Member<'s>)>,
+    ) -> Parse<Span> {
         let open = Span::new(self.pos, self.pos + 1);
         self.enter(open)?;
         self.pos += 1;
@@ -326,7 +336,11 @@ impl<'s> Parser<'s> {
             self.pos += 1;
             let value = self.parse_value()?;
             previous_end = Some(value.span.end);
-            on_member(Member { key, value });
+            let member = Member { key, value };
+            match on_member.as_mut() {
+                Some(on_member) => on_member(member),
+                None => self.members.push(member),
+            }
             comma = self.after_item(b'}', open)?;
         }
         self.pos += 1;
@@ -338,7 +352,7 @@ impl<'s> Parser<'s> {
         let open = Span::new(self.pos, self.pos + 1);
         self.enter(open)?;
         self.pos += 1;
-        let mut items: Vec<Value<'s>> = Vec::new();
+        let first = self.items.len();
         let mut comma: Option<Span> = None;
         loop {
             self.skip_trivia()?;
@@ -358,17 +372,17 @@ impl<'s> Parser<'s> {
                 Some(_) => {}
             }
             let item = self.parse_value()?;
-            if let (Some(previous), None) = (items.last(), comma) {
+            if let (Some(previous), None) = (self.items[first..].last(), comma) {
                 let end = previous.span.end;
                 self.missing_comma(end);
             }
-            items.push(item);
+            self.items.push(item);
             comma = self.after_item(b']', open)?;
         }
         self.pos += 1;
         self.depth -= 1;
         Ok(Value {
-            kind: ValueKind::Array(items),
+            kind: ValueKind::Array(self.items.drain(first..).collect()),
             span: Span::new(open.start, self.pos),
         })
     }
@@ -410,12 +424,7 @@ impl<'s> Parser<'s> {
         self.pos += 1;
         // Fast path: no escapes, no control characters.
         let body_start = self.pos;
-        while let Some(&byte) = self.bytes.get(self.pos) {
-            if byte == quote || byte == b'\\' || byte < 0x20 {
-                break;
-            }
-            self.pos += 1;
-        }
+        self.pos += super::plain_run(&self.bytes[self.pos..], quote);
         let text = if self.peek() == Some(quote) {
             self.pos += 1;
             Cow::Borrowed(&self.text[body_start..self.pos - 1])

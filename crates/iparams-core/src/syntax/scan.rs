@@ -1,0 +1,76 @@
+//! Finding where a string's plain run ends, eight bytes at a time.
+//!
+//! Strings are most of a JSON file's bytes, and most of a string is bytes that need no care:
+//! neither the closing quote, nor a backslash, nor a control character. Reading and writing
+//! JSON both look for the first byte that does.
+
+const ONES: u64 = 0x0101_0101_0101_0101;
+const HIGHS: u64 = 0x8080_8080_8080_8080;
+
+/// The index of the first byte of `bytes` that is `quote`, `\` or below 0x20, or its length.
+pub fn plain_run(bytes: &[u8], quote: u8) -> usize {
+    let mut at = 0;
+    let mut words = bytes.chunks_exact(8);
+    for word in words.by_ref() {
+        let word = u64::from_le_bytes(word.try_into().expect("chunks of eight"));
+        let found = below(word, 0x20) | equal(word, quote) | equal(word, b'\\');
+        if found != 0 {
+            // The lowest flagged byte is exact: borrows only run towards higher bytes.
+            return at + (found.trailing_zeros() / 8) as usize;
+        }
+        at += 8;
+    }
+    at + words
+        .remainder()
+        .iter()
+        .position(|&byte| byte == quote || byte == b'\\' || byte < 0x20)
+        .unwrap_or(words.remainder().len())
+}
+
+/// Flags (the high bit of) each byte of `word` below `limit` (at most 0x80).
+fn below(word: u64, limit: u8) -> u64 {
+    word.wrapping_sub(ONES * u64::from(limit)) & !word & HIGHS
+}
+
+/// Flags each byte of `word` equal to `byte`.
+fn equal(word: u64, byte: u8) -> u64 {
+    below(word ^ (ONES * u64::from(byte)), 1)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// What `plain_run` must find, byte by byte.
+    fn slow(bytes: &[u8], quote: u8) -> usize {
+        bytes
+            .iter()
+            .position(|&b| b == quote || b == b'\\' || b < 0x20)
+            .unwrap_or(bytes.len())
+    }
+
+    #[test]
+    fn agrees_with_a_byte_by_byte_search() {
+        let specials = [b'"', b'\'', b'\\', 0, 0x1f, b'\n'];
+        let fillers = [b'a', b' ', 0x20, 0x7f, 0x80, 0xc3, 0xff, b'!', b'#', b']'];
+        for length in 0..24 {
+            for position in 0..=length {
+                for special in specials {
+                    for filler in fillers {
+                        let mut bytes = vec![filler; length];
+                        if position < length {
+                            bytes[position] = special;
+                        }
+                        for quote in [b'"', b'\''] {
+                            assert_eq!(
+                                plain_run(&bytes, quote),
+                                slow(&bytes, quote),
+                                "{bytes:?} {quote}"
+                            );
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
