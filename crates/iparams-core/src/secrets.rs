@@ -266,12 +266,15 @@ const MARKERS: [&str; 3] = ["-----BEGIN", "earer ", "://"];
 
 /// A quick look that rules out most strings before the patterns run.
 fn may_hold_credential(text: &str) -> bool {
-    let longest_run = text
-        .split(|c: char| c.is_whitespace())
-        .map(str::len)
-        .max()
-        .unwrap_or(0);
-    longest_run >= SHORTEST_TOKEN || MARKERS.iter().any(|marker| text.contains(marker))
+    // Bytes, not characters: other whitespace only lengthens a run, which lets more through.
+    let mut run = 0;
+    for byte in text.bytes() {
+        run = if byte.is_ascii_whitespace() { 0 } else { run + 1 };
+        if run >= SHORTEST_TOKEN {
+            return true;
+        }
+    }
+    MARKERS.iter().any(|marker| text.contains(marker))
 }
 
 /// Below this length no format above can match, so most strings skip the scan.
@@ -282,7 +285,11 @@ pub fn credential_kind(text: &str) -> Option<&'static str> {
     if text.len() < SHORTEST_CREDENTIAL || !may_hold_credential(text) {
         return None;
     }
-    let (set, kinds) = &*CREDENTIALS;
+        let (set, kinds) = &*CREDENTIALS;
+    // Finding which pattern matched is slower than finding whether one does, which is rare.
+    if !set.is_match(text) {
+        return None;
+    }
     set.matches(text).iter().next().map(|index| kinds[index])
 }
 
