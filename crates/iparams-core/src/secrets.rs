@@ -103,12 +103,15 @@ impl Found {
     fn in_key(key: &str) -> Self {
         let bytes = key.as_bytes();
         let mut found = 0;
-        for at in 0..bytes.len() {
+        for (at, byte) in bytes.iter().enumerate() {
+            if !matches!(byte | 0x20, b'a' | b't' | b'k' | b's' | b'p' | b'c') {
+                continue;
+            }
             let rest = &bytes[at..];
             let starts = |word: &str| {
                 rest.len() >= word.len() && rest[..word.len()].eq_ignore_ascii_case(word.as_bytes())
             };
-            found |= match rest[0].to_ascii_lowercase() {
+            found |= match byte.to_ascii_lowercase() {
                 b'a' if starts("auth") => Self::AUTH,
                 b'a' if starts(VENDOR_EXEMPTION) => Self::API_DOMAIN,
                 b't' if starts("token") => Self::TOKEN,
@@ -269,7 +272,11 @@ fn may_hold_credential(text: &str) -> bool {
     // Bytes, not characters: other whitespace only lengthens a run, which lets more through.
     let mut run = 0;
     for byte in text.bytes() {
-        run = if byte.is_ascii_whitespace() { 0 } else { run + 1 };
+        run = if byte.is_ascii_whitespace() {
+            0
+        } else {
+            run + 1
+        };
         if run >= SHORTEST_TOKEN {
             return true;
         }
@@ -285,7 +292,7 @@ pub fn credential_kind(text: &str) -> Option<&'static str> {
     if text.len() < SHORTEST_CREDENTIAL || !may_hold_credential(text) {
         return None;
     }
-        let (set, kinds) = &*CREDENTIALS;
+    let (set, kinds) = &*CREDENTIALS;
     // Finding which pattern matched is slower than finding whether one does, which is rare.
     if !set.is_match(text) {
         return None;

@@ -35,7 +35,9 @@ struct DuplicateKeys {
 impl FileCheck for DuplicateKeys {
     fn iparam(&mut self, iparam: &Iparam<'_, '_>, cx: &mut Context<'_>) {
         self.keys.push((fnv(&iparam.key.text), iparam.key.span));
-        let mut path = vec![Segment::Key(&iparam.key.text)];
+        // Room for the usual depth, so that the path does not grow segment by segment.
+        let mut path = Vec::with_capacity(8);
+        path.push(Segment::Key(&iparam.key.text));
         check_value(iparam.value, &mut path, cx);
     }
 

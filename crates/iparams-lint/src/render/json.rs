@@ -51,15 +51,19 @@ impl Renderer for Json {
             }
             buffer.extend_from_slice(b",\"pointer\":");
             string(&mut buffer, &d.pointer);
-            write!(
-                buffer,
-                ",\"span\":{{\"start\":{},\"end\":{}}},\"start\":",
-                d.span.start, d.span.end
-            )?;
-            position(&mut buffer, cursor.position(d.span.start))?;
+            buffer.extend_from_slice(b",\"span\":{\"start\":");
+            number(&mut buffer, d.span.start);
             buffer.extend_from_slice(b",\"end\":");
-            position(&mut buffer, cursor.position(d.span.end))?;
-            write!(buffer, ",\"fixable\":{}", d.is_fixable())?;
+            number(&mut buffer, d.span.end);
+            buffer.extend_from_slice(b"},\"start\":");
+            position(&mut buffer, cursor.position(d.span.start));
+            buffer.extend_from_slice(b",\"end\":");
+            position(&mut buffer, cursor.position(d.span.end));
+            buffer.extend_from_slice(if d.is_fixable() {
+                b",\"fixable\":true"
+            } else {
+                b",\"fixable\":false"
+            });
             buffer.push(b'}');
             if buffer.len() >= BLOCK {
                 out.write_all(&buffer)?;
@@ -79,12 +83,27 @@ impl Renderer for Json {
     }
 }
 
-fn position(out: &mut Vec<u8>, position: Position) -> io::Result<()> {
-    write!(
-        out,
-        "{{\"line\":{},\"column\":{}}}",
-        position.line, position.column
-    )
+fn position(out: &mut Vec<u8>, position: Position) {
+    out.extend_from_slice(b"{\"line\":");
+    number(out, position.line);
+    out.extend_from_slice(b",\"column\":");
+    number(out, position.column);
+    out.push(b'}');
+}
+
+/// `value` in decimal, without the formatting machinery (six of these per finding).
+fn number(out: &mut Vec<u8>, mut value: usize) {
+    let mut digits = [0; 20];
+    let mut first = digits.len();
+    loop {
+        first -= 1;
+        digits[first] = b'0' + (value % 10) as u8;
+        value /= 10;
+        if value == 0 {
+            break;
+        }
+    }
+    out.extend_from_slice(&digits[first..]);
 }
 
 /// `text` as a JSON string: quotes, backslashes and control characters escaped.
@@ -120,6 +139,15 @@ fn string(out: &mut Vec<u8>, text: &str) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn numbers_are_written_in_decimal() {
+        for value in [0, 7, 10, 99, 1234567, usize::MAX] {
+            let mut out = Vec::new();
+            number(&mut out, value);
+            assert_eq!(out, value.to_string().as_bytes());
+        }
+    }
 
     #[test]
     fn strings_are_escaped_as_serde_json_escapes_them() {
