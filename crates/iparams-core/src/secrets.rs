@@ -78,8 +78,14 @@ const SENSITIVE_ENDINGS: [&str; 11] = [
 /// Whether the vendor validator will warn that `key` "appears to be a secure param" when it is
 /// not marked secure.
 pub fn vendor_warns(key: &str) -> bool {
+    Found::in_key(key).vendor_warns()
+}
+
+/// How `key` reads to the secure-key heuristics and to the vendor's: [`key_sensitivity`] and
+/// [`vendor_warns`] at once.
+pub fn read_key(key: &str) -> (Sensitivity, bool) {
     let found = Found::in_key(key);
-    !found.has(Found::API_DOMAIN) && found.vendor_fragment().is_some()
+    (sensitivity(key, found), found.vendor_warns())
 }
 
 /// Which of the words the heuristics look for occur in a key, in any case. Found in one pass,
@@ -126,6 +132,10 @@ impl Found {
         Self(found)
     }
 
+    fn vendor_warns(self) -> bool {
+        !self.has(Self::API_DOMAIN) && self.vendor_fragment().is_some()
+    }
+
     fn has(self, word: u8) -> bool {
         self.0 & word != 0
     }
@@ -147,7 +157,10 @@ fn ends_with_ignoring_case(text: &str, suffix: &str) -> bool {
 
 /// How sensitive `key` reads: a whole sensitive word, or a vendor fragment inside another word.
 pub fn key_sensitivity(key: &str) -> Sensitivity {
-    let found = Found::in_key(key);
+    sensitivity(key, Found::in_key(key))
+}
+
+fn sensitivity(key: &str, found: Found) -> Sensitivity {
     // Every sensitive word contains one of the hints; most keys contain none.
     if found.has(Found::API_DOMAIN) || found == Found(0) {
         return Sensitivity::None;

@@ -111,6 +111,8 @@ pub struct Iparam<'a, 's> {
     pub product: Option<Text<'a>>,
     /// How the key reads to the secure-key heuristics.
     pub sensitivity: secrets::Sensitivity,
+    /// Whether the vendor's validator warns that the key "appears to be a secure param".
+    pub vendor_warns: bool,
     /// Strings that look like real credentials.
     pub credentials: Vec<CredentialHit>,
     /// Spans whose text must never be shown: secret defaults and credentials.
@@ -162,6 +164,7 @@ impl<'a, 's> Iparam<'a, 's> {
             .and_then(|m| m.value.get("product"))
             .and_then(|m| Text::of(&m.value));
 
+        let (sensitivity, vendor_warns) = secrets::read_key(&member.key.text);
         let mut iparam = Iparam {
             key: &member.key,
             value: &member.value,
@@ -171,7 +174,8 @@ impl<'a, 's> Iparam<'a, 's> {
             options,
             default,
             product,
-            sensitivity: secrets::key_sensitivity(&member.key.text),
+            sensitivity,
+            vendor_warns,
             credentials: Vec::new(),
             secrets: Vec::new(),
             attributes,

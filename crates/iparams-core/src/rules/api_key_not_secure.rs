@@ -3,7 +3,6 @@
 use super::{Check, Context, Rule, mark_secure};
 use crate::diagnostic::{Applicability, Severity};
 use crate::model::{Iparam, IparamType};
-use crate::secrets;
 
 pub static RULE: Rule = Rule {
     name: "api-key-not-secure",
@@ -29,7 +28,7 @@ fn check(iparam: &Iparam<'_, '_>, cx: &mut Context<'_>) {
     let mut help = "Add `\"secure\": true`: otherwise `client.iparams.get()` hands the key to the browser, where anyone \
                     using the app can read it. A secure iparam is used through the request method."
         .to_owned();
-    if secrets::vendor_warns(key) {
+    if iparam.vendor_warns {
         help.push_str(&format!(" `fdk validate` warns too: \"iparam '{key}' appears to be a secure param but it isn't marked as secure.\""));
     }
     let fix = mark_secure(cx, iparam);

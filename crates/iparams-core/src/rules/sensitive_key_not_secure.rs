@@ -3,7 +3,7 @@
 use super::{Check, Context, Rule, mark_secure};
 use crate::diagnostic::{Applicability, Severity};
 use crate::model::{Iparam, IparamType};
-use crate::secrets::{self, Sensitivity};
+use crate::secrets::Sensitivity;
 
 pub static RULE: Rule = Rule {
     name: "sensitive-key-not-secure",
@@ -37,7 +37,7 @@ fn check(iparam: &Iparam<'_, '_>, cx: &mut Context<'_>) {
     let Sensitivity::Word(word) = iparam.sensitivity else {
         return;
     };
-    let vendor = if secrets::vendor_warns(key) {
+    let vendor = if iparam.vendor_warns {
         format!(
             "`fdk validate` will warn: \"iparam '{key}' appears to be a secure param but it isn't marked as secure.\" "
         )

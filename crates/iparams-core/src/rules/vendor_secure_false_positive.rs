@@ -4,7 +4,7 @@ use super::sensitive_key_not_secure::can_hold_secret;
 use super::{Check, Context, Rule, subject};
 use crate::diagnostic::Severity;
 use crate::model::{Iparam, IparamType};
-use crate::secrets::{self, Sensitivity};
+use crate::secrets::Sensitivity;
 
 pub static RULE: Rule = Rule {
     name: "vendor-secure-false-positive",
@@ -23,13 +23,12 @@ can be ignored with confidence. The warning does not fail validation.",
 };
 
 fn check(iparam: &Iparam<'_, '_>, cx: &mut Context<'_>) {
-    let key = &iparam.key.text;
     let ty = iparam.known_type();
     // api_key iparams have their own rule, which mentions the vendor's warning.
     if iparam.is_secure()
         || !iparam.is_object()
         || ty == Some(IparamType::ApiKey)
-        || !secrets::vendor_warns(key)
+        || !iparam.vendor_warns
     {
         return;
     }
