@@ -208,7 +208,20 @@ impl<'s> Parser<'s> {
     }
 
     /// Skips whitespace and comments, reporting comments and non-JSON spaces as it goes.
+    /// Skips whitespace, reporting comments and odd whitespace. Called around every token, so
+    /// plain whitespace is skipped here and the rest left to [`Parser::skip_other_trivia`].
+    #[inline]
     fn skip_trivia(&mut self) -> Parse<()> {
+        while let Some(b' ' | b'\t' | b'\n' | b'\r') = self.peek() {
+            self.pos += 1;
+        }
+        match self.peek() {
+            Some(b'/' | 0x80..) => self.skip_other_trivia(),
+            _ => Ok(()),
+        }
+    }
+
+    fn skip_other_trivia(&mut self) -> Parse<()> {
         loop {
             match self.peek() {
                 Some(b' ' | b'\t' | b'\n' | b'\r') => self.pos += 1,
