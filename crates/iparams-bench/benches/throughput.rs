@@ -12,7 +12,7 @@ use divan::counter::BytesCount;
 use divan::{Bencher, Divan, black_box};
 use iparams_core::model::Iparam;
 use iparams_core::syntax::parse_document;
-use iparams_core::{FileReport, Linter, SourceText};
+use iparams_core::{FileReport, LintOptions, Linter, SourceText};
 
 static INPUT: OnceLock<Vec<u8>> = OnceLock::new();
 
@@ -108,11 +108,25 @@ fn iparams_parse_lower(bencher: Bencher) {
     });
 }
 
-/// The whole library call the command makes for one file: parse, lower, every rule.
+/// The whole library call the command makes for one file: parse, lower, every rule. A file
+/// this large is checked on every core (see `LintOptions::parallel_from`).
 #[divan::bench]
 fn iparams_lint(bencher: Bencher) {
     let bytes = input();
     bencher
         .counter(BytesCount::of_slice(bytes))
         .bench(|| -> FileReport { Linter::default().lint_bytes(black_box(bytes)) });
+}
+
+/// The same on one thread: the work itself, without the help of the other cores.
+#[divan::bench]
+fn iparams_lint_one_thread(bencher: Bencher) {
+    let bytes = input();
+    let options = || LintOptions {
+        parallel_from: usize::MAX,
+        ..LintOptions::default()
+    };
+    bencher
+        .counter(BytesCount::of_slice(bytes))
+        .bench(|| -> FileReport { Linter::new(options()).lint_bytes(black_box(bytes)) });
 }
