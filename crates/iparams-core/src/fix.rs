@@ -17,6 +17,8 @@ pub struct FixOutcome {
     pub text: Option<String>,
     /// How many findings were fixed.
     pub fixed: usize,
+    /// The edits of each pass that was kept, each in the coordinates of the text it applied to.
+    pub passes: Vec<Vec<Edit>>,
     /// The findings of the final text.
     pub report: FileReport,
 }
@@ -70,10 +72,12 @@ impl Linter {
         let mut report = lint(self, source);
         let mut text: Option<String> = None;
         let mut fixed = 0;
+        let mut passes = Vec::new();
         if !report.well_formed {
             return FixOutcome {
                 text,
                 fixed,
+                passes,
                 report,
             };
         }
@@ -102,12 +106,14 @@ impl Linter {
                 break;
             }
             fixed += count;
+            passes.push(chosen.into_iter().cloned().collect());
             report = candidate_report;
             text = Some(candidate);
         }
         FixOutcome {
             text,
             fixed,
+            passes,
             report,
         }
     }

@@ -24,16 +24,17 @@ pub fn json_string(text: &str) -> String {
     out
 }
 
-/// Removes `spans[index]` from a comma-separated list of spans (members or items), with the
-/// comma that separated it from its neighbour.
-fn remove_from_list(spans: &[Span], index: usize) -> Edit {
-    let span = spans[index];
+/// Removes entry `index` of a comma-separated list of `len` entries (members or items), with
+/// the comma that separated it from its neighbour. Only the neighbours' spans are needed, so
+/// removing each of many entries costs nothing per entry.
+fn remove_from_list(len: usize, index: usize, span_of: impl Fn(usize) -> Span) -> Edit {
+    let span = span_of(index);
     if index > 0 {
         // From the end of the previous entry: takes the comma before this one.
-        Edit::delete(Span::new(spans[index - 1].end, span.end))
-    } else if let Some(next) = spans.get(1) {
+        Edit::delete(Span::new(span_of(index - 1).end, span.end))
+    } else if len > 1 {
         // The first entry: up to the next one, taking the comma after it.
-        Edit::delete(Span::new(span.start, next.start))
+        Edit::delete(Span::new(span.start, span_of(1).start))
     } else {
         Edit::delete(span)
     }
@@ -41,17 +42,14 @@ fn remove_from_list(spans: &[Span], index: usize) -> Edit {
 
 /// Removes the member at `index` of an object.
 pub fn remove_member(members: &[Member<'_>], index: usize) -> Edit {
-    let spans: Vec<Span> = members
-        .iter()
-        .map(|m| m.key.span.cover(m.value.span))
-        .collect();
-    remove_from_list(&spans, index)
+    remove_from_list(members.len(), index, |i| {
+        members[i].key.span.cover(members[i].value.span)
+    })
 }
 
 /// Removes the item at `index` of an array.
 pub fn remove_item(items: &[Value<'_>], index: usize) -> Edit {
-    let spans: Vec<Span> = items.iter().map(|item| item.span).collect();
-    remove_from_list(&spans, index)
+    remove_from_list(items.len(), index, |i| items[i].span)
 }
 
 /// Adds `"key": value_json` as the last member of `object`, on its own line with the

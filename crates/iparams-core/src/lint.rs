@@ -73,6 +73,25 @@ impl FileReport {
         }
         Cow::Owned(String::from_utf8(bytes).expect("whole characters were replaced by ASCII"))
     }
+
+    /// Whether `content`, made from the file `text` (a fix's replacement copies bits of it),
+    /// holds one of the file's secrets.
+    pub fn reveals_secret(&self, text: &str, content: &str) -> bool {
+        secret_texts(text, &self.redactions)
+            .iter()
+            .any(|secret| content.contains(secret))
+    }
+}
+
+/// The text of each secret at `spans` worth looking for in other text: shorter ones would
+/// match by chance.
+fn secret_texts<'t>(text: &'t str, spans: &[Span]) -> Vec<&'t str> {
+    spans
+        .iter()
+        .map(|span| secret_part(text, *span))
+        .map(|part| &text[part.start..part.end])
+        .filter(|s| s.len() >= 4)
+        .collect()
 }
 
 /// The part of a secret value that must not be shown: a string's text inside its quotes, or
@@ -481,12 +500,7 @@ pub(crate) fn mask_secrets(diagnostics: &mut [Diagnostic], text: &str, secrets: 
     if diagnostics.is_empty() {
         return;
     }
-    let secrets: Vec<&str> = secrets
-        .iter()
-        .map(|span| secret_part(text, *span))
-        .map(|part| &text[part.start..part.end])
-        .filter(|s| s.len() >= 4)
-        .collect();
+    let secrets = secret_texts(text, secrets);
     if secrets.is_empty() {
         return;
     }

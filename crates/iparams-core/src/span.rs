@@ -1,6 +1,7 @@
 //! Byte ranges into a source text, and their line/column positions.
 
 use std::fmt;
+use std::sync::OnceLock;
 
 /// A half-open byte range `start..end` into the source text.
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
@@ -62,6 +63,11 @@ pub struct Position {
     pub column: usize,
 }
 
+/// Columns this far into a line are counted from the nearest [`Counts`] block rather than from
+/// the line's start: a minified file is one long line, and each of many findings on it would
+/// otherwise count its way from the first byte.
+const BLOCK: usize = 1024;
+
 /// Line starts of a text, to turn byte offsets into [`Position`]s.
 ///
 /// Built once per file and only when something is reported, so a clean file never pays for it.
@@ -69,13 +75,78 @@ pub struct Position {
 #[derive(Debug, Clone)]
 pub struct LineIndex {
     line_starts: Vec<u32>,
+    /// What precedes each [`BLOCK`] of the text; made on the first column asked for far into
+    /// a long line.
+    blocks: OnceLock<Vec<Counts>>,
+}
+
+/// Characters, and UTF-16 code units, in a stretch of text.
+#[derive(Clone, Copy, Debug, Default)]
+struct Counts {
+    chars: u32,
+    utf16: u32,
+}
+
+impl Counts {
+    fn of(bytes: &[u8]) -> Self {
+        let chars = bytes.iter().filter(|&&b| !is_utf8_continuation(b)).count();
+        // A four-byte character is two UTF-16 units; every other character is one.
+        let astral = bytes.iter().filter(|&&b| b >= 0xF0).count();
+        Self {
+            chars: chars as u32,
+            utf16: (chars + astral) as u32,
+        }
+    }
+
+    fn plus(self, other: Counts) -> Counts {
+        Counts {
+            chars: self.chars + other.chars,
+            utf16: self.utf16 + other.utf16,
+        }
+    }
+
+    fn minus(self, other: Counts) -> Counts {
+        Counts {
+            chars: self.chars - other.chars,
+            utf16: self.utf16 - other.utf16,
+        }
+    }
 }
 
 impl LineIndex {
     pub fn new(text: &str) -> Self {
         let mut line_starts = vec![0];
         line_starts.extend(memchr::memchr_iter(b'\n', text.as_bytes()).map(|at| (at + 1) as u32));
-        Self { line_starts }
+        Self {
+            line_starts,
+            blocks: OnceLock::new(),
+        }
+    }
+
+    /// What `text[start..end]` holds.
+    fn counts(&self, text: &str, start: usize, end: usize) -> Counts {
+        if end - start <= BLOCK {
+            Counts::of(&text.as_bytes()[start..end])
+        } else {
+            self.counts_before(text, end)
+                .minus(self.counts_before(text, start))
+        }
+    }
+
+    /// What the text holds before byte `offset`.
+    fn counts_before(&self, text: &str, offset: usize) -> Counts {
+        let blocks = self.blocks.get_or_init(|| {
+            // Before each block, and before the end.
+            let mut before = Counts::default();
+            let mut blocks = vec![before];
+            for block in text.as_bytes().chunks(BLOCK) {
+                before = before.plus(Counts::of(block));
+                blocks.push(before);
+            }
+            blocks
+        });
+        let block = offset / BLOCK;
+        blocks[block].plus(Counts::of(&text.as_bytes()[block * BLOCK..offset]))
     }
 
     /// The 0-based line holding byte `offset`.
@@ -96,14 +167,9 @@ impl LineIndex {
         let offset = offset.min(text.len());
         let line = self.line_of(offset);
         let start = self.line_starts[line] as usize;
-        let column = text.as_bytes()[start..offset]
-            .iter()
-            .filter(|&&b| !is_utf8_continuation(b))
-            .count()
-            + 1;
         Position {
             line: line + 1,
-            column,
+            column: self.counts(text, start, offset).chars as usize + 1,
         }
     }
 
@@ -111,11 +177,7 @@ impl LineIndex {
     pub fn utf16_column(&self, text: &str, offset: usize) -> usize {
         let offset = floor_char_boundary(text, offset.min(text.len()));
         let start = self.line_starts[self.line_of(offset)] as usize;
-        text[start..offset]
-            .chars()
-            .map(char::len_utf16)
-            .sum::<usize>()
-            + 1
+        self.counts(text, start, offset).utf16 as usize + 1
     }
 
     pub fn line_count(&self) -> usize {
@@ -247,6 +309,39 @@ mod tests {
             Position { line: 4, column: 2 }
         );
         assert_eq!(index.line_count(), 4);
+    }
+
+    #[test]
+    fn columns_far_into_a_long_line() {
+        let line = format!("{}😀{}é", "a".repeat(3000), "b".repeat(BLOCK * 2));
+        let text = format!("x\n{line}\ny");
+        let index = LineIndex::new(&text);
+        for offset in [
+            2,
+            2 + BLOCK,
+            3002,
+            3006,
+            text.len() - 4,
+            text.len() - 2,
+            text.len(),
+        ] {
+            let start = index.line_start(index.line_of(offset)).unwrap();
+            let before = &text[start..offset];
+            assert_eq!(
+                index.position(&text, offset).column,
+                before.chars().count() + 1,
+                "{offset}"
+            );
+            assert_eq!(
+                index.utf16_column(&text, offset),
+                before.encode_utf16().count() + 1,
+                "{offset}"
+            );
+        }
+        // The end of a text whose length is a whole number of blocks.
+        let text = "a".repeat(BLOCK * 3);
+        let index = LineIndex::new(&text);
+        assert_eq!(index.position(&text, text.len()).column, BLOCK * 3 + 1);
     }
 
     #[test]

@@ -3,6 +3,17 @@
 use std::cell::RefCell;
 use std::collections::HashMap;
 
+/// Among more candidates than this, nothing is suggested: each is compared in turn, a list
+/// can be checked item by item against another, and no one browses so long a list for a typo.
+const MAX_CANDIDATES: usize = 256;
+
+/// Words longer than this are compared whole, not by edit distance: a typo is found in a word,
+/// and the distance costs the product of the two lengths.
+const MAX_EDITED_LENGTH: usize = 64;
+
+/// Lists longer than this are cut short in messages.
+const MAX_LISTED: usize = 20;
+
 /// The candidate `input` most likely meant, if one is close enough to be worth suggesting.
 ///
 /// Case and separators are forgiven first (`Data-bind`, `defaultValue`, `phone-number`), then
@@ -62,19 +73,24 @@ fn nearest<'c>(
         4..=7 => 2,
         _ => 3,
     };
+    // Past this many candidates nothing is suggested (see MAX_CANDIDATES).
+    let mut candidates = candidates.into_iter().take(MAX_CANDIDATES + 1).enumerate();
     // Buffers reused for every candidate: this runs for each finding of a misspelt name.
     let mut word = Vec::new();
     let mut rows = Rows::default();
     let mut best: Option<(usize, &str)> = None;
     let mut tied = false;
-    for candidate in candidates {
+    for (index, candidate) in candidates.by_ref() {
+        if index == MAX_CANDIDATES {
+            return None;
+        }
         word = normalized(candidate, word);
         let distance = if word == wanted {
             0
         } else if wanted.len() >= 3 && word.starts_with(&wanted) {
             // An abbreviation: `warn`, `multi`.
             1
-        } else if word.len().abs_diff(wanted.len()) > limit {
+        } else if word.len().abs_diff(wanted.len()) > limit || wanted.len() > MAX_EDITED_LENGTH {
             // The edit distance is at least the difference in length.
             continue;
         } else {
@@ -163,9 +179,20 @@ pub fn list<'w>(words: impl IntoIterator<Item = &'w str>) -> String {
     joined(words, '`')
 }
 
-/// Quoted JSON strings: `"Low", "High"`.
-pub fn quoted_list<'w>(words: impl IntoIterator<Item = &'w str>) -> String {
-    joined(words, '"')
+/// Quoted JSON strings: `"Low", "High"`; a long list ends with how many more there are.
+pub fn quoted_list<'w, W>(words: W) -> String
+where
+    W: IntoIterator<Item = &'w str>,
+    W::IntoIter: ExactSizeIterator,
+{
+    let mut words = words.into_iter();
+    let mut listed = joined(words.by_ref().take(MAX_LISTED), '"');
+    // Told, not counted: the list can be long, and each finding about it lists it.
+    let more = words.len();
+    if more > 0 {
+        listed.push_str(&format!(", and {more} more"));
+    }
+    listed
 }
 
 fn joined<'w>(words: impl IntoIterator<Item = &'w str>, quote: char) -> String {
@@ -242,5 +269,34 @@ mod tests {
             Some("warning")
         );
         assert_eq!(closest("", TYPES), None);
+    }
+
+    #[test]
+    fn long_lists_and_long_words_are_not_searched() {
+        let many: Vec<String> = (0..=MAX_CANDIDATES).map(|i| format!("option{i}")).collect();
+        let many: Vec<&str> = many.iter().map(String::as_str).collect();
+        assert_eq!(
+            closest("Option7", many[..MAX_CANDIDATES].iter().copied()),
+            Some("option7")
+        );
+        assert_eq!(closest("Option7", many.iter().copied()), None);
+        let word = "w".repeat(MAX_EDITED_LENGTH + 1);
+        assert_eq!(
+            closest(&format!("{word}x"), [format!("{word}y").as_str()]),
+            None
+        );
+        assert_eq!(
+            closest(&word.to_uppercase(), [word.as_str()]),
+            Some(word.as_str())
+        );
+    }
+
+    #[test]
+    fn long_lists_are_cut_short() {
+        assert_eq!(quoted_list(["Low", "High"]), r#""Low", "High""#);
+        let many: Vec<String> = (0..MAX_LISTED + 3).map(|i| i.to_string()).collect();
+        let listed = quoted_list(many.iter().map(String::as_str));
+        assert!(listed.starts_with(r#""0", "1", "#), "{listed}");
+        assert!(listed.ends_with(r#""19", and 3 more"#), "{listed}");
     }
 }

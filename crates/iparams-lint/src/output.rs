@@ -6,7 +6,7 @@ use std::io::Write;
 use iparams_core::Severity;
 
 use crate::cli::{FailLevel, OutputArgs};
-use crate::render::{self, CheckedFile, RenderOptions, Renderer, Summary};
+use crate::render::{self, RenderOptions, Renderer, Summary};
 use crate::{Environment, exit};
 
 /// Output is kept to this width when the terminal's is unknown, so logs are stable.
@@ -26,18 +26,6 @@ pub fn renderer(args: &OutputArgs, env: &Environment) -> (Box<dyn Renderer>, Sev
         fail_level,
     };
     (render::renderer(args.format, options), fail_level)
-}
-
-/// The whole output of `renderer` for one checked file.
-pub fn document(renderer: &dyn Renderer, file: &CheckedFile<'_>, summary: &Summary) -> String {
-    let mut out = Vec::new();
-    let mut body = Vec::new();
-    // Writing to memory cannot fail.
-    let _ = renderer.file(file, &mut body);
-    let _ = renderer.begin(summary, &mut out);
-    out.extend_from_slice(&body);
-    let _ = renderer.end(summary, !body.is_empty(), &mut out);
-    String::from_utf8_lossy(&out).into_owned()
 }
 
 /// The exit status of a run: trouble wins over findings at the failing severity.

@@ -11,7 +11,7 @@ use crate::Environment;
 use crate::cli::ValuesArgs;
 use crate::config::RuleSources;
 use crate::output::{self, describe_io_error, emit, fail};
-use crate::render::{CheckedFile, Summary};
+use crate::render::{self, CheckedFile, Summary};
 
 /// Where an app keeps its iparams, relative to the app's folder.
 const IPARAMS_FILE: &str = "config/iparams.json";
@@ -94,7 +94,7 @@ pub fn run(
     let mut summary = Summary::default();
     summary.add(&report);
     let (renderer, fail_level) = output::renderer(&args.output, env);
-    let findings = output::document(
+    let findings = render::document(
         renderer.as_ref(),
         &CheckedFile {
             path: &shown,

@@ -5,6 +5,8 @@
 
 mod types;
 
+use std::collections::HashMap;
+
 pub use types::{
     Attribute, CHANGE_EVENT, CURRENT_PRODUCT, DATA_BIND_VALUES, IparamType, PRODUCT_PLACEHOLDER,
     PRODUCTS, REGEX_ERROR_SUFFIX, Shape,
@@ -266,28 +268,30 @@ impl<'a, 's> Iparam<'a, 's> {
     pub fn regexes(&self) -> Option<Regexes<'a, 's>> {
         let member = self.get(Attribute::Regex)?;
         let entries = member.value.as_object()?;
-        let message_for = |name: &str| {
-            entries
-                .iter()
-                .rev()
-                .find(|m| m.key.text.strip_suffix(REGEX_ERROR_SUFFIX) == Some(name))
-        };
+        // Where each key last appears, as `JSON.parse` keeps it: looked up, not searched for,
+        // since the object may have many entries.
+        let last: HashMap<&str, usize> = entries
+            .iter()
+            .enumerate()
+            .map(|(index, entry)| (entry.key.text.as_ref(), index))
+            .collect();
         let mut patterns: Vec<RegexEntry<'a, 's>> = Vec::new();
         let mut orphan_messages = Vec::new();
-        for entry in entries {
+        for (index, entry) in entries.iter().enumerate() {
             match entry.key.text.strip_suffix(REGEX_ERROR_SUFFIX) {
                 Some(name) if !name.is_empty() => {
-                    if !entries.iter().any(|m| m.key.text == name) {
+                    if !last.contains_key(name) {
                         orphan_messages.push(entry);
                     }
                 }
+                // A repeated pattern name: the last one is the one that applies.
+                _ if last[entry.key.text.as_ref()] != index => {}
                 _ => {
-                    // A repeated pattern name: the last one is the one that applies.
-                    patterns.retain(|p| p.name.text != entry.key.text);
+                    let message_key = format!("{}{REGEX_ERROR_SUFFIX}", entry.key.text);
                     patterns.push(RegexEntry {
                         name: &entry.key,
                         pattern: &entry.value,
-                        message: message_for(&entry.key.text),
+                        message: last.get(message_key.as_str()).map(|&at| &entries[at]),
                     });
                 }
             }

@@ -1,5 +1,7 @@
 //! `default-not-in-options`: a preselected value that is not a choice.
 
+use std::collections::{HashMap, HashSet};
+
 use super::{Check, Context, Rule, subject};
 use crate::diagnostic::{Applicability, Edit, Fix, Severity};
 use crate::fixes::json_string;
@@ -26,36 +28,62 @@ fn check(iparam: &Iparam<'_, '_>, cx: &mut Context<'_>) {
     };
     match &iparam.default {
         DefaultValue::Text(text) if iparam.known_type().is_some_and(|ty| ty.has_options()) => {
-            report_if_missing(iparam, options, text, None, cx);
+            report_if_missing(iparam, &Options::new(options), text, None, cx);
         }
-        DefaultValue::List(items, array) => {
+        DefaultValue::List(_, array) => {
+            let options = Options::new(options);
             let elements = array.as_array().unwrap_or_default();
-            for item in items {
-                let index = elements
-                    .iter()
-                    .position(|e| e.span == item.span)
-                    .unwrap_or_default();
-                report_if_missing(iparam, options, item, Some(index), cx);
+            for (index, element) in elements.iter().enumerate() {
+                if let Some(item) = Text::of(element) {
+                    report_if_missing(iparam, &options, &item, Some(index), cx);
+                }
             }
         }
         _ => {}
     }
 }
 
+/// The options, indexed once: a multiselect's default is looked up item by item, and both
+/// lists can be long.
+struct Options<'o, 'a> {
+    all: &'o [Text<'a>],
+    exact: HashSet<&'a str>,
+    /// Options by their ASCII lower case.
+    by_case: HashMap<String, Vec<&'o Text<'a>>>,
+}
+
+impl<'o, 'a> Options<'o, 'a> {
+    fn new(all: &'o [Text<'a>]) -> Self {
+        let mut by_case: HashMap<String, Vec<&'o Text<'a>>> = HashMap::new();
+        for option in all {
+            by_case
+                .entry(option.text.to_ascii_lowercase())
+                .or_default()
+                .push(option);
+        }
+        Self {
+            all,
+            exact: all.iter().map(|option| option.text).collect(),
+            by_case,
+        }
+    }
+}
+
 fn report_if_missing(
     iparam: &Iparam<'_, '_>,
-    options: &[Text<'_>],
+    options: &Options<'_, '_>,
     value: &Text<'_>,
     index: Option<usize>,
     cx: &mut Context<'_>,
 ) {
-    if options.iter().any(|option| option.text == value.text) {
+    if options.exact.contains(value.text) {
         return;
     }
-    let same_but_case: Vec<&Text<'_>> = options
-        .iter()
-        .filter(|o| o.text.eq_ignore_ascii_case(value.text))
-        .collect();
+    let same_but_case = options
+        .by_case
+        .get(&value.text.to_ascii_lowercase())
+        .map_or(&[][..], Vec::as_slice);
+    let options = options.all;
     let near = suggest::closest(value.text, options.iter().map(|o| o.text));
     let listed = suggest::quoted_list(options.iter().map(|o| o.text));
     let help = match near {
@@ -81,7 +109,7 @@ fn report_if_missing(
             Some(index) => iparam.pointer_to(&[Attribute::DefaultValue.name(), &index.to_string()]),
             None => iparam.pointer_of(Attribute::DefaultValue),
         });
-    if let [option] = same_but_case.as_slice() {
+    if let [option] = same_but_case {
         diagnostic.fix(Fix::safe(
             format!("Use the option \"{}\"", option.text),
             vec![Edit::replace(value.span, json_string(option.text))],

@@ -5,6 +5,7 @@
 
 use std::any::Any;
 use std::collections::HashMap;
+use std::collections::hash_map::Entry;
 
 use crate::diagnostic::{Applicability, Diagnostic, Severity};
 use crate::ecma_regex::{Compiled, MatchOutcome, RegexEngine};
@@ -530,12 +531,17 @@ pub(crate) fn default_matches<'a, 's>(
 pub(crate) fn repeated_strings<'v, 's>(
     items: &'v [Value<'s>],
 ) -> impl Iterator<Item = (usize, &'v str, &'v Value<'s>, &'v Value<'s>)> {
-    items.iter().enumerate().filter_map(|(index, item)| {
+    // Remembered, not searched for: a list can be long, and each search would be as long.
+    let mut firsts: HashMap<&'v str, &'v Value<'s>> = HashMap::new();
+    items.iter().enumerate().filter_map(move |(index, item)| {
         let text = item.as_str()?;
-        let first = items[..index]
-            .iter()
-            .find(|earlier| earlier.as_str() == Some(text))?;
-        Some((index, text, item, first))
+        match firsts.entry(text) {
+            Entry::Occupied(first) => Some((index, text, item, *first.get())),
+            Entry::Vacant(slot) => {
+                slot.insert(item);
+                None
+            }
+        }
     })
 }
 

@@ -43,10 +43,11 @@ pub(crate) fn report(
     cx: &mut Context<'_>,
 ) {
     let keys: Vec<&str> = iparams.iter().map(|i| i.key.text.as_ref()).collect();
+    let known: HashSet<&str> = keys.iter().copied().collect();
     let mut reported = HashSet::new();
     for member in members {
         let key = member.key.text.as_ref();
-        if keys.contains(&key) || !reported.insert(key) {
+        if known.contains(key) || !reported.insert(key) {
             continue;
         }
         let first = match suggest::closest_unique(key, keys.iter().copied()) {

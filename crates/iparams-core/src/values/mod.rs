@@ -485,15 +485,16 @@ pub(crate) fn is_secret(iparam: &Iparam<'_, '_>) -> bool {
 /// The spans of the values file that must be masked in any output: the values of secret
 /// iparams (or of unknown keys that name a secret), and every string shaped like a credential.
 fn secret_spans(members: &[Member<'_>], iparams: &[Iparam<'_, '_>]) -> Vec<Span> {
+    let by_key: HashMap<&str, &Iparam<'_, '_>> = iparams
+        .iter()
+        .map(|iparam| (iparam.key.text.as_ref(), iparam))
+        .collect();
     let mut spans = Vec::new();
     for member in members {
-        let secret = iparams
-            .iter()
-            .find(|iparam| iparam.key.text == member.key.text)
-            .map_or_else(
-                || secrets::key_sensitivity(&member.key.text).is_word(),
-                is_secret,
-            );
+        let secret = by_key.get(member.key.text.as_ref()).copied().map_or_else(
+            || secrets::key_sensitivity(&member.key.text).is_word(),
+            is_secret,
+        );
         if secret && !matches!(member.value.kind, ValueKind::Null) {
             spans.push(member.value.span);
         }

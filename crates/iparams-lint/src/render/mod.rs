@@ -183,6 +183,18 @@ pub fn renderer(format: Format, options: RenderOptions) -> Box<dyn Renderer> {
     }
 }
 
+/// The whole output of `renderer` for one checked file.
+pub fn document(renderer: &dyn Renderer, file: &CheckedFile<'_>, summary: &Summary) -> String {
+    let mut out = Vec::new();
+    let mut body = Vec::new();
+    // Writing to memory cannot fail.
+    let _ = renderer.file(file, &mut body);
+    let _ = renderer.begin(summary, &mut out);
+    out.extend_from_slice(&body);
+    let _ = renderer.end(summary, !body.is_empty(), &mut out);
+    String::from_utf8_lossy(&out).into_owned()
+}
+
 /// "1 error", "2 warnings".
 pub(crate) fn plural(count: usize, noun: &str) -> String {
     if count == 1 {

@@ -62,7 +62,14 @@ impl Renderer for Sarif {
                         })
                         .collect();
             }
-            if let Some(fix) = &d.fix {
+            // A fix that would write a secret back (wrapping a secure default in an array)
+            // is not shown: its safety says it can still be applied with --fix.
+            let shown_fix = d.fix.as_deref().filter(|fix| {
+                !fix.edits
+                    .iter()
+                    .any(|edit| file.report.reveals_secret(file.text, &edit.replacement))
+            });
+            if let Some(fix) = shown_fix {
                 let replacements: Vec<Value> = fix
                         .edits
                         .iter()
@@ -77,6 +84,8 @@ impl Renderer for Sarif {
                     "description": { "text": fix.title },
                     "artifactChanges": [{ "artifactLocation": { "uri": uri }, "replacements": replacements }],
                 }]);
+            }
+            if let Some(fix) = &d.fix {
                 result["properties"] = json!({ "fixSafety": safety(fix.applicability) });
             }
             if index > 0 {

@@ -1,0 +1,406 @@
+//! Hostile and pathological input, through the real binary: each run must end on its own (no
+//! panic, no abort, no stack overflow: a signal would show as a missing exit status), with the
+//! exit status the README promises, and with standard output that is either one complete
+//! document or nothing. How long the slow ones take is measured in docs/RELIABILITY.md, never
+//! asserted here.
+
+mod support;
+
+use std::fs;
+use std::path::Path;
+
+use serde_json::Value;
+use support::{Scratch, binary, streams};
+
+/// How a run of the command ended.
+#[derive(Debug)]
+struct Run {
+    status: i32,
+    /// Standard output as the one JSON document `--format json` prints; `Null` when empty.
+    json: Value,
+    stderr: String,
+}
+
+impl Run {
+    /// Every finding of every file, as (rule, message).
+    fn findings(&self) -> Vec<(String, String)> {
+        let files = self.json["files"].as_array().map_or(&[][..], Vec::as_slice);
+        files
+            .iter()
+            .flat_map(|file| file["diagnostics"].as_array().into_iter().flatten())
+            .map(|d| {
+                let text = |field: &str| d[field].as_str().unwrap_or_default().to_owned();
+                (text("rule"), text("message"))
+            })
+            .collect()
+    }
+
+    fn count(&self, rule: &str) -> usize {
+        self.findings().iter().filter(|(r, _)| r == rule).count()
+    }
+
+    fn has(&self, rule: &str) -> bool {
+        self.count(rule) > 0
+    }
+}
+
+/// Runs the command in `dir` with `--format json` and `args`; checks that it ended by itself,
+/// without a panic, and that standard output is one JSON document or empty.
+fn run_json(dir: &Path, args: &[&str]) -> Run {
+    let output = binary()
+        .current_dir(dir)
+        .args(args)
+        .args(["--format", "json"])
+        .output()
+        .expect("the binary runs");
+    let (stdout, stderr) = streams(&output);
+    let Some(status) = output.status.code() else {
+        panic!("ended by a signal ({}): {stderr}", output.status);
+    };
+    assert!(!stderr.contains("panicked at"), "{stderr}");
+    let json = if stdout.is_empty() {
+        Value::Null
+    } else {
+        serde_json::from_str(&stdout).unwrap_or_else(|error| {
+            panic!("standard output is not one JSON document ({error}): {stdout:.2000}")
+        })
+    };
+    Run {
+        status,
+        json,
+        stderr,
+    }
+}
+
+/// Checks `bytes` as an iparams.json outside any app.
+fn check(name: &str, bytes: &[u8]) -> Run {
+    let scratch = Scratch::new(name);
+    scratch.write("iparams.json", bytes);
+    run_json(&scratch.0, &["iparams.json"])
+}
+
+/// Checks `bytes` as a values file against `definitions`.
+fn values(name: &str, definitions: &str, bytes: &[u8]) -> Run {
+    let scratch = Scratch::new(name);
+    scratch.write("config/iparams.json", definitions);
+    scratch.write("values.json", bytes);
+    run_json(
+        &scratch.0,
+        &["values", "--iparams", "config/iparams.json", "values.json"],
+    )
+}
+
+/// Definitions for the values tests: a text iparam with a catastrophic pattern, a number, a
+/// multiselect and a secure key.
+const DEFINITIONS: &str = r#"{
+  "code": {"display_name": "Code", "type": "text", "regex": {"as": "^(a+)+$", "as-error": "Only a"}},
+  "seats": {"display_name": "Seats", "type": "number"},
+  "teams": {"display_name": "Teams", "type": "multiselect", "options": ["Sales", "Support"]},
+  "api_key": {"display_name": "API key", "type": "text", "secure": true}
+}
+"#;
+
+/// One syntax finding that the nesting is too deep, and nothing else.
+fn assert_too_deep(run: &Run) {
+    assert_eq!(run.status, 1, "{run:?}");
+    let findings = run.findings();
+    assert!(
+        findings
+            .iter()
+            .any(|(rule, message)| rule == "invalid-json" && message.contains("deeper than")),
+        "{findings:?}"
+    );
+}
+
+#[test]
+fn arrays_nested_100_000_deep() {
+    let text = "[".repeat(100_000);
+    assert_too_deep(&check("deep-arrays", text.as_bytes()));
+    assert_too_deep(&values("deep-arrays-values", DEFINITIONS, text.as_bytes()));
+}
+
+#[test]
+fn objects_nested_100_000_deep() {
+    let text = r#"{"a":"#.repeat(100_000);
+    assert_too_deep(&check("deep-objects", text.as_bytes()));
+    assert_too_deep(&values("deep-objects-values", DEFINITIONS, text.as_bytes()));
+}
+
+#[test]
+fn a_50_megabyte_file() {
+    let entry = |i: usize| {
+        format!(
+            "  \"field_{i}\": {{\"display_name\": \"Field {i}\", \"type\": \"text\", \"description\": \"{}\"}}",
+            "padding ".repeat(12)
+        )
+    };
+    let mut text = String::from("{\n");
+    let mut count = 0;
+    while text.len() < 50 * 1024 * 1024 {
+        if count > 0 {
+            text.push_str(",\n");
+        }
+        text.push_str(&entry(count));
+        count += 1;
+    }
+    text.push_str("\n}\n");
+    let run = check("fifty-megabytes", text.as_bytes());
+    assert_eq!(run.status, 0, "{:?}", run.findings().first());
+    assert_eq!(run.json["summary"]["files"], 1);
+    assert_eq!(run.findings(), []);
+}
+
+#[test]
+fn bytes_that_are_not_utf8() {
+    let run = check(
+        "invalid-utf8",
+        b"{\"caf\xE9\": {\"display_name\": \"Caf\xE9 \xFF\xFE\", \"type\": \"text\"}, \"b\": {\"display_name\": \"B\", \"type\": \"txt\"}}",
+    );
+    assert_eq!(run.status, 1);
+    assert!(run.has("invalid-encoding"), "{:?}", run.findings());
+    // The rest of the file is still checked.
+    assert!(run.has("unknown-type"), "{:?}", run.findings());
+}
+
+#[test]
+fn a_byte_order_mark() {
+    let run = check(
+        "bom",
+        b"\xEF\xBB\xBF{\"b\": {\"display_name\": \"B\", \"type\": \"txt\"}}\n",
+    );
+    assert_eq!(run.status, 1);
+    assert!(run.has("invalid-encoding"), "{:?}", run.findings());
+    assert!(run.has("unknown-type"), "{:?}", run.findings());
+}
+
+#[test]
+fn nul_bytes() {
+    let inside = check(
+        "nul-inside",
+        b"{\"a\0\": {\"display_name\": \"A\0B\", \"type\": \"text\", \"default_value\": \"\0\"}}",
+    );
+    assert_eq!(inside.status, 1);
+    assert!(inside.has("invalid-json"), "{:?}", inside.findings());
+    let between = check(
+        "nul-between",
+        b"{\"a\": {\"display_name\": \"A\", \0\"type\": \"text\"}}",
+    );
+    assert_eq!(between.status, 1);
+    assert!(between.has("invalid-json"), "{:?}", between.findings());
+    let values = values("nul-values", DEFINITIONS, b"{\"code\": \"a\0\", \0}");
+    assert_eq!(values.status, 1);
+    assert!(values.has("invalid-json"), "{:?}", values.findings());
+}
+
+#[test]
+fn lone_surrogate_escapes() {
+    let run = check(
+        "surrogates",
+        br#"{"\ud800": {"display_name": "\udc00", "type": "dropdown", "options": ["\ud800", "x"], "default_value": "\udbff"}, "b": {"display_name": "B\ud800", "type": "tex\udfff"}}"#,
+    );
+    assert_eq!(run.status, 1);
+    assert!(run.has("unknown-type"), "{:?}", run.findings());
+    let values = values(
+        "surrogates-values",
+        DEFINITIONS,
+        br#"{"\ud800": "x", "code": "\udc00", "teams": ["\ud800"], "api_key": "\udfff"}"#,
+    );
+    assert_eq!(values.status, 1);
+    assert!(values.has("unknown-value-key"), "{:?}", values.findings());
+    assert!(
+        values.has("value-not-in-options"),
+        "{:?}",
+        values.findings()
+    );
+}
+
+#[test]
+fn huge_numbers() {
+    let digits = "9".repeat(400);
+    let text = format!(
+        r#"{{"n": {{"display_name": "N", "type": "number", "default_value": 1e400}},
+ "m": {{"display_name": {digits}, "type": "text", "required": 1e400, "visible": -{digits}}},
+ "k": {{"display_name": "K", "type": "number", "default_value": "{digits}"}}}}"#
+    );
+    let run = check("huge-numbers", text.as_bytes());
+    assert_eq!(run.status, 1);
+    // Neither number is an integer a number input can hold; neither attribute a boolean.
+    assert_eq!(
+        run.count("invalid-default-format"),
+        2,
+        "{:?}",
+        run.findings()
+    );
+    assert_eq!(run.count("numeric-default"), 1, "{:?}", run.findings());
+    assert_eq!(run.count("attribute-type"), 3, "{:?}", run.findings());
+    let values = values(
+        "huge-numbers-values",
+        DEFINITIONS,
+        format!(r#"{{"seats": 1e400, "code": {digits}, "teams": [1e400]}}"#).as_bytes(),
+    );
+    assert_eq!(values.status, 1);
+    assert!(values.has("value-format"), "{:?}", values.findings());
+    assert_eq!(values.count("value-type"), 2, "{:?}", values.findings());
+}
+
+#[test]
+fn megabyte_strings() {
+    let long = "x".repeat(1024 * 1024);
+    let text = format!(
+        r#"{{"{long}": {{"display_name": "{long}", "type": "text", "default_value": "{long}", "regex": {{"r": "^[a-z]+{long}$"}}}},
+ "pick": {{"display_name": "Pick", "type": "dropdown", "options": ["{long}a"], "default_value": "{long}b"}}}}"#
+    );
+    let run = check("megabyte-strings", text.as_bytes());
+    assert_eq!(run.status, 1);
+    assert!(run.has("default-not-in-options"), "{:?}", run.findings());
+    let values = values(
+        "megabyte-strings-values",
+        DEFINITIONS,
+        format!(r#"{{"code": "{long}", "{long}": 1, "teams": ["{long}"]}}"#).as_bytes(),
+    );
+    assert_eq!(values.status, 1);
+    assert!(
+        values.has("value-not-in-options"),
+        "{:?}",
+        values.findings()
+    );
+}
+
+/// `entry` repeated `count` times, comma-separated, on one line.
+fn repeated(entry: &str, count: usize) -> String {
+    vec![entry; count].join(",")
+}
+
+#[test]
+fn a_key_repeated_100_000_times() {
+    const COUNT: usize = 100_000;
+    // On one line, as a minified file is: each finding's column is far into it.
+    let top = format!(
+        "{{{}}}",
+        repeated(r#""a": {"display_name": "A", "type": "text"}"#, COUNT)
+    );
+    let run = check("duplicate-iparams", top.as_bytes());
+    assert_eq!(run.status, 1);
+    assert_eq!(run.count("duplicate-key"), COUNT - 1);
+
+    let attributes = format!(
+        r#"{{"a": {{"type": "text", {}}}}}"#,
+        repeated(r#""display_name": "A""#, COUNT)
+    );
+    let run = check("duplicate-attributes", attributes.as_bytes());
+    assert_eq!(run.count("duplicate-key"), COUNT - 1);
+
+    let regexes = format!(
+        r#"{{"a": {{"display_name": "A", "type": "text", "regex": {{{}}}}}}}"#,
+        repeated(r#""r": "^a$""#, COUNT)
+    );
+    let run = check("duplicate-regexes", regexes.as_bytes());
+    assert_eq!(run.count("duplicate-key"), COUNT - 1);
+
+    let options = format!(
+        r#"{{"a": {{"display_name": "A", "type": "multiselect", "options": [{}], "default_value": [{}]}}}}"#,
+        repeated(r#""x""#, COUNT),
+        repeated(r#""y""#, COUNT)
+    );
+    let run = check("duplicate-options", options.as_bytes());
+    assert_eq!(run.count("duplicate-option"), COUNT - 1);
+    assert_eq!(run.count("default-not-in-options"), COUNT);
+
+    let given = format!("{{{}}}", repeated(r#""seats": "12""#, COUNT));
+    let run = values("duplicate-values", DEFINITIONS, given.as_bytes());
+    assert_eq!(run.count("duplicate-key"), COUNT - 1);
+}
+
+#[test]
+fn catastrophic_regex_against_a_long_default() {
+    // Twenty iparams, each with a pattern that backtracks for ever on its default.
+    let iparams: Vec<String> = (0..20)
+        .map(|i| {
+            format!(
+                r#""code_{i}": {{"display_name": "Code", "type": "text", "regex": {{"as": "^(a+)+$", "as-error": "Only a"}}, "default_value": "{}!"}}"#,
+                "a".repeat(5_000)
+            )
+        })
+        .collect();
+    let run = check(
+        "catastrophic-default",
+        format!("{{{}}}", iparams.join(",\n")).as_bytes(),
+    );
+    assert!(run.has("regex-timeout"), "{:?}", run.findings());
+    // A warning: nothing is known of whether the default matches.
+    assert_eq!(run.status, 0, "{:?}", run.findings());
+    assert!(!run.has("default-fails-regex"), "{:?}", run.findings());
+}
+
+#[test]
+fn catastrophic_regex_against_a_long_value() {
+    let given = format!(r#"{{"code": "{}!"}}"#, "a".repeat(5_000));
+    let run = values("catastrophic-value", DEFINITIONS, given.as_bytes());
+    assert!(run.has("value-regex-timeout"), "{:?}", run.findings());
+    assert!(!run.has("value-fails-regex"), "{:?}", run.findings());
+}
+
+#[test]
+fn symbolic_link_loops_during_discovery() {
+    use std::os::unix::fs::symlink;
+    let scratch = Scratch::new("symlink-loops");
+    scratch.write(
+        "app/config/iparams.json",
+        r#"{"a": {"display_name": "A", "type": "txt"}}"#,
+    );
+    symlink(".", scratch.0.join("app/config/itself")).expect("symlink");
+    symlink("..", scratch.0.join("app/config/up")).expect("symlink");
+    symlink("loop-b", scratch.0.join("loop-a")).expect("symlink");
+    symlink("loop-a", scratch.0.join("loop-b")).expect("symlink");
+    let run = run_json(&scratch.0, &["."]);
+    assert_eq!(run.status, 1, "{run:?}");
+    let files = run.json["files"].as_array().expect("files");
+    assert_eq!(files.len(), 1, "each file once: {files:?}");
+    assert_eq!(files[0]["path"], "app/config/iparams.json");
+
+    // A loop named on the command line is a path that cannot be read.
+    let run = run_json(&scratch.0, &["loop-a"]);
+    assert_eq!(run.status, 2, "{run:?}");
+    assert!(run.stderr.contains("loop-a"), "{}", run.stderr);
+    assert_eq!(run.json["summary"]["files"], 0);
+}
+
+#[test]
+fn an_unreadable_file_among_readable_ones() {
+    use std::os::unix::fs::PermissionsExt;
+    let scratch = Scratch::new("unreadable");
+    let locked = scratch.write(
+        "a/config/iparams.json",
+        r#"{"a": {"display_name": "A", "type": "text"}}"#,
+    );
+    scratch.write(
+        "b/config/iparams.json",
+        r#"{"b": {"display_name": "B", "type": "txt"}}"#,
+    );
+    fs::set_permissions(&locked, fs::Permissions::from_mode(0o000)).expect("chmod");
+    if fs::read(&locked).is_ok() {
+        // Root reads whatever the mode says: nothing can be denied here.
+        eprintln!("running with privileges that ignore file modes: the denial is not checked");
+        let run = run_json(&scratch.0, &["."]);
+        assert_eq!(run.status, 1, "{run:?}");
+        assert_eq!(run.json["summary"]["files"], 2, "{run:?}");
+        return;
+    }
+    let run = run_json(&scratch.0, &["."]);
+    assert_eq!(run.status, 2, "{run:?}");
+    assert!(
+        run.stderr
+            .contains("a/config/iparams.json: permission denied"),
+        "{}",
+        run.stderr
+    );
+    // The other file is still checked, and reported in full.
+    assert!(run.has("unknown-type"), "{:?}", run.findings());
+    let paths: Vec<&Value> = run.json["files"]
+        .as_array()
+        .expect("files")
+        .iter()
+        .map(|file| &file["path"])
+        .collect();
+    assert_eq!(paths, ["b/config/iparams.json"]);
+}
