@@ -7,6 +7,10 @@ mod types;
 
 use std::collections::HashMap;
 
+/// Lists (of options, of members) up to this long are searched; longer ones are indexed
+/// first, so that a list of many entries checked entry by entry stays linear.
+pub(crate) const SHORT_LIST: usize = 16;
+
 pub use types::{
     Attribute, CHANGE_EVENT, CURRENT_PRODUCT, DATA_BIND_VALUES, IparamType, PRODUCT_PLACEHOLDER,
     PRODUCTS, REGEX_ERROR_SUFFIX, Shape,
@@ -268,32 +272,43 @@ impl<'a, 's> Iparam<'a, 's> {
     pub fn regexes(&self) -> Option<Regexes<'a, 's>> {
         let member = self.get(Attribute::Regex)?;
         let entries = member.value.as_object()?;
-        // Where each key last appears, as `JSON.parse` keeps it: looked up, not searched for,
-        // since the object may have many entries.
-        let last: HashMap<&str, usize> = entries
-            .iter()
-            .enumerate()
-            .map(|(index, entry)| (entry.key.text.as_ref(), index))
-            .collect();
+        // Where each key last appears, as `JSON.parse` keeps it: indexed when the object is long
+        // enough for searching it per entry to cost more.
+        let index: Option<HashMap<&str, usize>> = (entries.len() > SHORT_LIST).then(|| {
+            entries
+                .iter()
+                .enumerate()
+                .map(|(at, entry)| (entry.key.text.as_ref(), at))
+                .collect()
+        });
+        let last = |key: &str| match &index {
+            Some(index) => index.get(key).copied(),
+            None => entries.iter().rposition(|entry| entry.key.text == key),
+        };
+        let message_for = |name: &str| match &index {
+            Some(index) => index
+                .get(format!("{name}{REGEX_ERROR_SUFFIX}").as_str())
+                .copied(),
+            None => entries
+                .iter()
+                .rposition(|entry| entry.key.text.strip_suffix(REGEX_ERROR_SUFFIX) == Some(name)),
+        };
         let mut patterns: Vec<RegexEntry<'a, 's>> = Vec::new();
         let mut orphan_messages = Vec::new();
-        for (index, entry) in entries.iter().enumerate() {
+        for (at, entry) in entries.iter().enumerate() {
             match entry.key.text.strip_suffix(REGEX_ERROR_SUFFIX) {
                 Some(name) if !name.is_empty() => {
-                    if !last.contains_key(name) {
+                    if last(name).is_none() {
                         orphan_messages.push(entry);
                     }
                 }
                 // A repeated pattern name: the last one is the one that applies.
-                _ if last[entry.key.text.as_ref()] != index => {}
-                _ => {
-                    let message_key = format!("{}{REGEX_ERROR_SUFFIX}", entry.key.text);
-                    patterns.push(RegexEntry {
-                        name: &entry.key,
-                        pattern: &entry.value,
-                        message: last.get(message_key.as_str()).map(|&at| &entries[at]),
-                    });
-                }
+                _ if last(&entry.key.text) != Some(at) => {}
+                _ => patterns.push(RegexEntry {
+                    name: &entry.key,
+                    pattern: &entry.value,
+                    message: message_for(&entry.key.text).map(|at| &entries[at]),
+                }),
             }
         }
         Some(Regexes {

@@ -5,7 +5,7 @@ use std::collections::{HashMap, HashSet};
 use super::{Check, Context, Rule, subject};
 use crate::diagnostic::{Applicability, Edit, Fix, Severity};
 use crate::fixes::json_string;
-use crate::model::{Attribute, DefaultValue, Iparam, Text};
+use crate::model::{Attribute, DefaultValue, Iparam, SHORT_LIST, Text};
 use crate::suggest;
 
 pub static RULE: Rule = Rule {
@@ -28,11 +28,11 @@ fn check(iparam: &Iparam<'_, '_>, cx: &mut Context<'_>) {
     };
     match &iparam.default {
         DefaultValue::Text(text) if iparam.known_type().is_some_and(|ty| ty.has_options()) => {
-            report_if_missing(iparam, &Options::new(options), text, None, cx);
+            report_if_missing(iparam, &Options::new(options, 1), text, None, cx);
         }
         DefaultValue::List(_, array) => {
-            let options = Options::new(options);
             let elements = array.as_array().unwrap_or_default();
+            let options = Options::new(options, elements.len());
             for (index, element) in elements.iter().enumerate() {
                 if let Some(item) = Text::of(element) {
                     report_if_missing(iparam, &options, &item, Some(index), cx);
@@ -43,28 +43,58 @@ fn check(iparam: &Iparam<'_, '_>, cx: &mut Context<'_>) {
     }
 }
 
-/// The options, indexed once: a multiselect's default is looked up item by item, and both
-/// lists can be long.
+/// The options, searched when they are few and indexed once when they are many: a
+/// multiselect's default is looked up item by item, and both lists can be long.
 struct Options<'o, 'a> {
     all: &'o [Text<'a>],
+    index: Option<Index<'o, 'a>>,
+}
+
+struct Index<'o, 'a> {
     exact: HashSet<&'a str>,
     /// Options by their ASCII lower case.
     by_case: HashMap<String, Vec<&'o Text<'a>>>,
 }
 
 impl<'o, 'a> Options<'o, 'a> {
-    fn new(all: &'o [Text<'a>]) -> Self {
-        let mut by_case: HashMap<String, Vec<&'o Text<'a>>> = HashMap::new();
-        for option in all {
-            by_case
-                .entry(option.text.to_ascii_lowercase())
-                .or_default()
-                .push(option);
+    /// For `lookups` values to be looked up.
+    fn new(all: &'o [Text<'a>], lookups: usize) -> Self {
+        let index = (lookups > 1 && all.len() > SHORT_LIST).then(|| {
+            let mut by_case: HashMap<String, Vec<&'o Text<'a>>> = HashMap::new();
+            for option in all {
+                by_case
+                    .entry(option.text.to_ascii_lowercase())
+                    .or_default()
+                    .push(option);
+            }
+            Index {
+                exact: all.iter().map(|option| option.text).collect(),
+                by_case,
+            }
+        });
+        Self { all, index }
+    }
+
+    fn contains(&self, value: &str) -> bool {
+        match &self.index {
+            Some(index) => index.exact.contains(value),
+            None => self.all.iter().any(|option| option.text == value),
         }
-        Self {
-            all,
-            exact: all.iter().map(|option| option.text).collect(),
-            by_case,
+    }
+
+    /// The options equal to `value` but for ASCII case.
+    fn same_but_case(&self, value: &str) -> Vec<&'o Text<'a>> {
+        match &self.index {
+            Some(index) => index
+                .by_case
+                .get(&value.to_ascii_lowercase())
+                .cloned()
+                .unwrap_or_default(),
+            None => self
+                .all
+                .iter()
+                .filter(|option| option.text.eq_ignore_ascii_case(value))
+                .collect(),
         }
     }
 }
@@ -76,13 +106,10 @@ fn report_if_missing(
     index: Option<usize>,
     cx: &mut Context<'_>,
 ) {
-    if options.exact.contains(value.text) {
+    if options.contains(value.text) {
         return;
     }
-    let same_but_case = options
-        .by_case
-        .get(&value.text.to_ascii_lowercase())
-        .map_or(&[][..], Vec::as_slice);
+    let same_but_case = options.same_but_case(value.text);
     let options = options.all;
     let near = suggest::closest(value.text, options.iter().map(|o| o.text));
     let listed = suggest::quoted_list(options.iter().map(|o| o.text));
@@ -109,7 +136,7 @@ fn report_if_missing(
             Some(index) => iparam.pointer_to(&[Attribute::DefaultValue.name(), &index.to_string()]),
             None => iparam.pointer_of(Attribute::DefaultValue),
         });
-    if let [option] = same_but_case {
+    if let [option] = same_but_case[..] {
         diagnostic.fix(Fix::safe(
             format!("Use the option \"{}\"", option.text),
             vec![Edit::replace(value.span, json_string(option.text))],

@@ -9,7 +9,7 @@ use std::collections::hash_map::Entry;
 
 use crate::diagnostic::{Applicability, Diagnostic, Severity};
 use crate::ecma_regex::{Compiled, MatchOutcome, RegexEngine};
-use crate::model::{Iparam, RegexEntry};
+use crate::model::{Iparam, RegexEntry, SHORT_LIST};
 use crate::span::Span;
 use crate::syntax::Value;
 use crate::values::Installed;
@@ -531,17 +531,24 @@ pub(crate) fn default_matches<'a, 's>(
 pub(crate) fn repeated_strings<'v, 's>(
     items: &'v [Value<'s>],
 ) -> impl Iterator<Item = (usize, &'v str, &'v Value<'s>, &'v Value<'s>)> {
-    // Remembered, not searched for: a list can be long, and each search would be as long.
-    let mut firsts: HashMap<&'v str, &'v Value<'s>> = HashMap::new();
+    // Remembered when the list is long, searched for when it is short (most are).
+    let mut firsts: Option<HashMap<&'v str, &'v Value<'s>>> =
+        (items.len() > SHORT_LIST).then(HashMap::new);
     items.iter().enumerate().filter_map(move |(index, item)| {
         let text = item.as_str()?;
-        match firsts.entry(text) {
-            Entry::Occupied(first) => Some((index, text, item, *first.get())),
-            Entry::Vacant(slot) => {
-                slot.insert(item);
-                None
-            }
-        }
+        let first = match &mut firsts {
+            None => items[..index]
+                .iter()
+                .find(|earlier| earlier.as_str() == Some(text))?,
+            Some(firsts) => match firsts.entry(text) {
+                Entry::Occupied(first) => *first.get(),
+                Entry::Vacant(slot) => {
+                    slot.insert(item);
+                    return None;
+                }
+            },
+        };
+        Some((index, text, item, first))
     })
 }
 
