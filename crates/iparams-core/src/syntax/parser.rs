@@ -210,10 +210,14 @@ impl<'s> Parser<'s> {
     /// Skips whitespace and comments, reporting comments and non-JSON spaces as it goes.
     /// Skips whitespace, reporting comments and odd whitespace. Called around every token, so
     /// plain whitespace is skipped here and the rest left to [`Parser::skip_other_trivia`].
-    #[inline]
+    #[inline(always)]
     fn skip_trivia(&mut self) -> Parse<()> {
-        while let Some(b' ' | b'\t' | b'\n' | b'\r') = self.peek() {
-            self.pos += 1;
+        loop {
+            match self.peek() {
+                Some(b' ' | b'\t' | b'\r') => self.pos += 1,
+                Some(b'\n') => self.pos += 1 + super::leading_spaces(&self.bytes[self.pos + 1..]),
+                _ => break,
+            }
         }
         match self.peek() {
             Some(b'/' | 0x80..) => self.skip_other_trivia(),

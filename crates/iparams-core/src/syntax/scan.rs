@@ -27,6 +27,26 @@ pub fn plain_run(bytes: &[u8], quote: u8) -> usize {
         .unwrap_or(words.remainder().len())
 }
 
+/// How many spaces `bytes` starts with, read a word at a time: the indentation after a line
+/// break, skipped before every key of a pretty-printed file.
+pub fn leading_spaces(bytes: &[u8]) -> usize {
+    let mut at = 0;
+    let mut words = bytes.chunks_exact(8);
+    for word in words.by_ref() {
+        // Zero in the bytes that are spaces.
+        let other = u64::from_le_bytes(word.try_into().expect("chunks of eight")) ^ (ONES * 0x20);
+        if other != 0 {
+            return at + (other.trailing_zeros() / 8) as usize;
+        }
+        at += 8;
+    }
+    at + words
+        .remainder()
+        .iter()
+        .take_while(|&&byte| byte == b' ')
+        .count()
+}
+
 /// Flags (the high bit of) each byte of `word` below `limit` (at most 0x80).
 fn below(word: u64, limit: u8) -> u64 {
     word.wrapping_sub(ONES * u64::from(limit)) & !word & HIGHS
@@ -69,6 +89,22 @@ mod tests {
                             );
                         }
                     }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn counts_leading_spaces_as_a_byte_by_byte_count_does() {
+        for length in 0..24 {
+            for stop in 0..=length {
+                for other in [b'\n', b'\t', b'!', 0x00, 0x80, 0xa0] {
+                    let mut bytes = vec![b' '; length];
+                    if stop < length {
+                        bytes[stop] = other;
+                    }
+                    let slow = bytes.iter().take_while(|&&b| b == b' ').count();
+                    assert_eq!(leading_spaces(&bytes), slow, "{bytes:?}");
                 }
             }
         }
