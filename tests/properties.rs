@@ -535,6 +535,25 @@ proptest! {
     }
 }
 
+/// Every input a fuzz target crashed on (fixtures/reliability/fuzz-findings/, each minimised
+/// and named for what it holds) goes through every invariant, whichever target found it.
+#[test]
+fn fuzz_findings_stay_fixed() {
+    let folder = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../fixtures/reliability/fuzz-findings");
+    let mut checked = 0;
+    for entry in fs::read_dir(&folder).expect("the fuzz findings folder") {
+        let bytes = fs::read(entry.expect("an entry").path()).expect("a finding");
+        let mut linter = Linter::default();
+        invariants::lint_is_sound(&mut linter, &bytes);
+        invariants::values_are_sound(&mut linter, invariants::DEFINITIONS, &bytes);
+        invariants::fix_is_sound(&mut linter, &bytes, Applicability::Safe);
+        invariants::fix_is_sound(&mut linter, &bytes, Applicability::Unsafe);
+        checked += 1;
+    }
+    assert!(checked > 0, "no finding in {}", folder.display());
+}
+
 /// Fixes keep the JSON well-formed, change only their own bytes, leave nothing fixable and are
 /// idempotent; and the generator does make them happen, so this is not vacuous.
 #[test]

@@ -97,10 +97,11 @@ fn secret_texts<'t>(text: &'t str, spans: &[Span]) -> Vec<&'t str> {
 /// The part of a secret value that must not be shown: a string's text inside its quotes, or
 /// the whole of any other value (a number, or an array of secrets).
 fn secret_part(text: &str, span: Span) -> Span {
-    if text[span.start..].starts_with('"') {
-        span.inner()
-    } else {
-        span
+    match text.as_bytes()[span.start..span.end] {
+        // Only a string closed by its quote loses one at the end: an unterminated one may end
+        // inside a character.
+        [b'"', .., b'"'] => span.inner(),
+        _ => span,
     }
 }
 
