@@ -188,14 +188,23 @@ impl LineIndex {
 /// Positions found by walking the text from the last offset asked about, for offsets asked in
 /// (mostly) increasing order, as a file's sorted findings are: no index is built, so memory
 /// stays flat however large the file, and a minified file's one long line is walked once.
+/// The furthest place reached is kept too, so that a look back (a finding's related place,
+/// earlier in the file) does not make the next look forward walk the text again.
 #[derive(Debug, Clone)]
 pub struct LineCursor<'t> {
     text: &'t str,
-    /// 0-based line the cursor is on, and where it starts.
+    current: Spot,
+    furthest: Spot,
+}
+
+/// A place in the text, with its line and column counts.
+#[derive(Debug, Clone, Copy, Default)]
+struct Spot {
+    /// 0-based line, and where it starts.
     line: usize,
     line_start: usize,
-    /// A place on that line, and its characters and UTF-16 code units from the line's start.
     at: usize,
+    /// Characters and UTF-16 code units from the line's start to `at`.
     characters: usize,
     utf16_units: usize,
 }
@@ -204,46 +213,77 @@ impl<'t> LineCursor<'t> {
     pub fn new(text: &'t str) -> Self {
         Self {
             text,
-            line: 0,
-            line_start: 0,
-            at: 0,
-            characters: 0,
-            utf16_units: 0,
+            current: Spot::default(),
+            furthest: Spot::default(),
         }
     }
 
     /// The position of byte `offset`; an offset inside a multi-byte character counts as that
     /// character, as [`LineIndex::position`] does.
     pub fn position(&mut self, offset: usize) -> Position {
-        self.seek(offset);
+        let spot = self.seek(offset);
         Position {
-            line: self.line + 1,
-            column: self.characters + 1,
+            line: spot.line + 1,
+            column: spot.characters + 1,
         }
     }
 
     /// The 1-based column of byte `offset` in UTF-16 code units, as SARIF and LSP count.
     pub fn utf16_column(&mut self, offset: usize) -> usize {
-        self.seek(floor_char_boundary(self.text, offset.min(self.text.len())));
-        self.utf16_units + 1
+        self.seek(floor_char_boundary(self.text, offset.min(self.text.len())))
+            .utf16_units
+            + 1
     }
 
-    fn seek(&mut self, offset: usize) {
+    fn seek(&mut self, offset: usize) -> Spot {
         let offset = offset.min(self.text.len());
-        let bytes = self.text.as_bytes();
-        if offset >= self.line_start {
-            if let Some(last) = memchr::memrchr(b'\n', &bytes[self.line_start..offset]) {
-                self.line += memchr::memchr_iter(b'\n', &bytes[self.line_start..offset]).count();
-                self.line_start += last + 1;
-                self.restart_line();
-            }
+        let from = if offset >= self.furthest.at {
+            self.furthest
+        } else if offset >= self.current.at {
+            self.current
         } else {
-            self.line -= memchr::memchr_iter(b'\n', &bytes[offset..self.line_start]).count();
-            self.line_start = memchr::memrchr(b'\n', &bytes[..offset]).map_or(0, |at| at + 1);
-            self.restart_line();
+            self.line_start_before(offset)
+        };
+        self.current = from.walked_to(self.text.as_bytes(), offset);
+        if self.current.at > self.furthest.at {
+            self.furthest = self.current;
         }
-        if offset < self.at {
-            self.restart_line();
+        self.current
+    }
+
+    /// The start of the line holding `offset`, which is before the current spot.
+    fn line_start_before(&self, offset: usize) -> Spot {
+        let bytes = self.text.as_bytes();
+        let known = if offset >= self.current.line_start {
+            self.current
+        } else {
+            let lines_back =
+                memchr::memchr_iter(b'\n', &bytes[offset..self.current.line_start]).count();
+            Spot {
+                line: self.current.line - lines_back,
+                line_start: memchr::memrchr(b'\n', &bytes[..offset]).map_or(0, |at| at + 1),
+                ..Spot::default()
+            }
+        };
+        Spot {
+            at: known.line_start,
+            characters: 0,
+            utf16_units: 0,
+            ..known
+        }
+    }
+}
+
+impl Spot {
+    /// This spot moved forward to `offset`, counting only the bytes in between.
+    fn walked_to(mut self, bytes: &[u8], offset: usize) -> Spot {
+        let between = &bytes[self.at..offset];
+        if let Some(last) = memchr::memrchr(b'\n', between) {
+            self.line += memchr::memchr_iter(b'\n', between).count();
+            self.line_start = self.at + last + 1;
+            self.at = self.line_start;
+            self.characters = 0;
+            self.utf16_units = 0;
         }
         for &byte in &bytes[self.at..offset] {
             if !is_utf8_continuation(byte) {
@@ -253,12 +293,7 @@ impl<'t> LineCursor<'t> {
             }
         }
         self.at = offset;
-    }
-
-    fn restart_line(&mut self) {
-        self.at = self.line_start;
-        self.characters = 0;
-        self.utf16_units = 0;
+        self
     }
 }
 
