@@ -73,8 +73,13 @@ fn nearest<'c>(
         4..=7 => 2,
         _ => 3,
     };
-    // Past this many candidates nothing is suggested (see MAX_CANDIDATES).
-    let mut candidates = candidates.into_iter().take(MAX_CANDIDATES + 1).enumerate();
+    // Past this many candidates nothing is suggested (see MAX_CANDIDATES); a list known to be
+    // that long is not even started on.
+    let candidates = candidates.into_iter();
+    if candidates.size_hint().0 > MAX_CANDIDATES {
+        return None;
+    }
+    let mut candidates = candidates.take(MAX_CANDIDATES + 1).enumerate();
     // Buffers reused for every candidate: this runs for each finding of a misspelt name.
     let mut word = Vec::new();
     let mut rows = Rows::default();
