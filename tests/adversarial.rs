@@ -313,12 +313,13 @@ fn a_key_repeated_100_000_times() {
 
 #[test]
 fn catastrophic_regex_against_a_long_default() {
-    // Twenty iparams, each with a pattern that backtracks for ever on its default.
+    // Twenty iparams, each with a pattern that backtracks for ever on its default; each default
+    // a different length, so that no outcome is answered from the cache.
     let iparams: Vec<String> = (0..20)
         .map(|i| {
             format!(
                 r#""code_{i}": {{"display_name": "Code", "type": "text", "regex": {{"as": "^(a+)+$", "as-error": "Only a"}}, "default_value": "{}!"}}"#,
-                "a".repeat(5_000)
+                "a".repeat(5_000 + i)
             )
         })
         .collect();
@@ -326,8 +327,24 @@ fn catastrophic_regex_against_a_long_default() {
         "catastrophic-default",
         format!("{{{}}}", iparams.join(",\n")).as_bytes(),
     );
-    assert!(run.has("regex-timeout"), "{:?}", run.findings());
-    // A warning: nothing is known of whether the default matches.
+    // A warning each: the first ones ran out of time, the rest were not run, and none is
+    // silently taken as matching.
+    let timeouts: Vec<String> = run
+        .findings()
+        .into_iter()
+        .filter(|(rule, _)| rule == "regex-timeout")
+        .map(|(_, message)| message)
+        .collect();
+    assert_eq!(timeouts.len(), 20, "{timeouts:?}");
+    assert!(
+        timeouts.iter().any(|m| m.contains("ran for over")),
+        "{timeouts:?}"
+    );
+    assert!(
+        timeouts.iter().any(|m| m.contains("was not run on")),
+        "{timeouts:?}"
+    );
+    // Warnings: nothing is known of whether the defaults match.
     assert_eq!(run.status, 0, "{:?}", run.findings());
     assert!(!run.has("default-fails-regex"), "{:?}", run.findings());
 }

@@ -52,8 +52,9 @@ long = "x" * (1024 * 1024)
 write("megabyte-strings.json", '{"%s": {"display_name": "%s", "type": "text", "default_value": "%s", "regex": {"r": "^[a-z]+%s$"}}}' % (long, long, long, long))
 write("duplicate-keys-100000.json", "{%s}" % repeated('"a": {"display_name": "A", "type": "text"}', 100_000))
 write("duplicate-options-100000.json", '{"a": {"display_name": "A", "type": "multiselect", "options": [%s], "default_value": [%s]}}' % (repeated('"x"', 100_000), repeated('"y"', 100_000)))
+# Each default a different length: identical matches would be answered from the cache.
 catastrophic = ",\n".join(
-    '"code_%d": {"display_name": "Code", "type": "text", "regex": {"as": "^(a+)+$", "as-error": "Only a"}, "default_value": "%s!"}' % (i, "a" * 5000)
+    '"code_%d": {"display_name": "Code", "type": "text", "regex": {"as": "^(a+)+$", "as-error": "Only a"}, "default_value": "%s!"}' % (i, "a" * (5000 + i))
     for i in range(20))
 write("catastrophic-regex-1.json", '{%s}' % catastrophic.split(",\n")[0])
 write("catastrophic-regex-20.json", "{%s}" % catastrophic)

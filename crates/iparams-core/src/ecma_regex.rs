@@ -30,7 +30,7 @@ const CACHE_LIMIT: usize = 4096;
 
 /// Matches left running after a timeout (regress cannot be interrupted) before the engine stops
 /// starting new ones: each holds a core until the process exits.
-const MAX_ABANDONED: usize = 8;
+pub const MAX_ABANDONED: usize = 8;
 
 /// Why a pattern is not valid JavaScript.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -8,7 +8,7 @@ use std::collections::HashMap;
 use std::collections::hash_map::Entry;
 
 use crate::diagnostic::{Applicability, Diagnostic, Severity};
-use crate::ecma_regex::{Compiled, MatchOutcome, RegexEngine};
+use crate::ecma_regex::{Compiled, MAX_ABANDONED, MAX_MATCH_INPUT, MatchOutcome, RegexEngine};
 use crate::model::{Iparam, RegexEntry, SHORT_LIST};
 use crate::span::Span;
 use crate::syntax::Value;
@@ -505,6 +505,38 @@ pub(crate) fn match_patterns<'a, 's>(
             _ => None,
         })
         .collect()
+}
+
+/// What a regex-timeout finding says of a match that did not finish.
+pub(crate) struct Unfinished {
+    /// Follows "Regex `name` of iparam `key`", before "the default value" or "the value".
+    pub verb: String,
+    pub label: &'static str,
+    pub help: String,
+}
+
+/// How to report `outcome`, when the match did not finish; `None` when it did.
+pub(crate) fn unfinished(outcome: MatchOutcome, regexes: &RegexEngine) -> Option<Unfinished> {
+    match outcome {
+        MatchOutcome::Matched | MatchOutcome::NotMatched => None,
+        MatchOutcome::TimedOut => Some(Unfinished {
+            verb: format!("ran for over {} ms on", regexes.timeout().as_millis()),
+            label: "catastrophic backtracking",
+            help: "The pattern repeats a repetition (as in `(a+)+`), so some values take \
+                   exponential time and would freeze the installation page. Rewrite it without \
+                   nested repetition."
+                .to_owned(),
+        }),
+        MatchOutcome::Skipped => Some(Unfinished {
+            verb: "was not run on".to_owned(),
+            label: "not checked",
+            help: format!(
+                "Matching stops for a text over {MAX_MATCH_INPUT} bytes, and once {MAX_ABANDONED} \
+                 matches have run out of time: whether this one matches is not known. Fix the \
+                 patterns reported as too slow first."
+            ),
+        }),
+    }
 }
 
 /// The outcome of each valid pattern of the iparam on its default value, when the iparam's

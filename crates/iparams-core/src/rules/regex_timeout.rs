@@ -1,8 +1,7 @@
 //! `regex-timeout`: a pattern that backtracks catastrophically.
 
-use super::{Check, Context, Rule, default_matches};
+use super::{Check, Context, Rule, default_matches, unfinished};
 use crate::diagnostic::Severity;
-use crate::ecma_regex::MatchOutcome;
 use crate::model::{Attribute, Iparam};
 
 pub static RULE: Rule = Rule {
@@ -12,7 +11,9 @@ pub static RULE: Rule = Rule {
     docs: "JavaScript regexes backtrack: a pattern with nested repetition such as `^(a+)+$` can take \
 time exponential in the length of the value, and would freeze the installation page in the \
 installer's browser. Matching here is cut off after 100 ms (configurable), and the pattern is \
-reported. Rewrite it without repetition inside repetition.",
+reported. Rewrite it without repetition inside repetition. A match is also not run, and reported as not checked, when the text is over 10,000 bytes or \
+once 8 matches have run out of time in one run (each goes on using a core until the command \
+exits).",
     bad: "{\n  \"code\": {\"display_name\": \"Code\", \"type\": \"text\", \"default_value\": \"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa!\", \"regex\": {\"code\": \"^(a+)+$\", \"code-error\": \"Letters a only\"}}\n}\n",
     good: "{\n  \"code\": {\"display_name\": \"Code\", \"type\": \"text\", \"default_value\": \"aaaa\", \"regex\": {\"code\": \"^a+$\", \"code-error\": \"Letters a only\"}}\n}\n",
     vendor: "Not checked.",
@@ -21,18 +22,20 @@ reported. Rewrite it without repetition inside repetition.",
 };
 
 fn check(iparam: &Iparam<'_, '_>, cx: &mut Context<'_>) {
-    let limit = cx.regexes().timeout().as_millis();
     for (entry, _, outcome) in default_matches(iparam, cx) {
-        if outcome != MatchOutcome::TimedOut {
+        let Some(unfinished) = unfinished(outcome, cx.regexes()) else {
             continue;
-        }
+        };
         cx.report(
             &RULE,
             entry.pattern.span,
-            format!("Regex `{}` of iparam `{}` ran for over {limit} ms on the default value", entry.name.text, iparam.key.text),
+            format!(
+                "Regex `{}` of iparam `{}` {} the default value",
+                entry.name.text, iparam.key.text, unfinished.verb
+            ),
         )
-        .label("catastrophic backtracking")
-        .help("The pattern repeats a repetition (as in `(a+)+`), so some values take exponential time and would freeze the installation page. Rewrite it without nested repetition.")
+        .label(unfinished.label)
+        .help(unfinished.help)
         .pointer(iparam.pointer_to(&[Attribute::Regex.name(), &entry.name.text]));
     }
 }

@@ -1,8 +1,7 @@
 //! `value-regex-timeout`: a pattern that backtracks catastrophically on a value.
 
-use super::{Check, Context, Rule};
+use super::{Check, Context, Rule, unfinished};
 use crate::diagnostic::Severity;
-use crate::ecma_regex::MatchOutcome;
 use crate::values::Installed;
 
 pub static RULE: Rule = Rule {
@@ -13,7 +12,9 @@ pub static RULE: Rule = Rule {
 time exponential in the length of the value, and would freeze the installation page in the \
 installer's browser on this value. Matching is cut off after 100 ms, and the pattern is reported: \
 nothing can be said of whether the value matches. Rewrite the pattern in iparams.json without \
-repetition inside repetition.",
+repetition inside repetition. A match is also not run, and reported as not checked, when the text is over 10,000 bytes or \
+once 8 matches have run out of time in one run (each goes on using a core until the command \
+exits).",
     bad: "{\n  \"code\": \"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa!\"\n}\n",
     good: "{\n  \"code\": \"aaaa\"\n}\n",
     vendor: "Not checked: older FDK releases would hang on such a value.",
@@ -29,25 +30,18 @@ fn check(installed: &Installed<'_>, cx: &mut Context<'_>) {
     let Some(value) = installed.given() else {
         return;
     };
-    let limit = cx.regexes().timeout().as_millis();
     for (entry, outcome) in installed.regex_outcomes(cx) {
-        if outcome != MatchOutcome::TimedOut {
+        let Some(unfinished) = unfinished(outcome, cx.regexes()) else {
             continue;
-        }
+        };
         let message = format!(
-            "Regex `{}` of iparam `{}` ran for over {limit} ms on the value",
+            "Regex `{}` of iparam `{}` {} the value",
             entry.name.text,
-            installed.key()
+            installed.key(),
+            unfinished.verb
         );
         installed
-            .report(
-                cx,
-                &RULE,
-                value.span,
-                message,
-                "The pattern repeats a repetition (as in `(a+)+`), so some values take exponential time and \
-                 would freeze the installation page. Rewrite it without nested repetition.",
-            )
-            .label("catastrophic backtracking");
+            .report(cx, &RULE, value.span, message, &unfinished.help)
+            .label(unfinished.label);
     }
 }
