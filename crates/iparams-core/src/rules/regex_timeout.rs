@@ -10,7 +10,7 @@ pub static RULE: Rule = Rule {
     summary: "Matching a regex against the default value did not finish in time",
     docs: "JavaScript regexes backtrack: a pattern with nested repetition such as `^(a+)+$` can take \
 time exponential in the length of the value, and would freeze the installation page in the \
-installer's browser. Matching here is cut off after 100 ms (configurable), and the pattern is \
+installer's browser. Matching here is cut off after 100 ms, and the pattern is \
 reported. Rewrite it without repetition inside repetition. A match is also not run, and reported as not checked, when the text is over 10,000 bytes or \
 once 8 matches have run out of time in one run (each goes on using a core until the command \
 exits).",
