@@ -1,4 +1,6 @@
-//! "Did you mean ...?" for misspelt names.
+//! "Did you mean ...?" for misspelt names, and names and values as messages list and quote them.
+
+use std::borrow::Cow;
 
 use std::cell::RefCell;
 use std::collections::HashMap;
@@ -13,6 +15,9 @@ const MAX_EDITED_LENGTH: usize = 64;
 
 /// Lists longer than this are cut short in messages.
 const MAX_LISTED: usize = 20;
+
+/// Values and words longer than this (in characters) are shortened in messages.
+const QUOTED_LIMIT: usize = 60;
 
 /// The candidate `input` most likely meant, if one is close enough to be worth suggesting.
 ///
@@ -207,10 +212,30 @@ fn joined<'w>(words: impl IntoIterator<Item = &'w str>, quote: char) -> String {
             out.push_str(", ");
         }
         out.push(quote);
-        out.push_str(word);
+        out.push_str(&shortened(word));
         out.push(quote);
     }
     out
+}
+
+/// `text` (a word, or a value as written) cut for a message, which names a value and need not
+/// reproduce a long one: at most [`QUOTED_LIMIT`] characters and no line break, ending in `…`
+/// (and the closing quote of a string) where cut.
+pub fn shortened(text: &str) -> Cow<'_, str> {
+    if !text.contains('\n') && (text.len() <= QUOTED_LIMIT || text.chars().count() <= QUOTED_LIMIT)
+    {
+        return Cow::Borrowed(text);
+    }
+    let mut kept: String = text
+        .chars()
+        .take(QUOTED_LIMIT - 10)
+        .take_while(|c| *c != '\n')
+        .collect();
+    kept.push('…');
+    if text.starts_with('"') {
+        kept.push('"');
+    }
+    Cow::Owned(kept)
 }
 
 #[cfg(test)]
@@ -303,5 +328,19 @@ mod tests {
         let listed = quoted_list(many.iter().map(String::as_str));
         assert!(listed.starts_with(r#""0", "1", "#), "{listed}");
         assert!(listed.ends_with(r#""19", and 3 more"#), "{listed}");
+    }
+
+    #[test]
+    fn long_values_are_shortened_in_messages() {
+        assert_eq!(shortened(r#""Low""#), r#""Low""#);
+        // Sixty characters of four bytes each are not too long.
+        let wide = "é".repeat(QUOTED_LIMIT);
+        assert_eq!(shortened(&wide), wide);
+        let long = format!("\"{}\"", "x".repeat(1024 * 1024));
+        let cut = shortened(&long);
+        assert_eq!(cut, format!("\"{}…\"", "x".repeat(QUOTED_LIMIT - 11)));
+        assert_eq!(shortened("[\"a\",\n \"b\"]"), "[\"a\",…");
+        let listed = quoted_list([long.trim_matches('"')]);
+        assert!(listed.chars().count() <= QUOTED_LIMIT, "{listed}");
     }
 }

@@ -19,6 +19,7 @@ pub use types::{
 use crate::pointer;
 use crate::secrets;
 use crate::span::Span;
+use crate::suggest;
 use crate::syntax::{Key, Member, Value, ValueKind};
 
 /// A string value of the file and the span of its literal, quotes included.
@@ -264,7 +265,7 @@ impl<'a, 's> Iparam<'a, 's> {
         if self.masks(text) {
             secrets::MASKED.to_owned()
         } else {
-            format!("\"{}\"", text.text)
+            suggest::shortened(&format!("\"{}\"", text.text)).into_owned()
         }
     }
 

@@ -39,9 +39,6 @@ use crate::span::{LineIndex, Span};
 use crate::suggest;
 use crate::syntax::{Member, RootShape, SyntaxError, Value, ValueKind, parse_value};
 
-/// Quoted values longer than this are shortened in messages.
-const QUOTED_LIMIT: usize = 60;
-
 /// An iparam's definition and the value a values file gives it: what each values rule checks.
 #[derive(Debug)]
 pub struct Installed<'a> {
@@ -159,7 +156,7 @@ impl<'a> Installed<'a> {
         if self.masks(value) {
             MASKED.to_owned()
         } else {
-            shorten(cx.source(value.span))
+            suggest::shortened(cx.source(value.span)).into_owned()
         }
     }
 
@@ -168,7 +165,7 @@ impl<'a> Installed<'a> {
         if self.secret || secrets::credential_kind(text).is_some() {
             MASKED.to_owned()
         } else {
-            shorten(&crate::fixes::json_string(text))
+            suggest::shortened(&crate::fixes::json_string(text)).into_owned()
         }
     }
 
@@ -254,20 +251,6 @@ impl<'a> Installed<'a> {
             .pointer(self.iparam.pointer.clone())
             .help(help)
     }
-}
-
-/// A value's source for a message, cut short when long.
-fn shorten(source: &str) -> String {
-    if source.chars().count() <= QUOTED_LIMIT && !source.contains('\n') {
-        return source.to_owned();
-    }
-    let kept: String = source
-        .chars()
-        .take(QUOTED_LIMIT - 10)
-        .take_while(|c| *c != '\n')
-        .collect();
-    let close = if source.starts_with('"') { "\"" } else { "" };
-    format!("{kept}…{close}")
 }
 
 /// The iparams.json the values are checked against.
