@@ -3,8 +3,11 @@
 //!
 //! Syntax is checked with oxc's parser, which follows the ECMAScript grammar (Annex B
 //! included, as browsers and Node read a pattern without flags) and places each error inside
-//! the JSON string literal. Matching uses regress, an ECMAScript engine, on a worker thread:
-//! regress has no step limit, so the only bound on a catastrophic pattern is to stop waiting.
+//! the JSON string literal. Matching uses regress, an ECMAScript engine. regress has no step
+//! limit, so a match runs on a worker thread and the only bound on a catastrophic pattern is to
+//! stop waiting — unless the pattern's shape bounds its backtracking on that text (see
+//! [`Paths`]), as most real patterns do on real defaults. Such a match runs in place: it needs
+//! no thread, and it still runs once catastrophic matches have used up the threads allowed.
 
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -13,6 +16,7 @@ use std::thread;
 use std::time::Duration;
 
 use oxc_allocator::Allocator;
+use oxc_regular_expression::ast::{Disjunction, Pattern, Term};
 use oxc_regular_expression::{ConstructorParser, Options};
 
 use crate::span::Span;
@@ -43,10 +47,107 @@ pub struct PatternError {
 
 #[derive(Clone, Debug)]
 pub enum Compiled {
-    Valid(Arc<regress::Regex>),
+    Valid(Arc<UserRegex>),
     Invalid(PatternError),
     /// Valid JavaScript that the matching engine cannot run; nothing can be said of matches.
     Unrunnable,
+}
+
+/// A valid pattern, ready to match.
+#[derive(Debug)]
+pub struct UserRegex {
+    regex: regress::Regex,
+    /// A bound on its backtracking, when its shape gives one.
+    paths: Option<Paths>,
+}
+
+/// What bounds the backtracking of a pattern in which only single characters (a literal, `.`,
+/// a class, an escape) are repeated, with no back-reference and no look-around: at each start,
+/// each repetition chooses one of at most `length + 1` counts, each alternation one of its
+/// branches and each optional part whether to match it, so a match tries at most `(length + 1)^(repeats + 1) × branches` paths, each of at
+/// most `terms` steps. Repeated groups, the shape of catastrophic patterns such as `(a+)+`, give
+/// no bound.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct Paths {
+    /// Repetitions of a single character whose count can vary.
+    repeats: u32,
+    /// The product of the branch counts of every alternation (an optional part has two).
+    branches: u64,
+    terms: u64,
+}
+
+/// Matches bounded to this many steps run in place: at most a few milliseconds.
+const IN_PLACE_STEPS: u64 = 1_000_000;
+
+impl Paths {
+    fn of(pattern: &Pattern<'_>) -> Option<Paths> {
+        let mut paths = Paths {
+            branches: 1,
+            ..Paths::default()
+        };
+        paths.add_disjunction(&pattern.body)?;
+        Some(paths)
+    }
+
+    fn add_disjunction(&mut self, disjunction: &Disjunction<'_>) -> Option<()> {
+        self.branches = self
+            .branches
+            .checked_mul(disjunction.body.len().max(1) as u64)?;
+        for alternative in &disjunction.body {
+            for term in &alternative.body {
+                self.add_term(term)?;
+            }
+        }
+        Some(())
+    }
+
+    fn add_term(&mut self, term: &Term<'_>) -> Option<()> {
+        self.terms += 1;
+        match term {
+            Term::BoundaryAssertion(_)
+            | Term::Character(_)
+            | Term::Dot(_)
+            | Term::CharacterClassEscape(_)
+            | Term::UnicodePropertyEscape(_)
+            | Term::CharacterClass(_) => Some(()),
+            Term::CapturingGroup(group) => self.add_disjunction(&group.body),
+            Term::IgnoreGroup(group) => self.add_disjunction(&group.body),
+            // An optional part (`?`, `{0,1}`) is tried once or skipped, whatever it holds.
+            Term::Quantifier(quantifier) if quantifier.max.is_some_and(|max| max <= 1) => {
+                self.branches = self.branches.checked_mul(2)?;
+                self.add_term(&quantifier.body)
+            }
+            Term::Quantifier(quantifier) => {
+                let single_character = matches!(
+                    quantifier.body,
+                    Term::Character(_)
+                        | Term::Dot(_)
+                        | Term::CharacterClassEscape(_)
+                        | Term::UnicodePropertyEscape(_)
+                        | Term::CharacterClass(_)
+                );
+                if !single_character {
+                    return None;
+                }
+                if quantifier.max != Some(quantifier.min) {
+                    self.repeats += 1;
+                }
+                Some(())
+            }
+            Term::LookAroundAssertion(_) | Term::IndexedReference(_) | Term::NamedReference(_) => {
+                None
+            }
+        }
+    }
+
+    /// The most steps a match on a text of `length` bytes can take, if it can be told.
+    fn steps(self, length: usize) -> Option<u64> {
+        let choices = length as u64 + 1;
+        choices
+            .checked_pow(self.repeats + 1)?
+            .checked_mul(self.branches)?
+            .checked_mul(self.terms.max(1))
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -55,8 +156,8 @@ pub enum MatchOutcome {
     NotMatched,
     /// The match did not finish within the timeout: the pattern backtracks catastrophically.
     TimedOut,
-    /// Not matched: the text is longer than [`MAX_MATCH_INPUT`], or too many catastrophic
-    /// matches are still running.
+    /// Not matched: the text is longer than [`MAX_MATCH_INPUT`], or the pattern's backtracking
+    /// has no bound and too many catastrophic matches are still running.
     Skipped,
 }
 
@@ -110,8 +211,8 @@ impl RegexEngine {
         }
         let compiled = match self.check_syntax(literal) {
             Err(error) => Compiled::Invalid(error),
-            Ok(()) => match regress::Regex::with_flags(pattern, "") {
-                Ok(regex) => Compiled::Valid(Arc::new(regex)),
+            Ok(paths) => match regress::Regex::with_flags(pattern, "") {
+                Ok(regex) => Compiled::Valid(Arc::new(UserRegex { regex, paths })),
                 Err(_) => Compiled::Unrunnable,
             },
         };
@@ -124,29 +225,32 @@ impl RegexEngine {
         compiled
     }
 
-    fn check_syntax(&mut self, literal: &str) -> Result<(), PatternError> {
+    /// The pattern's syntax error, or what bounds its backtracking.
+    fn check_syntax(&mut self, literal: &str) -> Result<Option<Paths>, PatternError> {
         let result =
             ConstructorParser::new(&self.allocator, literal, None, Options::default()).parse();
-        let error = result.err().map(|error| PatternError {
-            message: error
-                .message
-                .trim_start_matches("Invalid regular expression: ")
-                .to_owned(),
-            help: error.help.as_ref().map(ToString::to_string),
-            span_in_literal: error.labels.first().map(|label| {
-                Span::new(
-                    label.offset() as usize,
-                    (label.offset() + label.len()) as usize,
-                )
-            }),
-        });
+        let result = result
+            .map(|pattern| Paths::of(&pattern))
+            .map_err(|error| PatternError {
+                message: error
+                    .message
+                    .trim_start_matches("Invalid regular expression: ")
+                    .to_owned(),
+                help: error.help.as_ref().map(ToString::to_string),
+                span_in_literal: error.labels.first().map(|label| {
+                    Span::new(
+                        label.offset() as usize,
+                        (label.offset() + label.len()) as usize,
+                    )
+                }),
+            });
         self.allocator.reset();
-        error.map_or(Ok(()), Err)
+        result
     }
 
     /// Whether `regex` finds a match in `text`, as JavaScript's `RegExp.prototype.test` does
     /// (anywhere in the text unless the pattern is anchored), within the timeout.
-    pub fn test(&mut self, regex: &Arc<regress::Regex>, text: &str) -> MatchOutcome {
+    pub fn test(&mut self, regex: &Arc<UserRegex>, text: &str) -> MatchOutcome {
         // The compile cache keeps every regex alive, so its address identifies it.
         let key = (Arc::as_ptr(regex) as usize, text.to_owned());
         if let Some(outcome) = self.outcomes.get(&key) {
@@ -160,8 +264,22 @@ impl RegexEngine {
         outcome
     }
 
-    fn run(&mut self, regex: &Arc<regress::Regex>, text: &str) -> MatchOutcome {
-        if text.len() > MAX_MATCH_INPUT || self.abandoned >= MAX_ABANDONED {
+    fn run(&mut self, regex: &Arc<UserRegex>, text: &str) -> MatchOutcome {
+        if text.len() > MAX_MATCH_INPUT {
+            return MatchOutcome::Skipped;
+        }
+        let bounded = regex
+            .paths
+            .and_then(|paths| paths.steps(text.len()))
+            .is_some_and(|steps| steps <= IN_PLACE_STEPS);
+        if bounded {
+            return if regex.regex.find(text).is_some() {
+                MatchOutcome::Matched
+            } else {
+                MatchOutcome::NotMatched
+            };
+        }
+        if self.abandoned >= MAX_ABANDONED {
             return MatchOutcome::Skipped;
         }
         let worker = self.worker.get_or_insert_with(Worker::spawn);
@@ -186,7 +304,7 @@ impl RegexEngine {
     }
 }
 
-type Job = (Arc<regress::Regex>, String);
+type Job = (Arc<UserRegex>, String);
 
 /// A thread that runs matches, so the caller can stop waiting for one.
 #[derive(Debug)]
@@ -203,7 +321,10 @@ impl Worker {
             .name("iparams-regex".into())
             .spawn(move || {
                 for (regex, text) in job_receiver {
-                    if result_sender.send(regex.find(&text).is_some()).is_err() {
+                    if result_sender
+                        .send(regex.regex.find(&text).is_some())
+                        .is_err()
+                    {
                         break;
                     }
                 }
@@ -303,5 +424,95 @@ mod tests {
             engine.test(&regex, &texts[MAX_ABANDONED]),
             MatchOutcome::Skipped
         );
+        // A pattern whose backtracking is bounded still runs, in place.
+        let Compiled::Valid(bounded) = compile(&mut engine, "^[a-z]+$") else {
+            panic!()
+        };
+        assert_eq!(engine.test(&bounded, "abc"), MatchOutcome::Matched);
+    }
+
+    fn paths(engine: &mut RegexEngine, pattern: &str) -> Option<Paths> {
+        match compile(engine, pattern) {
+            Compiled::Valid(regex) => regex.paths,
+            other => panic!("{pattern}: {other:?}"),
+        }
+    }
+
+    #[test]
+    fn backtracking_is_bounded_only_for_repeated_single_characters() {
+        let mut engine = RegexEngine::default();
+        let bounded = |repeats, branches, terms| {
+            Some(Paths {
+                repeats,
+                branches,
+                terms,
+            })
+        };
+        assert_eq!(
+            paths(&mut engine, "^[A-Za-z0-9_ -]{3,64}$"),
+            bounded(1, 1, 3)
+        );
+        assert_eq!(
+            paths(&mut engine, r"^\d{10}$|^\d{3}-\d{3}-\d{4}$"),
+            bounded(0, 2, 10)
+        );
+        let url = paths(&mut engine, r"^(?:https?://)?[^/]+(/.*)?$");
+        assert_eq!(url.map(|p| (p.repeats, p.branches)), Some((2, 8)));
+        for unbounded in [
+            "^(a+)+$",
+            "(a|aa)*",
+            r"(\w)\1",
+            "(?=a+)a",
+            r"^(?<x>a)\k<x>$",
+        ] {
+            assert_eq!(paths(&mut engine, unbounded), None, "{unbounded}");
+        }
+        let two_repeats = paths(&mut engine, "a*b*").unwrap();
+        assert_eq!(two_repeats.steps(9), Some(1000 * 2));
+        assert_eq!(
+            Paths {
+                repeats: 40,
+                branches: 1,
+                terms: 1
+            }
+            .steps(1000),
+            None
+        );
+    }
+
+    #[test]
+    fn matches_in_place_and_on_the_worker_agree() {
+        let mut engine = RegexEngine::default();
+        let cases = [
+            ("^[a-z]+@[a-z]+\\.com$", "ann@example.com", true),
+            ("^[a-z]+@[a-z]+\\.com$", "ann@example.org", false),
+            ("^\\d{3}-\\d{4}$", "555-1234", true),
+            ("colou?r", "the colour", true),
+            ("^(?:Low|High)$", "Medium", false),
+        ];
+        for (pattern, text, expected) in cases {
+            let Compiled::Valid(regex) = compile(&mut engine, pattern) else {
+                panic!("{pattern}")
+            };
+            assert!(regex.paths.is_some(), "{pattern} runs in place");
+            assert_eq!(
+                regex.regex.find(text).is_some(),
+                expected,
+                "{pattern} on {text}"
+            );
+            let outcome = if expected {
+                MatchOutcome::Matched
+            } else {
+                MatchOutcome::NotMatched
+            };
+            assert_eq!(engine.test(&regex, text), outcome, "{pattern} on {text}");
+        }
+        // A shape without a bound still goes to the worker, and still matches.
+        let Compiled::Valid(regex) = compile(&mut engine, "^(ab)+$") else {
+            panic!()
+        };
+        assert_eq!(regex.paths, None);
+        assert_eq!(engine.test(&regex, "ababab"), MatchOutcome::Matched);
+        assert!(engine.worker.is_some());
     }
 }

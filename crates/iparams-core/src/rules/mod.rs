@@ -531,9 +531,9 @@ pub(crate) fn unfinished(outcome: MatchOutcome, regexes: &RegexEngine) -> Option
             verb: "was not run on".to_owned(),
             label: "not checked",
             help: format!(
-                "Matching stops for a text over {MAX_MATCH_INPUT} bytes, and once {MAX_ABANDONED} \
-                 matches have run out of time: whether this one matches is not known. Fix the \
-                 patterns reported as too slow first."
+                "Matching stops for a text over {MAX_MATCH_INPUT} bytes and, for a pattern that \
+                 repeats a group, once {MAX_ABANDONED} matches have run out of time: whether this \
+                 one matches is not known. Fix the patterns reported as too slow first."
             ),
         }),
     }
