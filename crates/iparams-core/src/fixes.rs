@@ -7,21 +7,9 @@ use crate::syntax::{Member, Value};
 
 /// A JSON string literal for `text`.
 pub fn json_string(text: &str) -> String {
-    let mut out = String::with_capacity(text.len() + 2);
-    out.push('"');
-    for character in text.chars() {
-        match character {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            c if (c as u32) < 0x20 => out.push_str(&format!("\\u{:04x}", c as u32)),
-            c => out.push(c),
-        }
-    }
-    out.push('"');
-    out
+    let mut out = Vec::with_capacity(text.len() + 2);
+    crate::syntax::write_string(&mut out, text);
+    String::from_utf8(out).expect("escaping keeps UTF-8 whole")
 }
 
 /// Removes entry `index` of a comma-separated list of `len` entries (members or items), with

@@ -13,7 +13,8 @@ use std::borrow::Cow;
 
 pub use error::{SyntaxError, SyntaxErrorKind};
 pub use parser::{Document, MAX_DEPTH, RootShape, parse_document, parse_value};
-pub use scan::{leading_spaces, plain_run};
+pub use scan::write_string;
+use scan::{leading_spaces, plain_run};
 
 use crate::span::Span;
 

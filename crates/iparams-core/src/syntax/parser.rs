@@ -207,8 +207,7 @@ impl<'s> Parser<'s> {
         Err(Fatal)
     }
 
-    /// Skips whitespace and comments, reporting comments and non-JSON spaces as it goes.
-    /// Skips whitespace, reporting comments and odd whitespace. Called around every token, so
+    /// Skips whitespace and comments, reporting comments and odd whitespace. Called around every token, so
     /// plain whitespace is skipped here and the rest left to [`Parser::skip_other_trivia`].
     #[inline(always)]
     fn skip_trivia(&mut self) -> Parse<()> {

@@ -1,4 +1,5 @@
-//! Finding where a string's plain run ends, eight bytes at a time.
+//! Finding where a string's plain run ends, eight bytes at a time, to read JSON strings and to
+//! write them.
 //!
 //! Strings are most of a JSON file's bytes, and most of a string is bytes that need no care:
 //! neither the closing quote, nor a backslash, nor a control character. Reading and writing
@@ -8,7 +9,7 @@ const ONES: u64 = 0x0101_0101_0101_0101;
 const HIGHS: u64 = 0x8080_8080_8080_8080;
 
 /// The index of the first byte of `bytes` that is `quote`, `\` or below 0x20, or its length.
-pub fn plain_run(bytes: &[u8], quote: u8) -> usize {
+pub(crate) fn plain_run(bytes: &[u8], quote: u8) -> usize {
     let mut at = 0;
     let mut words = bytes.chunks_exact(8);
     for word in words.by_ref() {
@@ -27,9 +28,40 @@ pub fn plain_run(bytes: &[u8], quote: u8) -> usize {
         .unwrap_or(words.remainder().len())
 }
 
+/// `text` as a JSON string literal, escaped as serde_json escapes it: quotes, backslashes and
+/// control characters.
+pub fn write_string(out: &mut Vec<u8>, text: &str) {
+    out.push(b'"');
+    let mut rest = text.as_bytes();
+    loop {
+        let plain = plain_run(rest, b'"');
+        out.extend_from_slice(&rest[..plain]);
+        let Some(&byte) = rest.get(plain) else {
+            break;
+        };
+        match byte {
+            b'"' => out.extend_from_slice(b"\\\""),
+            b'\\' => out.extend_from_slice(b"\\\\"),
+            b'\n' => out.extend_from_slice(b"\\n"),
+            b'\r' => out.extend_from_slice(b"\\r"),
+            b'\t' => out.extend_from_slice(b"\\t"),
+            0x08 => out.extend_from_slice(b"\\b"),
+            0x0c => out.extend_from_slice(b"\\f"),
+            _ => {
+                const HEX: &[u8; 16] = b"0123456789abcdef";
+                out.extend_from_slice(b"\\u00");
+                out.push(HEX[usize::from(byte >> 4)]);
+                out.push(HEX[usize::from(byte & 0xf)]);
+            }
+        }
+        rest = &rest[plain + 1..];
+    }
+    out.push(b'"');
+}
+
 /// How many spaces `bytes` starts with, read a word at a time: the indentation after a line
 /// break, skipped before every key of a pretty-printed file.
-pub fn leading_spaces(bytes: &[u8]) -> usize {
+pub(crate) fn leading_spaces(bytes: &[u8]) -> usize {
     let mut at = 0;
     let mut words = bytes.chunks_exact(8);
     for word in words.by_ref() {

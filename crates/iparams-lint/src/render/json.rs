@@ -5,7 +5,7 @@
 
 use std::io::{self, Write};
 
-use iparams_core::syntax::plain_run;
+use iparams_core::syntax::write_string;
 use iparams_core::{LineCursor, Position};
 
 use super::{CheckedFile, Renderer, Summary};
@@ -31,7 +31,7 @@ impl Renderer for Json {
     fn file(&self, file: &CheckedFile<'_>, out: &mut dyn Write) -> io::Result<()> {
         let mut buffer = Vec::with_capacity(BLOCK);
         buffer.extend_from_slice(b"{\"path\":");
-        string(&mut buffer, file.path);
+        write_string(&mut buffer, file.path);
         buffer.extend_from_slice(b",\"diagnostics\":[");
         let mut cursor = LineCursor::new(file.text);
         for (index, d) in file.report.diagnostics.iter().enumerate() {
@@ -39,18 +39,18 @@ impl Renderer for Json {
                 buffer.push(b',');
             }
             buffer.extend_from_slice(b"{\"rule\":");
-            string(&mut buffer, d.rule);
+            write_string(&mut buffer, d.rule);
             buffer.extend_from_slice(b",\"severity\":");
-            string(&mut buffer, d.severity.as_str());
+            write_string(&mut buffer, d.severity.as_str());
             buffer.extend_from_slice(b",\"message\":");
-            string(&mut buffer, &d.message);
+            write_string(&mut buffer, &d.message);
             buffer.extend_from_slice(b",\"help\":");
             match &d.help {
-                Some(help) => string(&mut buffer, help),
+                Some(help) => write_string(&mut buffer, help),
                 None => buffer.extend_from_slice(b"null"),
             }
             buffer.extend_from_slice(b",\"pointer\":");
-            string(&mut buffer, &d.pointer);
+            write_string(&mut buffer, &d.pointer);
             buffer.extend_from_slice(b",\"span\":{\"start\":");
             number(&mut buffer, d.span.start);
             buffer.extend_from_slice(b",\"end\":");
@@ -106,36 +106,6 @@ fn number(out: &mut Vec<u8>, mut value: usize) {
     out.extend_from_slice(&digits[first..]);
 }
 
-/// `text` as a JSON string: quotes, backslashes and control characters escaped.
-fn string(out: &mut Vec<u8>, text: &str) {
-    out.push(b'"');
-    let mut rest = text.as_bytes();
-    loop {
-        let plain = plain_run(rest, b'"');
-        out.extend_from_slice(&rest[..plain]);
-        let Some(&byte) = rest.get(plain) else {
-            break;
-        };
-        match byte {
-            b'"' => out.extend_from_slice(b"\\\""),
-            b'\\' => out.extend_from_slice(b"\\\\"),
-            b'\n' => out.extend_from_slice(b"\\n"),
-            b'\r' => out.extend_from_slice(b"\\r"),
-            b'\t' => out.extend_from_slice(b"\\t"),
-            0x08 => out.extend_from_slice(b"\\b"),
-            0x0c => out.extend_from_slice(b"\\f"),
-            _ => {
-                const HEX: &[u8; 16] = b"0123456789abcdef";
-                out.extend_from_slice(b"\\u00");
-                out.push(HEX[usize::from(byte >> 4)]);
-                out.push(HEX[usize::from(byte & 0xf)]);
-            }
-        }
-        rest = &rest[plain + 1..];
-    }
-    out.push(b'"');
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -160,7 +130,7 @@ mod tests {
             "é and 😀 stay",
         ] {
             let mut out = Vec::new();
-            string(&mut out, text);
+            write_string(&mut out, text);
             assert_eq!(
                 String::from_utf8(out).unwrap(),
                 serde_json::to_string(text).unwrap()
