@@ -10,22 +10,11 @@ const HIGHS: u64 = 0x8080_8080_8080_8080;
 
 /// The index of the first byte of `bytes` that is `quote`, `\` or below 0x20, or its length.
 pub(crate) fn plain_run(bytes: &[u8], quote: u8) -> usize {
-    let mut at = 0;
-    let mut words = bytes.chunks_exact(8);
-    for word in words.by_ref() {
-        let word = u64::from_le_bytes(word.try_into().expect("chunks of eight"));
-        let found = below(word, 0x20) | equal(word, quote) | equal(word, b'\\');
-        if found != 0 {
-            // The lowest flagged byte is exact: borrows only run towards higher bytes.
-            return at + (found.trailing_zeros() / 8) as usize;
-        }
-        at += 8;
-    }
-    at + words
-        .remainder()
-        .iter()
-        .position(|&byte| byte == quote || byte == b'\\' || byte < 0x20)
-        .unwrap_or(words.remainder().len())
+    first_flagged(
+        bytes,
+        |word| below(word, 0x20) | equal(word, quote) | equal(word, b'\\'),
+        |byte| byte == quote || byte == b'\\' || byte < 0x20,
+    )
 }
 
 /// `text` as a JSON string literal, escaped as serde_json escapes it: quotes, backslashes and
@@ -59,24 +48,33 @@ pub fn write_string(out: &mut Vec<u8>, text: &str) {
     out.push(b'"');
 }
 
-/// How many spaces `bytes` starts with, read a word at a time: the indentation after a line
-/// break, skipped before every key of a pretty-printed file.
+/// How many spaces `bytes` starts with: the indentation after a line break, skipped before
+/// every key of a pretty-printed file.
 pub(crate) fn leading_spaces(bytes: &[u8]) -> usize {
-    let mut at = 0;
+    // Non-zero in the bytes that are not spaces.
+    first_flagged(bytes, |word| word ^ (ONES * 0x20), |byte| byte != b' ')
+}
+
+/// The index of the first byte of `bytes` that `flagged` holds, or its length, read a word at
+/// a time: `flags` maps eight bytes to a word whose lowest non-zero byte is the first flagged
+/// one (bytes above it may be flagged wrongly: borrows only run towards higher bytes).
+fn first_flagged(bytes: &[u8], flags: impl Fn(u64) -> u64, flagged: impl Fn(u8) -> bool) -> usize {
     let mut words = bytes.chunks_exact(8);
+    let mut at = 0;
     for word in words.by_ref() {
-        // Zero in the bytes that are spaces.
-        let other = u64::from_le_bytes(word.try_into().expect("chunks of eight")) ^ (ONES * 0x20);
-        if other != 0 {
-            return at + (other.trailing_zeros() / 8) as usize;
+        let found = flags(u64::from_le_bytes(
+            word.try_into().expect("chunks of eight"),
+        ));
+        if found != 0 {
+            return at + (found.trailing_zeros() / 8) as usize;
         }
         at += 8;
     }
-    at + words
-        .remainder()
+    let rest = words.remainder();
+    at + rest
         .iter()
-        .take_while(|&&byte| byte == b' ')
-        .count()
+        .position(|&byte| flagged(byte))
+        .unwrap_or(rest.len())
 }
 
 /// Flags (the high bit of) each byte of `word` below `limit` (at most 0x80).
