@@ -285,13 +285,9 @@ impl Spot {
             self.characters = 0;
             self.utf16_units = 0;
         }
-        for &byte in &bytes[self.at..offset] {
-            if !is_utf8_continuation(byte) {
-                self.characters += 1;
-                // A character of four bytes is a surrogate pair in UTF-16.
-                self.utf16_units += if byte >= 0xF0 { 2 } else { 1 };
-            }
-        }
+        let walked = Counts::of(&bytes[self.at..offset]);
+        self.characters += walked.chars as usize;
+        self.utf16_units += walked.utf16 as usize;
         self.at = offset;
         self
     }
