@@ -74,12 +74,10 @@ impl FileReport {
         Cow::Owned(String::from_utf8(bytes).expect("whole characters were replaced by ASCII"))
     }
 
-    /// Whether `content`, made from the file `text` (a fix's replacement copies bits of it),
-    /// holds one of the file's secrets.
-    pub fn reveals_secret(&self, text: &str, content: &str) -> bool {
+    /// The text of each of the file's secrets (in `text`, the file) worth looking for in text
+    /// made from it, such as a fix's replacement: shorter ones would match by chance.
+    pub fn secret_texts<'t>(&self, text: &'t str) -> Vec<&'t str> {
         secret_texts(text, &self.redactions)
-            .iter()
-            .any(|secret| content.contains(secret))
     }
 }
 

@@ -18,6 +18,7 @@ impl Renderer for Sarif {
     fn file(&self, file: &CheckedFile<'_>, out: &mut dyn Write) -> io::Result<()> {
         let mut cursor = LineCursor::new(file.text);
         let uri = uri(file.path);
+        let secrets = file.report.secret_texts(file.text);
         let mut region = |start: usize, end: usize| {
             json!({
                 "startLine": cursor.position(start).line,
@@ -65,9 +66,11 @@ impl Renderer for Sarif {
             // A fix that would write a secret back (wrapping a secure default in an array)
             // is not shown: its safety says it can still be applied with --fix.
             let shown_fix = d.fix.as_deref().filter(|fix| {
-                !fix.edits
-                    .iter()
-                    .any(|edit| file.report.reveals_secret(file.text, &edit.replacement))
+                !fix.edits.iter().any(|edit| {
+                    secrets
+                        .iter()
+                        .any(|secret| edit.replacement.contains(secret))
+                })
             });
             if let Some(fix) = shown_fix {
                 let replacements: Vec<Value> = fix
