@@ -22,6 +22,7 @@ pub mod in_order;
 pub mod lint;
 pub mod model;
 pub mod pointer;
+mod positions;
 pub mod rules;
 pub mod secrets;
 pub mod source;

@@ -5,18 +5,13 @@
 
 mod types;
 
-use std::collections::HashMap;
-
-/// Lists (of options, of members) up to this long are searched; longer ones are indexed
-/// first, so that a list of many entries checked entry by entry stays linear.
-pub(crate) const SHORT_LIST: usize = 16;
-
 pub use types::{
     Attribute, CHANGE_EVENT, CURRENT_PRODUCT, DATA_BIND_VALUES, IparamType, PRODUCT_PLACEHOLDER,
     PRODUCTS, REGEX_ERROR_SUFFIX, Shape,
 };
 
 use crate::pointer;
+use crate::positions::Positions;
 use crate::secrets;
 use crate::span::Span;
 use crate::suggest;
@@ -124,6 +119,9 @@ pub struct Iparam<'a, 's> {
     pub credentials: Vec<CredentialHit>,
     /// Spans whose text must never be shown: secret defaults and credentials.
     pub secrets: Vec<Span>,
+    /// The `regex` attribute split into patterns and messages, when it is an object: split
+    /// once here, as several rules read it.
+    regexes: Option<Regexes<'a, 's>>,
     /// The last member for each attribute, as `JSON.parse` would keep it.
     attributes: [Option<&'a Member<'s>>; Attribute::ALL.len()],
 }
@@ -185,9 +183,11 @@ impl<'a, 's> Iparam<'a, 's> {
             vendor_warns,
             credentials: Vec::new(),
             secrets: Vec::new(),
+            regexes: None,
             attributes,
         };
         iparam.find_secrets();
+        iparam.regexes = iparam.split_regexes();
         iparam
     }
 
@@ -270,46 +270,34 @@ impl<'a, 's> Iparam<'a, 's> {
     }
 
     /// The `regex` attribute split into patterns and messages, when it is an object.
-    pub fn regexes(&self) -> Option<Regexes<'a, 's>> {
+    pub fn regexes(&self) -> Option<&Regexes<'a, 's>> {
+        self.regexes.as_ref()
+    }
+
+    fn split_regexes(&self) -> Option<Regexes<'a, 's>> {
         let member = self.get(Attribute::Regex)?;
         let entries = member.value.as_object()?;
-        // Where each key last appears, as `JSON.parse` keeps it: indexed when the object is long
-        // enough for searching it per entry to cost more.
-        let index: Option<HashMap<&str, usize>> = (entries.len() > SHORT_LIST).then(|| {
-            entries
-                .iter()
-                .enumerate()
-                .map(|(at, entry)| (entry.key.text.as_ref(), at))
-                .collect()
-        });
-        let last = |key: &str| match &index {
-            Some(index) => index.get(key).copied(),
-            None => entries.iter().rposition(|entry| entry.key.text == key),
-        };
-        let message_for = |name: &str| match &index {
-            Some(index) => index
-                .get(format!("{name}{REGEX_ERROR_SUFFIX}").as_str())
-                .copied(),
-            None => entries
-                .iter()
-                .rposition(|entry| entry.key.text.strip_suffix(REGEX_ERROR_SUFFIX) == Some(name)),
-        };
+        let keys = Positions::new(entries, |entry| Some(entry.key.text.as_ref()));
         let mut patterns: Vec<RegexEntry<'a, 's>> = Vec::new();
         let mut orphan_messages = Vec::new();
         for (at, entry) in entries.iter().enumerate() {
             match entry.key.text.strip_suffix(REGEX_ERROR_SUFFIX) {
                 Some(name) if !name.is_empty() => {
-                    if last(name).is_none() {
+                    if keys.last(name).is_none() {
                         orphan_messages.push(entry);
                     }
                 }
-                // A repeated pattern name: the last one is the one that applies.
-                _ if last(&entry.key.text) != Some(at) => {}
-                _ => patterns.push(RegexEntry {
-                    name: &entry.key,
-                    pattern: &entry.value,
-                    message: message_for(&entry.key.text).map(|at| &entries[at]),
-                }),
+                // A repeated pattern name: the last one is the one that applies, as
+                // `JSON.parse` keeps it.
+                _ if keys.last(&entry.key.text) != Some(at) => {}
+                _ => {
+                    let message_key = format!("{}{REGEX_ERROR_SUFFIX}", entry.key.text);
+                    patterns.push(RegexEntry {
+                        name: &entry.key,
+                        pattern: &entry.value,
+                        message: keys.last(&message_key).map(|at| &entries[at]),
+                    });
+                }
             }
         }
         Some(Regexes {

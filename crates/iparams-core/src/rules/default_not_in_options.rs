@@ -1,11 +1,13 @@
 //! `default-not-in-options`: a preselected value that is not a choice.
 
-use std::collections::{HashMap, HashSet};
+use std::cell::OnceCell;
+use std::collections::HashMap;
 
 use super::{Check, Context, Rule, subject};
 use crate::diagnostic::{Applicability, Edit, Fix, Severity};
 use crate::fixes::json_string;
-use crate::model::{Attribute, DefaultValue, Iparam, SHORT_LIST, Text};
+use crate::model::{Attribute, DefaultValue, Iparam, Text};
+use crate::positions::Positions;
 use crate::suggest;
 
 pub static RULE: Rule = Rule {
@@ -28,11 +30,11 @@ fn check(iparam: &Iparam<'_, '_>, cx: &mut Context<'_>) {
     };
     match &iparam.default {
         DefaultValue::Text(text) if iparam.known_type().is_some_and(|ty| ty.has_options()) => {
-            report_if_missing(iparam, &Options::new(options, 1), text, None, cx);
+            report_if_missing(iparam, &Options::new(options), text, None, cx);
         }
         DefaultValue::List(_, array) => {
             let elements = array.as_array().unwrap_or_default();
-            let options = Options::new(options, elements.len());
+            let options = Options::new(options);
             for (index, element) in elements.iter().enumerate() {
                 if let Some(item) = Text::of(element) {
                     report_if_missing(iparam, &options, &item, Some(index), cx);
@@ -43,59 +45,43 @@ fn check(iparam: &Iparam<'_, '_>, cx: &mut Context<'_>) {
     }
 }
 
-/// The options, searched when they are few and indexed once when they are many: a
-/// multiselect's default is looked up item by item, and both lists can be long.
+/// The options, as a multiselect's default is looked up in them item by item (both lists can
+/// be long).
 struct Options<'o, 'a> {
     all: &'o [Text<'a>],
-    index: Option<Index<'o, 'a>>,
-}
-
-struct Index<'o, 'a> {
-    exact: HashSet<&'a str>,
-    /// Options by their ASCII lower case.
-    by_case: HashMap<String, Vec<&'o Text<'a>>>,
+    exact: Positions<'o, Text<'a>>,
+    /// Options by their ASCII lower case; made for the first value that is not an option.
+    by_case: OnceCell<HashMap<String, Vec<&'o Text<'a>>>>,
 }
 
 impl<'o, 'a> Options<'o, 'a> {
-    /// For `lookups` values to be looked up.
-    fn new(all: &'o [Text<'a>], lookups: usize) -> Self {
-        let index = (lookups > 1 && all.len() > SHORT_LIST).then(|| {
+    fn new(all: &'o [Text<'a>]) -> Self {
+        Self {
+            all,
+            exact: Positions::new(all, |option| Some(option.text)),
+            by_case: OnceCell::new(),
+        }
+    }
+
+    fn contains(&self, value: &str) -> bool {
+        self.exact.first(value).is_some()
+    }
+
+    /// The options equal to `value` but for ASCII case.
+    fn same_but_case(&self, value: &str) -> &[&'o Text<'a>] {
+        let by_case = self.by_case.get_or_init(|| {
             let mut by_case: HashMap<String, Vec<&'o Text<'a>>> = HashMap::new();
-            for option in all {
+            for option in self.all {
                 by_case
                     .entry(option.text.to_ascii_lowercase())
                     .or_default()
                     .push(option);
             }
-            Index {
-                exact: all.iter().map(|option| option.text).collect(),
-                by_case,
-            }
+            by_case
         });
-        Self { all, index }
-    }
-
-    fn contains(&self, value: &str) -> bool {
-        match &self.index {
-            Some(index) => index.exact.contains(value),
-            None => self.all.iter().any(|option| option.text == value),
-        }
-    }
-
-    /// The options equal to `value` but for ASCII case.
-    fn same_but_case(&self, value: &str) -> Vec<&'o Text<'a>> {
-        match &self.index {
-            Some(index) => index
-                .by_case
-                .get(&value.to_ascii_lowercase())
-                .cloned()
-                .unwrap_or_default(),
-            None => self
-                .all
-                .iter()
-                .filter(|option| option.text.eq_ignore_ascii_case(value))
-                .collect(),
-        }
+        by_case
+            .get(&value.to_ascii_lowercase())
+            .map_or(&[], Vec::as_slice)
     }
 }
 
@@ -136,7 +122,7 @@ fn report_if_missing(
             Some(index) => iparam.pointer_to(&[Attribute::DefaultValue.name(), &index.to_string()]),
             None => iparam.pointer_of(Attribute::DefaultValue),
         });
-    if let [option] = same_but_case[..] {
+    if let [option] = same_but_case {
         diagnostic.fix(Fix::safe(
             format!("Use the option \"{}\"", option.text),
             vec![Edit::replace(value.span, json_string(option.text))],

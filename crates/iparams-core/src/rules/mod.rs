@@ -5,11 +5,11 @@
 
 use std::any::Any;
 use std::collections::HashMap;
-use std::collections::hash_map::Entry;
 
 use crate::diagnostic::{Applicability, Diagnostic, Severity};
 use crate::ecma_regex::{Compiled, MAX_ABANDONED, MAX_MATCH_INPUT, MatchOutcome, RegexEngine};
-use crate::model::{Iparam, RegexEntry, SHORT_LIST};
+use crate::model::{Iparam, RegexEntry};
+use crate::positions::Positions;
 use crate::span::Span;
 use crate::syntax::Value;
 use crate::values::Installed;
@@ -481,7 +481,8 @@ pub(crate) fn compile_patterns<'a, 's>(
     };
     found
         .patterns
-        .into_iter()
+        .iter()
+        .copied()
         .filter_map(|entry| {
             let pattern = entry.pattern.as_str()?;
             let literal = &definitions[entry.pattern.span.start..entry.pattern.span.end];
@@ -563,24 +564,11 @@ pub(crate) fn default_matches<'a, 's>(
 pub(crate) fn repeated_strings<'v, 's>(
     items: &'v [Value<'s>],
 ) -> impl Iterator<Item = (usize, &'v str, &'v Value<'s>, &'v Value<'s>)> {
-    // Remembered when the list is long, searched for when it is short (most are).
-    let mut firsts: Option<HashMap<&'v str, &'v Value<'s>>> =
-        (items.len() > SHORT_LIST).then(HashMap::new);
+    let positions = Positions::new(items, Value::as_str);
     items.iter().enumerate().filter_map(move |(index, item)| {
         let text = item.as_str()?;
-        let first = match &mut firsts {
-            None => items[..index]
-                .iter()
-                .find(|earlier| earlier.as_str() == Some(text))?,
-            Some(firsts) => match firsts.entry(text) {
-                Entry::Occupied(first) => *first.get(),
-                Entry::Vacant(slot) => {
-                    slot.insert(item);
-                    return None;
-                }
-            },
-        };
-        Some((index, text, item, first))
+        let first = positions.first(text).filter(|&first| first < index)?;
+        Some((index, text, item, &items[first]))
     })
 }
 
