@@ -76,6 +76,18 @@ struct Paths {
     terms: u64,
 }
 
+/// Whether `term` always matches exactly one character: a literal, `.`, a class or an escape.
+fn matches_one_character(term: &Term<'_>) -> bool {
+    matches!(
+        term,
+        Term::Character(_)
+            | Term::Dot(_)
+            | Term::CharacterClassEscape(_)
+            | Term::UnicodePropertyEscape(_)
+            | Term::CharacterClass(_)
+    )
+}
+
 /// Matches bounded to this many steps run in place: at most a few milliseconds.
 const IN_PLACE_STEPS: u64 = 1_000_000;
 
@@ -104,12 +116,8 @@ impl Paths {
     fn add_term(&mut self, term: &Term<'_>) -> Option<()> {
         self.terms += 1;
         match term {
-            Term::BoundaryAssertion(_)
-            | Term::Character(_)
-            | Term::Dot(_)
-            | Term::CharacterClassEscape(_)
-            | Term::UnicodePropertyEscape(_)
-            | Term::CharacterClass(_) => Some(()),
+            Term::BoundaryAssertion(_) => Some(()),
+            _ if matches_one_character(term) => Some(()),
             Term::CapturingGroup(group) => self.add_disjunction(&group.body),
             Term::IgnoreGroup(group) => self.add_disjunction(&group.body),
             // An optional part (`?`, `{0,1}`) is tried once or skipped, whatever it holds.
@@ -118,15 +126,7 @@ impl Paths {
                 self.add_term(&quantifier.body)
             }
             Term::Quantifier(quantifier) => {
-                let single_character = matches!(
-                    quantifier.body,
-                    Term::Character(_)
-                        | Term::Dot(_)
-                        | Term::CharacterClassEscape(_)
-                        | Term::UnicodePropertyEscape(_)
-                        | Term::CharacterClass(_)
-                );
-                if !single_character {
+                if !matches_one_character(&quantifier.body) {
                     return None;
                 }
                 if quantifier.max != Some(quantifier.min) {
@@ -134,9 +134,8 @@ impl Paths {
                 }
                 Some(())
             }
-            Term::LookAroundAssertion(_) | Term::IndexedReference(_) | Term::NamedReference(_) => {
-                None
-            }
+            // Look-arounds and back-references: no bound is known.
+            _ => None,
         }
     }
 
