@@ -10,7 +10,7 @@ use support::{binary, repo_root, streams};
 fn sample_files() -> Vec<String> {
     let mut files = vec!["fixtures/apps/hr-sync/config/iparams.json".to_owned()];
     for rule in iparams_core::REGISTRY {
-        if iparams_core::app::is_app_rule(rule) {
+        if rule.needs_app() {
             // Whole apps: their findings are spread over several files.
             files.push(format!("fixtures/apps/{}", rule.name));
             continue;

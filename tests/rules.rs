@@ -15,7 +15,6 @@ mod support;
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use iparams_core::app::is_app_rule;
 use iparams_core::{Linter, REGISTRY, Rule, SourceText};
 use support::{binary, json_on, relative, repo_root, run_on, streams, values_definitions};
 
@@ -30,7 +29,7 @@ fn is_values_rule(rule: &Rule) -> bool {
 fn fixture_root(rule: &Rule) -> PathBuf {
     let kind = if is_values_rule(rule) {
         "fixtures/values"
-    } else if is_app_rule(rule) {
+    } else if rule.needs_app() {
         "fixtures/apps"
     } else {
         "fixtures/rules"
@@ -192,7 +191,7 @@ fn invalid_fixture_output() {
 
 #[test]
 fn invalid_app_output() {
-    for rule in REGISTRY.iter().filter(|rule| is_app_rule(rule)) {
+    for rule in REGISTRY.iter().filter(|rule| rule.needs_app()) {
         for app in fixtures(rule, "invalid") {
             let shown = relative(&app);
             let human = streams(

@@ -1,9 +1,17 @@
 //! Checks the installation parameters (`config/iparams.json`) of apps on the vendor's app
 //! framework.
 //!
-//! Bytes flow one way: [`source`] decodes them, [`syntax`] parses them keeping every span,
-//! [`model`] lowers each iparam into typed values, and the [`rules`] report [`Diagnostic`]s.
-//! [`values`] checks installation values against the definitions, as the installation page would.
+//! The crate is in layers, each importing only the ones below it (docs/ARCHITECTURE.md):
+//!
+//! 1. the text: [`source`] decodes bytes, [`syntax`] parses them keeping every span, [`model`]
+//!    lowers each iparam into typed values; with [`diagnostic`]s, [`edits`] for fixes, user
+//!    regexes ([`ecma_regex`]), [`secrets`], [`suggest`]ions and [`span`]s;
+//! 2. the views the rules read: what [`reading`] a JSON file found, the [`app`] around
+//!    iparams.json, and installed [`values`];
+//! 3. the [`rules`]: their framework, registry and helpers, and one file per rule;
+//! 4. the [`engine`], which runs the registry's checks over a file, an app or a values file,
+//!    finishes the findings, applies fixes and runs the rule docs' examples.
+//!
 //! The library does no I/O and prints nothing: callers own files, output and exit codes.
 //!
 //! ```
@@ -11,28 +19,31 @@
 //! assert_eq!(report.diagnostics[0].rule, "unknown-type");
 //! ```
 
-pub mod app;
+// 1. The text.
 pub mod diagnostic;
 pub mod ecma_regex;
-pub mod examples;
-pub mod fix;
-pub mod fixes;
+pub mod edits;
 pub mod formats;
 pub mod in_order;
-pub mod lint;
 pub mod model;
 pub mod pointer;
 mod positions;
-pub mod rules;
 pub mod secrets;
 pub mod source;
 pub mod span;
 pub mod suggest;
 pub mod syntax;
+// 2. The views.
+pub mod app;
+pub mod reading;
 pub mod values;
+// 3. The rules.
+pub mod rules;
+// 4. The engine.
+pub mod engine;
 
 pub use diagnostic::{Applicability, Diagnostic, Edit, Fix, Label, Severity};
-pub use lint::{FileReport, LintOptions, Linter, lint};
+pub use engine::{CheckedSource, FileReport, FixOutcome, LintOptions, Linter, lint};
 pub use rules::{Level, REGISTRY, Rule, RuleSettings};
 pub use source::SourceText;
 pub use span::{LineCursor, LineIndex, Position, Span};

@@ -127,11 +127,7 @@ pub fn rule_markdown(rule: &Rule, level: usize) -> String {
             " (values file)",
         ),
     };
-    let language = if iparams_core::app::is_app_rule(rule) {
-        "text"
-    } else {
-        "json"
-    };
+    let language = if rule.needs_app() { "text" } else { "json" };
     format!(
         "{hashes} `{}`\n\n{}\n\n**Default severity:** {} · **Fix:** {}\n\n{}\n\n{definitions}Fails{kind}:\n\n```{language}\n{}```\n\n{fixed}Passes{kind}:\n\n```{language}\n{}```\n\n**The vendor's validator:** {}\n",
         rule.name,

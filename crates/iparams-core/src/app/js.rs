@@ -425,6 +425,20 @@ pub fn inline_scripts(html: &str) -> Vec<(&str, usize)> {
     scripts
 }
 
+/// A script, or the inline scripts of a page.
+pub fn analyze_file(text: &str, path: &str, script: Script) -> JsFacts {
+    let lower = path.to_ascii_lowercase();
+    if lower.ends_with(".html") || lower.ends_with(".htm") || lower.ends_with(".vue") {
+        let mut facts = JsFacts::default();
+        for (code, offset) in inline_scripts(text) {
+            facts.merge(analyze(code, "inline.js", offset, script));
+        }
+        facts
+    } else {
+        analyze(text, path, 0, script)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -2,7 +2,7 @@
 //! app's front end will and will not receive.
 
 use super::{is_secret, last_values, lower_definitions, parse_definitions};
-use crate::fixes::json_string;
+use crate::edits::json_string;
 use crate::secrets::{self, MASKED};
 use crate::source::SourceText;
 use crate::syntax::{Value, ValueKind, parse_value};

@@ -1,0 +1,126 @@
+//! What rules may know of the app around iparams.json: the manifest and callbacks' facts that
+//! in-file rules use, and the outline of iparams.json that cross-file rules use.
+
+use std::collections::HashSet;
+
+use super::manifest::{self, Manifest, Platform};
+use super::{AppInput, JsFacts, Script, UtilsMethod, js};
+use crate::model::{Attribute, Iparam, IparamType};
+use crate::source::SourceText;
+use crate::span::Span;
+
+/// What in-file rules may know of the app around iparams.json.
+#[derive(Clone, Debug, Default)]
+pub struct AppFacts {
+    /// `None` when manifest.json cannot be read.
+    pub manifest: Option<Manifest>,
+    /// Whether config/assets/iparams.js exists and was read.
+    pub has_callbacks: bool,
+    /// Keys that a callback shows or gives a value with `utils.set`.
+    pub revealed: HashSet<String>,
+}
+
+impl AppFacts {
+    pub fn platform(&self) -> Option<Platform> {
+        self.manifest.as_ref()?.platform
+    }
+}
+
+/// A `change` handler named in iparams.json.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Handler {
+    pub event: String,
+    pub name: String,
+    pub span: Span,
+    pub pointer: String,
+}
+
+/// What cross-file rules need to know of one iparam.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Declared {
+    pub key: String,
+    pub key_span: Span,
+    pub pointer: String,
+    pub ty: Option<IparamType>,
+    pub secure: bool,
+    pub handlers: Vec<Handler>,
+}
+
+impl AppInput<'_> {
+    /// What in-file rules may know of this app (for fixing iparams.json before checking it).
+    pub fn facts(&self) -> AppFacts {
+        let reading = manifest::read(SourceText::decode(self.manifest.bytes).text());
+        let callbacks = self.callbacks.map(|file| {
+            js::analyze(
+                SourceText::decode(file.bytes).text(),
+                file.path,
+                0,
+                Script::Callbacks,
+            )
+        });
+        facts_of(&reading, callbacks.as_ref())
+    }
+}
+
+pub(crate) fn facts_of(
+    reading: &manifest::ManifestReading,
+    callbacks: Option<&JsFacts>,
+) -> AppFacts {
+    let readable =
+        reading.syntax_errors.iter().all(|e| !e.fatal) && reading.manifest.platform.is_some();
+    AppFacts {
+        manifest: readable.then(|| reading.manifest.clone()),
+        has_callbacks: callbacks.is_some(),
+        revealed: callbacks.map(revealed_keys).unwrap_or_default(),
+    }
+}
+
+/// The keys a callback makes visible or gives a value to, so a hidden required field can be
+/// filled after all.
+fn revealed_keys(callbacks: &JsFacts) -> HashSet<String> {
+    callbacks
+        .utils_calls
+        .iter()
+        .filter(|call| {
+            call.method == UtilsMethod::Set
+                && call
+                    .attributes
+                    .iter()
+                    .any(|a| a.name == "visible" || a.name == "value")
+        })
+        .filter_map(|call| call.key.as_ref().map(|(key, _)| key.clone()))
+        .collect()
+}
+
+/// What cross-file rules need to know of an iparam.
+pub(crate) fn declared(iparam: &Iparam<'_, '_>) -> Declared {
+    let mut handlers = Vec::new();
+    let entries = iparam
+        .get(Attribute::Events)
+        .and_then(|m| m.value.as_array())
+        .unwrap_or_default();
+    for (index, entry) in entries.iter().enumerate() {
+        for pair in entry.as_object().unwrap_or_default() {
+            if let Some(name) = pair.value.as_str() {
+                handlers.push(Handler {
+                    event: pair.key.text.to_string(),
+                    name: name.to_owned(),
+                    span: pair.value.span,
+                    pointer: iparam.pointer_to(&[
+                        Attribute::Events.name(),
+                        &index.to_string(),
+                        &pair.key.text,
+                    ]),
+                });
+            }
+        }
+    }
+    Declared {
+        key: iparam.key.text.to_string(),
+        key_span: iparam.key.span,
+        pointer: iparam.pointer.clone(),
+        ty: iparam.known_type(),
+        secure: iparam.is_secure(),
+        handlers,
+    }
+}

@@ -1,0 +1,206 @@
+//! The files of an app as the caller (which owns the file system) gathered them, what each is
+//! for, and what config/ may hold.
+
+/// One file of the app, as the caller read it; `path` is how output names it.
+#[derive(Clone, Copy, Debug)]
+pub struct AppFile<'a> {
+    pub path: &'a str,
+    pub bytes: &'a [u8],
+}
+
+/// What the caller found in one app folder.
+#[derive(Clone, Debug)]
+pub struct AppInput<'a> {
+    pub manifest: AppFile<'a>,
+    /// How output names the config/ folder, for findings about the folder itself.
+    pub config_folder: &'a str,
+    /// The entries of config/, with whether each is a folder.
+    pub config_entries: Vec<(String, bool)>,
+    pub iparams: Option<AppFile<'a>>,
+    /// config/assets/iparams.js.
+    pub callbacks: Option<AppFile<'a>>,
+    /// config/*.json files that may hold request templates (requests.json, oauth_config.json).
+    pub templates: Vec<AppFile<'a>>,
+    /// Scripts and pages that run in the browser.
+    pub frontend: Vec<AppFile<'a>>,
+    /// Serverless code (server/).
+    pub serverless: Vec<AppFile<'a>>,
+}
+
+/// What a file of an app is for, told by its path relative to the app folder.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Role {
+    Manifest,
+    Iparams,
+    Callbacks,
+    Template,
+    Frontend,
+    Serverless,
+    /// Not read: images, styles, other config files...
+    Other,
+}
+
+/// The extensions of files that hold scripts (pages hold them inline).
+const SCRIPT_EXTENSIONS: [&str; 10] = [
+    ".js", ".mjs", ".cjs", ".jsx", ".ts", ".tsx", ".html", ".htm", ".vue", ".cts",
+];
+
+/// Folders whose files are never the app's own code.
+pub const SKIPPED_FOLDERS: [&str; 4] = ["node_modules", ".git", ".fdk", "coverage"];
+
+impl Role {
+    /// The role of the file at `relative` (with `/` separators) inside an app folder.
+    pub fn of(relative: &str) -> Role {
+        let script = SCRIPT_EXTENSIONS
+            .iter()
+            .any(|ext| relative.to_ascii_lowercase().ends_with(ext));
+        let skipped = relative
+            .split('/')
+            .any(|part| SKIPPED_FOLDERS.contains(&part));
+        match relative {
+            "manifest.json" => Role::Manifest,
+            "config/iparams.json" => Role::Iparams,
+            "config/assets/iparams.js" => Role::Callbacks,
+            "config/iparam_test_data.json" => Role::Other,
+            _ if skipped => Role::Other,
+            _ if relative.starts_with("config/") => match relative["config/".len()..].contains('/')
+            {
+                false if relative.ends_with(".json") => Role::Template,
+                _ => Role::Other,
+            },
+            _ if relative.starts_with("server/") && script => Role::Serverless,
+            _ if script => Role::Frontend,
+            _ => Role::Other,
+        }
+    }
+}
+
+impl<'a> AppInput<'a> {
+    /// An app with only its manifest so far.
+    pub fn new(manifest: AppFile<'a>, config_folder: &'a str) -> Self {
+        Self {
+            manifest,
+            config_folder,
+            config_entries: Vec::new(),
+            iparams: None,
+            callbacks: None,
+            templates: Vec::new(),
+            frontend: Vec::new(),
+            serverless: Vec::new(),
+        }
+    }
+
+    /// Adds a file of the app, `relative` being its path inside the app folder.
+    pub fn add(&mut self, relative: &str, file: AppFile<'a>) {
+        match Role::of(relative) {
+            Role::Iparams => self.iparams = Some(file),
+            Role::Callbacks => self.callbacks = Some(file),
+            Role::Template => self.templates.push(file),
+            Role::Frontend => self.frontend.push(file),
+            Role::Serverless => self.serverless.push(file),
+            Role::Manifest | Role::Other => {}
+        }
+    }
+
+    /// The app of a multi-file example of the rule docs. `None` without a manifest.json.
+    pub fn from_example(files: &[(&'a str, &'a str)]) -> Option<Self> {
+        let manifest = files.iter().find(|(path, _)| *path == "manifest.json")?;
+        let mut input = AppInput::new(
+            AppFile {
+                path: manifest.0,
+                bytes: manifest.1.as_bytes(),
+            },
+            "config",
+        );
+        for (path, text) in files {
+            input.add(
+                path,
+                AppFile {
+                    path,
+                    bytes: text.as_bytes(),
+                },
+            );
+            if let Some(entry) = path.strip_prefix("config/") {
+                let (name, folder) = entry
+                    .split_once('/')
+                    .map_or((entry, false), |(folder, _)| (folder, true));
+                if !input.config_entries.iter().any(|(known, _)| known == name) {
+                    input.config_entries.push((name.to_owned(), folder));
+                }
+            }
+        }
+        Some(input)
+    }
+}
+
+/// Files the platform accepts in config/.
+pub const ACCEPTED_CONFIG_FILES: [&str; 6] = [
+    "iparams.json",
+    "iparams.html",
+    "iparam_test_data.json",
+    "oauth_config.json",
+    "requests.json",
+    "entities.json",
+];
+
+/// The one folder config/ may hold.
+pub const ACCEPTED_CONFIG_FOLDER: &str = "assets";
+
+/// Whether config/ holds a file called `name`.
+pub fn config_has(entries: &[(String, bool)], name: &str) -> bool {
+    entries
+        .iter()
+        .any(|(entry, folder)| entry == name && !folder)
+}
+
+/// Multi-file examples in rule docs start each file with `=== path ===`.
+pub const EXAMPLE_FILE_MARK: &str = "=== ";
+
+/// The files of a multi-file example: (path, contents).
+pub fn example_files(example: &str) -> Vec<(&str, &str)> {
+    let mut files = Vec::new();
+    let mut rest = example;
+    while let Some(after) = rest.strip_prefix(EXAMPLE_FILE_MARK) {
+        let Some((header, body)) = after.split_once('\n') else {
+            break;
+        };
+        let path = header.trim_end_matches(" ===");
+        let end = body
+            .find(&format!("\n{EXAMPLE_FILE_MARK}"))
+            .map_or(body.len(), |at| at + 1);
+        files.push((path, &body[..end]));
+        rest = &body[end..];
+    }
+    files
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn roles_by_path() {
+        assert_eq!(Role::of("config/iparams.json"), Role::Iparams);
+        assert_eq!(Role::of("config/requests.json"), Role::Template);
+        assert_eq!(Role::of("config/assets/iparams.js"), Role::Callbacks);
+        assert_eq!(Role::of("config/assets/other.js"), Role::Other);
+        assert_eq!(Role::of("server/lib/handler.js"), Role::Serverless);
+        assert_eq!(Role::of("app/index.html"), Role::Frontend);
+        assert_eq!(Role::of("src/components/App.tsx"), Role::Frontend);
+        assert_eq!(Role::of("app/node_modules/x/index.js"), Role::Other);
+        assert_eq!(Role::of("app/styles/style.css"), Role::Other);
+    }
+
+    #[test]
+    fn multi_file_examples() {
+        let files =
+            example_files("=== manifest.json ===\n{}\n=== config/iparams.json ===\n{\"a\": 1}\n");
+        assert_eq!(
+            files,
+            [
+                ("manifest.json", "{}\n"),
+                ("config/iparams.json", "{\"a\": 1}\n")
+            ]
+        );
+    }
+}

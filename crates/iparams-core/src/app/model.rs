@@ -1,0 +1,89 @@
+//! Everything cross-file rules look at, across the files of one app.
+
+use super::manifest::ManifestReading;
+use super::{AppFacts, Declared, JsFacts, Read};
+use crate::source::SourceText;
+use crate::span::{LineIndex, Span};
+
+/// Which file of the app a finding is in.
+pub type FileId = usize;
+
+/// Everything cross-file rules look at.
+#[derive(Debug)]
+pub struct AppModel<'a> {
+    pub facts: &'a AppFacts,
+    /// The manifest's reading, problems included.
+    pub manifest: &'a ManifestReading,
+    pub manifest_file: FileId,
+    pub config_folder: FileId,
+    pub config_entries: &'a [(String, bool)],
+    /// config/iparams.json, when there is one; `declared` is empty when it is not readable.
+    pub iparams_file: Option<FileId>,
+    pub declared: Vec<Declared>,
+    /// iparams.json was read to its end, so `declared` lists every iparam: a key missing from
+    /// it is really undefined.
+    pub iparams_complete: bool,
+    pub callbacks: Option<(FileId, JsFacts)>,
+    pub frontend: Vec<(FileId, JsFacts)>,
+    pub serverless: Vec<(FileId, JsFacts)>,
+    pub templates: Vec<(FileId, Vec<Read>)>,
+    pub(crate) paths: Vec<String>,
+    pub(crate) sources: &'a [SourceText<'a>],
+    pub(crate) iparams_lines: Option<LineIndex>,
+}
+
+impl AppModel<'_> {
+    /// How output names file `id`.
+    pub fn path(&self, id: FileId) -> &str {
+        &self.paths[id]
+    }
+
+    /// The declared keys, for messages: "`a`, `b`, `c`" (the first dozen).
+    pub fn declared_list(&self) -> String {
+        let keys: Vec<&str> = self
+            .declared
+            .iter()
+            .take(12)
+            .map(|d| d.key.as_str())
+            .collect();
+        let more = self.declared.len().saturating_sub(keys.len());
+        let list = crate::suggest::list(keys);
+        if more > 0 {
+            format!("{list} and {more} more")
+        } else {
+            list
+        }
+    }
+
+    pub fn declared(&self, key: &str) -> Option<&Declared> {
+        self.declared.iter().find(|d| d.key == key)
+    }
+
+    /// "config/iparams.json:12:3": where something of iparams.json is, for notes in other files.
+    pub fn defined_at(&self, span: Span) -> String {
+        match (self.iparams_file, &self.iparams_lines) {
+            (Some(file), Some(lines)) => {
+                let at = lines.position(self.sources[file].text(), span.start);
+                format!("{}:{}:{}", self.paths[file], at.line, at.column)
+            }
+            _ => "config/iparams.json".to_owned(),
+        }
+    }
+
+    /// "app/scripts/app.js:3:7": where `span` of file `file` is, for notes in other files.
+    pub fn position(&self, file: FileId, span: Span) -> String {
+        let text = self.sources[file].text();
+        let at = LineIndex::new(text).position(text, span.start);
+        format!("{}:{}:{}", self.paths[file], at.line, at.column)
+    }
+
+    /// Every script that reads iparams, front end and serverless.
+    pub fn readers(&self) -> impl Iterator<Item = &(FileId, JsFacts)> {
+        self.frontend.iter().chain(&self.serverless)
+    }
+
+    /// Whether some code reads iparams without naming which.
+    pub fn reads_all(&self) -> bool {
+        self.readers().any(|(_, facts)| facts.reads_all)
+    }
+}

@@ -1,0 +1,38 @@
+//! Running the examples of the rule docs, so `explain` can show what they report and tests can
+//! prove them: an iparams.json, a whole app written as `=== path ===` sections, or a values file
+//! for the rule's example iparams.json.
+
+use super::{CheckedSource, Linter};
+use crate::app::{AppInput, example_files};
+use crate::rules::{Rule, RuleSettings};
+use crate::source::SourceText;
+
+impl Linter {
+    /// Checks the failing example of `rule`, or its passing one.
+    pub fn check_example(&mut self, rule: &Rule, passing: bool) -> Vec<CheckedSource<'static>> {
+        let example = if passing { rule.good } else { rule.bad };
+        if let Some((bad, good)) = rule.example_definitions() {
+            let definitions = SourceText::decode(if passing { good } else { bad }.as_bytes());
+            let values = SourceText::decode(example.as_bytes());
+            let report = self.check_values(&definitions, &values, "config/iparams.json");
+            return vec![CheckedSource {
+                path: "values.json".to_owned(),
+                source: values,
+                report,
+            }];
+        }
+        let files = example_files(example);
+        match AppInput::from_example(&files) {
+            Some(input) => self.check_app(&input, &RuleSettings::default()),
+            None => {
+                let source = SourceText::decode(example.as_bytes());
+                let report = self.lint(&source);
+                vec![CheckedSource {
+                    path: "config/iparams.json".to_owned(),
+                    source,
+                    report,
+                }]
+            }
+        }
+    }
+}

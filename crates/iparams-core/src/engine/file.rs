@@ -1,0 +1,208 @@
+//! One iparams.json, decoded, parsed, lowered and checked in a single pass: each top-level iparam
+//! is checked as soon as it is parsed, so memory stays flat on large files.
+
+use super::finish::{finish, mask_secrets};
+use super::report::FileReport;
+use super::{Linter, check_reading, enabled_checks};
+use crate::app::{AppFacts, Declared, declared};
+use crate::diagnostic::Diagnostic;
+use crate::ecma_regex::RegexEngine;
+use crate::model::Iparam;
+use crate::reading::{FileKind, Reading};
+use crate::rules::{Check, Context, FileCheck, RuleSettings};
+use crate::source::SourceText;
+use crate::span::Span;
+use crate::syntax::{Member, RootShape, parse_document};
+
+impl Linter {
+    /// Lints the bytes of one iparams.json with the linter's options.
+    pub fn lint_bytes(&mut self, bytes: &[u8]) -> FileReport {
+        self.lint(&SourceText::decode(bytes))
+    }
+
+    /// Lints one decoded iparams.json with the linter's options.
+    pub fn lint(&mut self, source: &SourceText<'_>) -> FileReport {
+        self.with_own_rules(|linter, rules| linter.lint_with(source, rules))
+    }
+
+    /// Lints one decoded iparams.json with `rules` in place of the linter's own.
+    pub fn lint_with(&mut self, source: &SourceText<'_>, rules: &RuleSettings) -> FileReport {
+        self.check_iparams(source, rules, None, None)
+    }
+
+    /// Lints the iparams.json of an app, whose facts the app-aware rules use; also returns what
+    /// cross-file rules need to know of each iparam.
+    pub fn lint_in_app(
+        &mut self,
+        source: &SourceText<'_>,
+        rules: &RuleSettings,
+        app: &AppFacts,
+    ) -> (FileReport, Vec<Declared>) {
+        let mut outline = Vec::new();
+        let report = self.check_iparams(source, rules, Some(app), Some(&mut outline));
+        (report, outline)
+    }
+
+    fn check_iparams(
+        &mut self,
+        source: &SourceText<'_>,
+        rules: &RuleSettings,
+        app: Option<&AppFacts>,
+        outline: Option<&mut Vec<Declared>>,
+    ) -> FileReport {
+        let text = source.text();
+        let checks = FileChecks::new(text, rules, app, outline.is_some());
+        let mut found = BatchFindings::default();
+        let mut document = None;
+        if !source.is_unreadable() {
+            let (parsed, checked) = if text.len() >= self.options.parallel_from {
+                self.check_in_parallel(&checks)
+            } else {
+                let mut batch = checks.batch(&mut self.regexes);
+                let parsed = parse_document(text, |member| batch.check(&member));
+                (parsed, batch.finish())
+            };
+            document = Some(parsed);
+            found = checked;
+        }
+        let mut cx = checks.context(&mut self.regexes);
+        cx.diagnostics = found.diagnostics;
+        let reading = Reading {
+            kind: FileKind::Iparams,
+            problems: &source.problems,
+            errors: document.as_ref().map(|document| document.errors.as_slice()),
+            root: document.as_ref().map(|document| document.root),
+        };
+        check_reading(&reading, rules, &mut cx);
+        let mut report = FileReport {
+            well_formed: reading.is_well_formed(),
+            ..FileReport::default()
+        };
+        if let Some(document) = &document {
+            report.read_to_end =
+                !document.is_incomplete() && matches!(document.root, RootShape::Object(_));
+            for mut check in found.file_checks {
+                check.finish(&mut cx);
+            }
+        }
+        report.iparams = found.iparams;
+        report.redactions = found.redactions;
+        if let Some(outline) = outline {
+            *outline = found.declared;
+        }
+        report.diagnostics = finish(cx.diagnostics, rules);
+        report
+    }
+}
+
+/// What one file is checked with: the enabled checks, and the file and app they see.
+pub(super) struct FileChecks<'r> {
+    pub(super) text: &'r str,
+    app: Option<&'r AppFacts>,
+    iparam_checks: Vec<IparamCheck>,
+    file_checks: Vec<fn() -> Box<dyn FileCheck>>,
+    /// Whether to keep what cross-file rules need to know of each iparam.
+    outline: bool,
+}
+
+type IparamCheck = fn(&Iparam<'_, '_>, &mut Context<'_>);
+
+impl<'r> FileChecks<'r> {
+    fn new(text: &'r str, rules: &RuleSettings, app: Option<&'r AppFacts>, outline: bool) -> Self {
+        let mut iparam_checks = Vec::new();
+        let mut file_checks = Vec::new();
+        for check in enabled_checks(rules) {
+            match check {
+                Check::Iparam(check) => iparam_checks.push(*check),
+                Check::File(new) => file_checks.push(*new),
+                _ => {}
+            }
+        }
+        Self {
+            text,
+            app,
+            iparam_checks,
+            file_checks,
+            outline,
+        }
+    }
+
+    fn context<'c>(&'c self, regexes: &'c mut RegexEngine) -> Context<'c> {
+        Context::new(self.text, regexes).with_app(self.app)
+    }
+
+    /// A batch of consecutive iparams to check, starting empty.
+    pub(super) fn batch<'c>(&'c self, regexes: &'c mut RegexEngine) -> Batch<'c> {
+        Batch {
+            checks: self,
+            cx: self.context(regexes),
+            found: BatchFindings {
+                file_checks: self.file_checks.iter().map(|new| new()).collect(),
+                ..BatchFindings::default()
+            },
+        }
+    }
+}
+
+/// Consecutive iparams being checked on one thread.
+pub(super) struct Batch<'c> {
+    checks: &'c FileChecks<'c>,
+    cx: Context<'c>,
+    found: BatchFindings,
+}
+
+impl Batch<'_> {
+    pub(super) fn check(&mut self, member: &Member<'_>) {
+        let iparam = Iparam::lower(member);
+        let found = &mut self.found;
+        found.iparams += 1;
+        found.redactions.extend_from_slice(&iparam.secrets);
+        let first = self.cx.diagnostics.len();
+        for check in &self.checks.iparam_checks {
+            check(&iparam, &mut self.cx);
+        }
+        for check in &mut found.file_checks {
+            check.iparam(&iparam, &mut self.cx);
+        }
+        // A finding can only quote the secrets of its own iparam.
+        mask_secrets(
+            &mut self.cx.diagnostics[first..],
+            self.checks.text,
+            &iparam.secrets,
+        );
+        if self.checks.outline {
+            found.declared.push(declared(&iparam));
+        }
+    }
+
+    pub(super) fn finish(mut self) -> BatchFindings {
+        self.found.diagnostics = std::mem::take(&mut self.cx.diagnostics);
+        // Batches wait to be joined: without their spare room, they hold only what they found.
+        self.found.diagnostics.shrink_to_fit();
+        self.found
+    }
+}
+
+/// What checking a batch of consecutive iparams found.
+#[derive(Default)]
+pub(super) struct BatchFindings {
+    diagnostics: Vec<Diagnostic>,
+    /// The file checks, having seen these iparams, not yet finished.
+    file_checks: Vec<Box<dyn FileCheck>>,
+    redactions: Vec<Span>,
+    declared: Vec<Declared>,
+    iparams: usize,
+}
+
+impl BatchFindings {
+    /// Appends what was found in the iparams that follow these.
+    pub(super) fn append(&mut self, later: BatchFindings) {
+        self.diagnostics.extend(later.diagnostics);
+        self.redactions.extend(later.redactions);
+        self.declared.extend(later.declared);
+        self.iparams += later.iparams;
+        for (check, later) in self.file_checks.iter_mut().zip(later.file_checks) {
+            check.append(later);
+        }
+    }
+}

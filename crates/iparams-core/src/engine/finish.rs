@@ -1,0 +1,98 @@
+//! What every driver does last with the findings of a file: levels, order, and masking.
+
+use super::report::secret_texts;
+use crate::diagnostic::Diagnostic;
+use crate::rules::{self, Level, RuleSettings};
+use crate::secrets::MASKED;
+use crate::span::Span;
+
+/// The findings of one file as reported: each at the level configured for its rule and pointer
+/// (those turned off there dropped), in file order. Every driver ends with it.
+pub fn finish(mut diagnostics: Vec<Diagnostic>, rules: &RuleSettings) -> Vec<Diagnostic> {
+    apply_levels(&mut diagnostics, rules);
+    // A stable sort of the findings themselves would take a buffer as large as they are: their
+    // indices are sorted instead, and the findings moved into place.
+    let mut order: Vec<usize> = (0..diagnostics.len()).collect();
+    order.sort_by_key(|&index| (diagnostics[index].span, diagnostics[index].rule));
+    permute(&mut diagnostics, order);
+    diagnostics
+}
+
+/// Reorders `items` in place so that position `k` holds what was at `order[k]`.
+fn permute<T>(items: &mut [T], mut order: Vec<usize>) {
+    const DONE: usize = usize::MAX;
+    for start in 0..items.len() {
+        // Each cycle of the permutation is walked once, swapping each item into its place.
+        let mut current = start;
+        while order[current] != DONE {
+            let source = order[current];
+            order[current] = DONE;
+            if source == start {
+                break;
+            }
+            items.swap(current, source);
+            current = source;
+        }
+    }
+}
+
+/// Settles each finding's severity for its pointer, dropping those that are off there.
+fn apply_levels(diagnostics: &mut Vec<Diagnostic>, rules: &RuleSettings) {
+    diagnostics.retain_mut(|diagnostic| {
+        let rule = rules::find(diagnostic.rule).expect("findings come from registered rules");
+        match rules.level_at(rule, &diagnostic.pointer) {
+            Level::Off => false,
+            Level::On(severity) => {
+                diagnostic.severity = severity;
+                true
+            }
+        }
+    });
+}
+
+/// The last line of defence: no secret text survives in any message a rule wrote.
+pub(crate) fn mask_secrets(diagnostics: &mut [Diagnostic], text: &str, secrets: &[Span]) {
+    if diagnostics.is_empty() {
+        return;
+    }
+    let secrets = secret_texts(text, secrets);
+    if secrets.is_empty() {
+        return;
+    }
+    let mask = |message: &mut String| {
+        for secret in &secrets {
+            if message.contains(secret) {
+                *message = message
+                    .replace(&format!("\"{secret}\""), MASKED)
+                    .replace(secret, MASKED);
+            }
+        }
+    };
+    for diagnostic in diagnostics {
+        mask(&mut diagnostic.message);
+        diagnostic.label.iter_mut().for_each(mask);
+        diagnostic.help.iter_mut().for_each(mask);
+        diagnostic
+            .related
+            .iter_mut()
+            .for_each(|label| mask(&mut label.message));
+        if let Some(fix) = &mut diagnostic.fix {
+            mask(&mut fix.title);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn permutations_move_items_into_place() {
+        let mut items = vec!['a', 'b', 'c', 'd', 'e', 'f'];
+        permute(&mut items, vec![3, 0, 1, 2, 5, 4]);
+        assert_eq!(items, ['d', 'a', 'b', 'c', 'f', 'e']);
+        let mut one = vec![1];
+        permute(&mut one, vec![0]);
+        assert_eq!(one, [1]);
+    }
+}

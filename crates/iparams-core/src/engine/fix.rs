@@ -1,0 +1,189 @@
+//! Applying fixes: pure text in, text out. The command owns files and writes.
+
+use super::{FileReport, Linter};
+use crate::app::AppFacts;
+use crate::diagnostic::{Applicability, Edit};
+use crate::rules::RuleSettings;
+use crate::source::SourceText;
+
+/// Passes of fix-then-relint before giving up; fixes that do not conflict are all applied in
+/// the first pass, so more passes are only needed when one fix overlapped another.
+const MAX_PASSES: usize = 8;
+
+/// What fixing one file did.
+#[derive(Debug, Clone)]
+pub struct FixOutcome {
+    /// The fixed text, when anything changed.
+    pub text: Option<String>,
+    /// How many findings were fixed.
+    pub fixed: usize,
+    /// The edits of each pass that was kept, each in the coordinates of the text it applied to.
+    pub passes: Vec<Vec<Edit>>,
+    /// The findings of the final text.
+    pub report: FileReport,
+}
+
+/// `text` with `edits` applied; the edits must not overlap.
+pub fn apply(text: &str, edits: &[&Edit]) -> String {
+    let mut sorted: Vec<&Edit> = edits.to_vec();
+    sorted.sort_by_key(|edit| (edit.span.start, edit.span.end));
+    let mut out = String::with_capacity(text.len());
+    let mut at = 0;
+    for edit in sorted {
+        out.push_str(&text[at..edit.span.start]);
+        out.push_str(&edit.replacement);
+        at = edit.span.end;
+    }
+    out.push_str(&text[at..]);
+    out
+}
+
+/// Two edits conflict when they overlap or insert at the same place (their order would be
+/// arbitrary).
+fn conflict(a: &Edit, b: &Edit) -> bool {
+    (a.span.start < b.span.end && b.span.start < a.span.end) || a.span.start == b.span.start
+}
+
+impl Linter {
+    /// Applies every fix at most as risky as `allowed`, re-checking after each pass, until none
+    /// is left. A file that is not well-formed JSON is never changed; nor is one whose fixed
+    /// text would not be (a bug in a fix must not damage a file).
+    pub fn fix(
+        &mut self,
+        source: &SourceText<'_>,
+        rules: &RuleSettings,
+        allowed: Applicability,
+    ) -> FixOutcome {
+        self.fix_in(source, rules, allowed, None)
+    }
+
+    /// [`Linter::fix`] for the iparams.json of an app, whose facts the app-aware rules use.
+    pub fn fix_in(
+        &mut self,
+        source: &SourceText<'_>,
+        rules: &RuleSettings,
+        allowed: Applicability,
+        app: Option<&AppFacts>,
+    ) -> FixOutcome {
+        let lint = |linter: &mut Linter, source: &SourceText<'_>| match app {
+            Some(app) => linter.lint_in_app(source, rules, app).0,
+            None => linter.lint_with(source, rules),
+        };
+        let mut report = lint(self, source);
+        let mut text: Option<String> = None;
+        let mut fixed = 0;
+        let mut passes = Vec::new();
+        if !report.well_formed {
+            return FixOutcome {
+                text,
+                fixed,
+                passes,
+                report,
+            };
+        }
+        for _ in 0..MAX_PASSES {
+            let mut chosen: Vec<&Edit> = Vec::new();
+            let mut count = 0;
+            for fix in report.diagnostics.iter().filter_map(|d| d.fix.as_ref()) {
+                if fix.applicability > allowed
+                    || fix
+                        .edits
+                        .iter()
+                        .any(|e| chosen.iter().any(|c| conflict(c, e)))
+                {
+                    continue;
+                }
+                chosen.extend(fix.edits.iter());
+                count += 1;
+            }
+            if count == 0 {
+                break;
+            }
+            let current = text.as_deref().unwrap_or(source.text());
+            let candidate = apply(current, &chosen);
+            let candidate_report = lint(self, &SourceText::decode(candidate.as_bytes()));
+            if !candidate_report.well_formed {
+                break;
+            }
+            fixed += count;
+            passes.push(chosen.into_iter().cloned().collect());
+            report = candidate_report;
+            text = Some(candidate);
+        }
+        FixOutcome {
+            text,
+            fixed,
+            passes,
+            report,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::span::Span;
+
+    #[test]
+    fn edits_apply_in_order() {
+        let text = "0123456789";
+        let a = Edit::replace(Span::new(7, 8), "x");
+        let b = Edit::insert(2, "<>");
+        let c = Edit::delete(Span::new(4, 6));
+        assert_eq!(apply(text, &[&a, &b, &c]), "01<>236x89");
+    }
+
+    #[test]
+    fn fixing_twice_changes_nothing_the_second_time() {
+        let text = r#"{"a": {"display_name": "A", "type": "Text", "required": "true", "Data-bind": "product.domain"}}"#;
+        let mut linter = Linter::default();
+        let first = linter.fix(
+            &SourceText::decode(text.as_bytes()),
+            &RuleSettings::default(),
+            Applicability::Safe,
+        );
+        let fixed = first.text.expect("something was fixed");
+        assert_eq!(
+            fixed,
+            r#"{"a": {"display_name": "A", "type": "text", "required": true, "data-bind": "product.domain"}}"#
+        );
+        assert_eq!(first.fixed, 3);
+        let second = linter.fix(
+            &SourceText::decode(fixed.as_bytes()),
+            &RuleSettings::default(),
+            Applicability::Safe,
+        );
+        assert_eq!(second.text, None);
+        assert_eq!(second.fixed, 0);
+    }
+
+    #[test]
+    fn unsafe_fixes_need_asking() {
+        let text = "{\n  \"k\": {\"display_name\": \"K\", \"type\": \"api_key\", \"type_attributes\": {\"product\": \"freshdesk\"}}\n}\n";
+        let mut linter = Linter::default();
+        let safe = linter.fix(
+            &SourceText::decode(text.as_bytes()),
+            &RuleSettings::default(),
+            Applicability::Safe,
+        );
+        assert_eq!(safe.text, None);
+        let risky = linter.fix(
+            &SourceText::decode(text.as_bytes()),
+            &RuleSettings::default(),
+            Applicability::Unsafe,
+        );
+        assert!(risky.text.expect("fixed").contains("\"secure\": true"));
+    }
+
+    #[test]
+    fn files_with_syntax_errors_are_never_rewritten() {
+        let text = r#"{"a": {"display_name": "A", "type": "Text",}}"#;
+        let outcome = Linter::default().fix(
+            &SourceText::decode(text.as_bytes()),
+            &RuleSettings::default(),
+            Applicability::Unsafe,
+        );
+        assert_eq!(outcome.text, None);
+        assert!(!outcome.report.well_formed);
+    }
+}

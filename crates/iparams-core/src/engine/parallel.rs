@@ -1,0 +1,159 @@
+//! A large iparams.json checked on several threads: one parses while batches of consecutive
+//! iparams are checked as tasks, joined in file order.
+
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Mutex, MutexGuard, PoisonError};
+
+use super::Linter;
+use super::file::{BatchFindings, FileChecks};
+use crate::ecma_regex::RegexEngine;
+use crate::in_order::InOrder;
+use crate::syntax::{Document, Member, parse_document};
+
+impl Linter {
+    /// Parses on this thread and checks runs of [`BATCH`] iparams as tasks on the thread pool,
+    /// each with a regex engine of its own; each run's outcome is joined to those before it as
+    /// soon as they are all done, so that finished runs do not wait in memory.
+    pub(super) fn check_in_parallel<'r>(
+        &mut self,
+        checks: &FileChecks<'r>,
+    ) -> (Document, BatchFindings) {
+        let timeout = self.options.regex_timeout;
+        let engines = Mutex::new(vec![std::mem::replace(
+            &mut self.regexes,
+            RegexEngine::new(timeout),
+        )]);
+        let joined: Mutex<(InOrder<BatchFindings>, Option<BatchFindings>)> = Mutex::default();
+        // Runs waiting or being checked: past this, the parser checks a run itself, so that
+        // parsed iparams never pile up in memory faster than they are checked.
+        let in_flight = AtomicUsize::new(0);
+        let most_in_flight = 2 * rayon::current_num_threads();
+        let check_batch = |batch: Vec<Member<'r>>, index: usize| {
+            let mut engine = lock(&engines)
+                .pop()
+                .unwrap_or_else(|| RegexEngine::new(timeout));
+            let mut batch_check = checks.batch(&mut engine);
+            for member in &batch {
+                batch_check.check(member);
+            }
+            let found = batch_check.finish();
+            drop(batch);
+            lock(&engines).push(engine);
+            let (in_order, joined) = &mut *lock(&joined);
+            in_order.arrive(index, found, |found| match joined {
+                Some(joined) => joined.append(found),
+                None => *joined = Some(found),
+            });
+        };
+        let document = rayon::in_place_scope(|scope| {
+            let mut batches = 0;
+            let mut dispatch = |batch: Vec<Member<'r>>| {
+                let index = batches;
+                batches += 1;
+                if in_flight.load(Ordering::Acquire) < most_in_flight {
+                    in_flight.fetch_add(1, Ordering::AcqRel);
+                    let (check_batch, in_flight) = (&check_batch, &in_flight);
+                    scope.spawn(move |_| {
+                        check_batch(batch, index);
+                        in_flight.fetch_sub(1, Ordering::AcqRel);
+                    });
+                } else {
+                    check_batch(batch, index);
+                }
+            };
+            let mut batch = Vec::with_capacity(BATCH);
+            let document = parse_document(checks.text, |member| {
+                batch.push(member);
+                if batch.len() == BATCH {
+                    dispatch(std::mem::replace(&mut batch, Vec::with_capacity(BATCH)));
+                }
+            });
+            if !batch.is_empty() {
+                dispatch(batch);
+            }
+            document
+        });
+        self.regexes = lock(&engines).swap_remove(0);
+        let joined = joined
+            .into_inner()
+            .unwrap_or_else(PoisonError::into_inner)
+            .1;
+        let joined = joined.unwrap_or_else(|| checks.batch(&mut self.regexes).finish());
+        (document, joined)
+    }
+}
+
+/// The data behind `mutex`, even if a thread panicked holding it (the panic is raised anyway).
+fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
+    mutex.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
+/// How many consecutive iparams a task checks when a file is checked in parallel.
+const BATCH: usize = 256;
+
+/// Files from this size on are checked on several threads.
+pub(super) const PARALLEL_FROM: usize = 1 << 20;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::LintOptions;
+    use crate::rules::{Check, REGISTRY};
+    use crate::source::SourceText;
+
+    /// Every rule's failing example, its iparams repeated `times` under the same keys, so that
+    /// duplicate keys fall in different runs of a parallel check. Without events, which would
+    /// silence `hidden-required` outside an app.
+    fn examples_repeated(times: usize) -> String {
+        let mut members = Vec::new();
+        for rule in REGISTRY {
+            if !rule
+                .checks
+                .iter()
+                .any(|check| matches!(check, Check::Iparam(_) | Check::File(_)))
+            {
+                continue;
+            }
+            parse_document(rule.bad, |member| {
+                let text = &rule.bad[member.key.span.start..member.value.span.end];
+                if !text.contains("\"events\"") {
+                    members.push(text);
+                }
+            });
+        }
+        let body = vec![members.join(",\n"); times].join(",\n");
+        format!("{{\n{body}\n}}\n")
+    }
+
+    #[test]
+    fn parallel_and_sequential_checks_agree() {
+        let text = examples_repeated(40);
+        let source = SourceText::decode(text.as_bytes());
+        let lint = |parallel_from: usize| {
+            Linter::new(LintOptions {
+                parallel_from,
+                ..LintOptions::default()
+            })
+            .lint(&source)
+        };
+        let sequential = lint(usize::MAX);
+        let parallel = lint(0);
+        assert!(
+            sequential.iparams > 4 * BATCH,
+            "{} iparams: too few runs",
+            sequential.iparams
+        );
+        assert_eq!(parallel.iparams, sequential.iparams);
+        assert_eq!(parallel.redactions, sequential.redactions);
+        assert_eq!(parallel.diagnostics, sequential.diagnostics);
+        let count = |rule: &str| {
+            sequential
+                .diagnostics
+                .iter()
+                .filter(|d| d.rule == rule)
+                .count()
+        };
+        assert!(count("duplicate-key") > sequential.iparams / 2);
+        assert!(count("hidden-required") > 0);
+    }
+}

@@ -1,0 +1,73 @@
+//! What checking a file found, and what of its text must never be shown.
+
+use std::borrow::Cow;
+
+use crate::diagnostic::{Diagnostic, Severity};
+use crate::span::Span;
+
+/// What linting one file found.
+#[derive(Debug, Clone, Default)]
+pub struct FileReport {
+    /// Sorted by position.
+    pub diagnostics: Vec<Diagnostic>,
+    /// Spans whose text is a secret: any output that shows source must mask them.
+    pub redactions: Vec<Span>,
+    /// How many iparams the file defines (for a values file: how many values it gives).
+    pub iparams: usize,
+    /// The file is UTF-8 and JSON without a single syntax problem, whatever rules are enabled:
+    /// only such a file may be rewritten by fixes.
+    pub well_formed: bool,
+    /// The parser read the file to its end (recovering from any mistakes on the way), with an
+    /// object at the top: every iparam it defines was seen.
+    pub read_to_end: bool,
+}
+
+impl FileReport {
+    pub fn count(&self, severity: Severity) -> usize {
+        self.diagnostics
+            .iter()
+            .filter(|d| d.severity == severity)
+            .count()
+    }
+
+    /// `text` with every secret replaced by `*`, byte for byte, so spans stay valid.
+    pub fn redact<'t>(&self, text: &'t str) -> Cow<'t, str> {
+        if self.redactions.is_empty() {
+            return Cow::Borrowed(text);
+        }
+        let mut bytes = text.as_bytes().to_vec();
+        for span in &self.redactions {
+            let hidden = secret_part(text, *span);
+            bytes[hidden.start..hidden.end].fill(b'*');
+        }
+        Cow::Owned(String::from_utf8(bytes).expect("whole characters were replaced by ASCII"))
+    }
+
+    /// The text of each of the file's secrets (in `text`, the file) worth looking for in text
+    /// made from it, such as a fix's replacement: shorter ones would match by chance.
+    pub fn secret_texts<'t>(&self, text: &'t str) -> Vec<&'t str> {
+        secret_texts(text, &self.redactions)
+    }
+}
+
+/// The text of each secret at `spans` worth looking for in other text: shorter ones would
+/// match by chance.
+pub(crate) fn secret_texts<'t>(text: &'t str, spans: &[Span]) -> Vec<&'t str> {
+    spans
+        .iter()
+        .map(|span| secret_part(text, *span))
+        .map(|part| &text[part.start..part.end])
+        .filter(|s| s.len() >= 4)
+        .collect()
+}
+
+/// The part of a secret value that must not be shown: a string's text inside its quotes, or
+/// the whole of any other value (a number, or an array of secrets).
+fn secret_part(text: &str, span: Span) -> Span {
+    match text.as_bytes()[span.start..span.end] {
+        // Only a string closed by its quote loses one at the end: an unterminated one may end
+        // inside a character.
+        [b'"', .., b'"'] => span.inner(),
+        _ => span,
+    }
+}

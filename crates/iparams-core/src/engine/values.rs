@@ -1,0 +1,201 @@
+//! A values file checked against its iparams.json, as the installation page checks what an
+//! installer enters.
+
+use super::finish::{finish, mask_secrets};
+use super::report::FileReport;
+use super::{Linter, check_reading, enabled_checks};
+use crate::reading::{FileKind, Reading};
+use crate::rules::{Check, Context, RuleSettings};
+use crate::source::SourceText;
+use crate::syntax::{RootShape, Value, parse_value};
+use crate::values::{
+    DefinitionsFile, Installed, ValuesFile, is_secret, last_values, lower_definitions,
+    parse_definitions, secret_spans,
+};
+
+impl Linter {
+    /// Checks the values file `values` against the iparams.json `definitions` (shown as
+    /// `definitions_path` in messages), with the linter's options.
+    pub fn check_values(
+        &mut self,
+        definitions: &SourceText<'_>,
+        values: &SourceText<'_>,
+        definitions_path: &str,
+    ) -> FileReport {
+        self.with_own_rules(|linter, rules| {
+            linter.check_values_with(definitions, values, definitions_path, rules)
+        })
+    }
+
+    /// [`Linter::check_values`] with `rules` in place of the linter's own.
+    pub fn check_values_with(
+        &mut self,
+        definitions: &SourceText<'_>,
+        values: &SourceText<'_>,
+        definitions_path: &str,
+        rules: &RuleSettings,
+    ) -> FileReport {
+        let text = values.text();
+        let mut cx = Context::new(text, &mut self.regexes);
+        let mut report = FileReport::default();
+        let parsed = (!values.is_unreadable()).then(|| parse_value(text));
+        let (root, errors) = match &parsed {
+            Some((root, errors)) => (root.as_ref(), Some(errors.as_slice())),
+            None => (None, None),
+        };
+        let reading = Reading {
+            kind: FileKind::Values,
+            problems: &values.problems,
+            errors,
+            root: root.map(|root| match root.as_object() {
+                Some(_) => RootShape::Object(root.span),
+                None => RootShape::Other(root.json_kind(), root.span),
+            }),
+        };
+        check_reading(&reading, rules, &mut cx);
+        report.well_formed = reading.is_well_formed();
+        if let Some(root) = root.filter(|root| root.as_object().is_some()) {
+            check_object(
+                root,
+                definitions,
+                definitions_path,
+                rules,
+                &mut cx,
+                &mut report,
+            );
+        }
+        report.diagnostics = finish(cx.diagnostics, rules);
+        report.redactions.sort_unstable();
+        report.redactions.dedup();
+        report
+    }
+}
+
+/// Checks the values object `root` against the definitions.
+fn check_object(
+    root: &Value<'_>,
+    definitions: &SourceText<'_>,
+    definitions_path: &str,
+    rules: &RuleSettings,
+    cx: &mut Context<'_>,
+    report: &mut FileReport,
+) {
+    let members = root.as_object().unwrap_or_default();
+    report.iparams = members.len();
+    let file = DefinitionsFile::new(definitions.text(), definitions_path);
+    let parsed = parse_definitions(definitions);
+    let iparams = parsed.as_ref().map(|parsed| lower_definitions(parsed));
+    match &iparams {
+        Ok(iparams) => report.redactions.extend(secret_spans(members, iparams)),
+        // Nothing is known of the values, so nothing of them may be shown.
+        Err(_) => report
+            .redactions
+            .extend(members.iter().map(|m| m.value.span)),
+    }
+    let whole = ValuesFile {
+        object: root,
+        members,
+        definitions: &file,
+        iparams: iparams.as_deref().map_err(|unusable| *unusable),
+    };
+    let mut value_checks = Vec::new();
+    for check in enabled_checks(rules) {
+        match check {
+            Check::Values(check) => check(&whole, cx),
+            Check::Value(check) => value_checks.push(check),
+            _ => {}
+        }
+    }
+    let Ok(iparams) = &iparams else {
+        return;
+    };
+    let given = last_values(members);
+    for iparam in iparams {
+        let value = given.get(iparam.key.text.as_ref()).map(|m| &m.value);
+        let installed = Installed {
+            iparam,
+            value,
+            object: root.span,
+            definitions: &file,
+            secret: is_secret(iparam),
+        };
+        let first = cx.diagnostics.len();
+        for check in &value_checks {
+            check(&installed, cx);
+        }
+        if let Some(value) = value.filter(|_| installed.secret) {
+            let text = cx.text();
+            mask_secrets(&mut cx.diagnostics[first..], text, &[value.span]);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::span::Span;
+
+    fn check(definitions: &str, values: &str) -> FileReport {
+        Linter::default().check_values(
+            &SourceText::decode(definitions.as_bytes()),
+            &SourceText::decode(values.as_bytes()),
+            "config/iparams.json",
+        )
+    }
+
+    fn rules_of(report: &FileReport) -> Vec<&'static str> {
+        report.diagnostics.iter().map(|d| d.rule).collect()
+    }
+
+    #[test]
+    fn findings_point_into_the_values_and_name_the_definition() {
+        let definitions = "{\n  \"region\": {\"display_name\": \"Region\", \"type\": \"dropdown\", \"options\": [\"eu\", \"us\"], \"default_value\": \"eu\"}\n}\n";
+        let values = "{\"region\": \"EU\"}";
+        let report = check(definitions, values);
+        assert_eq!(rules_of(&report), ["value-not-in-options"]);
+        let finding = &report.diagnostics[0];
+        assert_eq!(&values[finding.span.start..finding.span.end], "\"EU\"");
+        assert_eq!(finding.pointer, "/region");
+        assert!(
+            finding
+                .help
+                .as_deref()
+                .is_some_and(|h| h.ends_with("`region` is defined at config/iparams.json:2:3.")),
+            "{finding:?}"
+        );
+    }
+
+    #[test]
+    fn the_last_of_repeated_keys_counts_on_both_sides() {
+        let definitions = r#"{"n": {"display_name": "N", "type": "text"}, "n": {"display_name": "N", "type": "number"}}"#;
+        let report = check(definitions, r#"{"n": "12", "n": "twelve"}"#);
+        assert_eq!(rules_of(&report), ["duplicate-key", "value-format"]);
+    }
+
+    #[test]
+    fn broken_definitions_stop_the_check_with_one_finding() {
+        let report = check(
+            "{\"a\": {\"display_name\": \"A\", \"type\": \"text\",}}",
+            r#"{"a": "x", "b": 1}"#,
+        );
+        assert_eq!(rules_of(&report), ["value-definitions-invalid"]);
+        assert_eq!(report.diagnostics[0].span, Span::new(0, 1));
+        assert!(
+            report.diagnostics[0].help.as_deref().is_some_and(
+                |h| h.starts_with("config/iparams.json:1:43: not valid JSON: Trailing comma.")
+            ),
+            "{:?}",
+            report.diagnostics[0]
+        );
+    }
+
+    #[test]
+    fn secret_values_are_redacted_whatever_their_json_kind() {
+        let definitions = r#"{"pin": {"display_name": "PIN", "type": "text", "secure": true}}"#;
+        let values = r#"{"pin": 123456}"#;
+        let report = check(definitions, values);
+        assert_eq!(rules_of(&report), ["value-type"]);
+        assert!(!report.diagnostics[0].message.contains("123456"));
+        assert_eq!(report.redact(values), r#"{"pin": ******}"#);
+    }
+}

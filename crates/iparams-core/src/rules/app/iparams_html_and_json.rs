@@ -1,0 +1,43 @@
+//! `iparams-html-and-json`: two installation pages for one app.
+
+use crate::app::AppModel;
+use crate::app::config_has;
+use crate::diagnostic::Severity;
+use crate::rules::{AppContext, Check, Examples, Rule};
+use crate::span::Span;
+
+pub static RULE: Rule = Rule {
+    name: "iparams-html-and-json",
+    severity: Severity::Error,
+    summary: "config/ holds both iparams.json and iparams.html",
+    docs: r#"An app's installation page is either generated from config/iparams.json or written
+by hand as config/iparams.html, never both: the platform does not know which to show."#,
+    bad: r#"=== manifest.json ===
+{"platform-version": "2.3", "product": {"freshdesk": {}}}
+=== config/iparams.json ===
+{}
+=== config/iparams.html ===
+<html></html>
+"#,
+    good: r#"=== manifest.json ===
+{"platform-version": "2.3", "product": {"freshdesk": {}}}
+=== config/iparams.json ===
+{}
+"#,
+    examples: Examples::App,
+    vendor: "Rejects: `Unsupported File(s). Specify either iparams.html or iparams.json`",
+    fix: None,
+    checks: &[Check::App(check)],
+};
+
+fn check(model: &AppModel<'_>, cx: &mut AppContext) {
+    if !(config_has(model.config_entries, "iparams.json")
+        && config_has(model.config_entries, "iparams.html"))
+    {
+        return;
+    }
+    let file = model.iparams_file.unwrap_or(model.config_folder);
+    cx.report(file, &RULE, Span::at(0), "config/ holds both iparams.json and iparams.html")
+        .label("one installation page too many")
+        .help("The platform shows one installation page: keep iparams.json (a generated page) or iparams.html (a page of your own), and delete the other.");
+}

@@ -1,0 +1,48 @@
+//! `missing-iparams-file`: an app without an installation page.
+
+use crate::app::AppModel;
+use crate::app::config_has;
+use crate::diagnostic::Severity;
+use crate::rules::{AppContext, Check, Examples, Rule};
+use crate::span::Span;
+
+pub static RULE: Rule = Rule {
+    name: "missing-iparams-file",
+    severity: Severity::Error,
+    summary: "config/ holds neither iparams.json nor iparams.html",
+    docs: r#"Every app needs an installation page, even one without parameters:
+config/iparams.json holding `{}` is enough."#,
+    bad: r#"=== manifest.json ===
+{"platform-version": "2.3", "product": {"freshdesk": {}}}
+=== config/requests.json ===
+{}
+"#,
+    good: r#"=== manifest.json ===
+{"platform-version": "2.3", "product": {"freshdesk": {}}}
+=== config/iparams.json ===
+{}
+=== config/requests.json ===
+{}
+"#,
+    examples: Examples::App,
+    vendor: r#"Rejects: `iparams.json is mandatory.` (or `Mandatory folder(s) missing: config`
+without config/)."#,
+    fix: None,
+    checks: &[Check::App(check)],
+};
+
+fn check(model: &AppModel<'_>, cx: &mut AppContext) {
+    if config_has(model.config_entries, "iparams.json")
+        || config_has(model.config_entries, "iparams.html")
+    {
+        return;
+    }
+    cx.report(
+        model.config_folder,
+        &RULE,
+        Span::at(0),
+        "config/ has no iparams.json or iparams.html",
+    )
+    .label("no installation page")
+    .help("Add config/iparams.json; an app without installation parameters writes `{}` in it.");
+}

@@ -1,0 +1,56 @@
+//! `secure-iparam-in-frontend`: the front end asking for a secret it will never get.
+
+use crate::app::AppModel;
+use crate::diagnostic::Severity;
+use crate::rules::{AppContext, Check, Examples, Rule};
+
+pub static RULE: Rule = Rule {
+    name: "secure-iparam-in-frontend",
+    severity: Severity::Error,
+    summary: "Front-end code reads a secure iparam with `client.iparams.get`",
+    docs: r#"Secure iparams are never given to the app's front end: `client.iparams.get()` leaves
+them out, and asking for one by name fails. They are used through the request method, in a request
+template (`<%= iparam.api_key %>` in config/requests.json), or by serverless code."#,
+    bad: r#"=== manifest.json ===
+{"platform-version": "2.3", "product": {"freshdesk": {}}}
+=== config/iparams.json ===
+{
+  "api_key": {"display_name": "API key", "type": "text", "secure": true}
+}
+=== app/scripts/app.js ===
+client.iparams.get("api_key").then(callApi);
+"#,
+    good: r#"=== manifest.json ===
+{"platform-version": "2.3", "product": {"freshdesk": {}}}
+=== config/iparams.json ===
+{
+  "api_key": {"display_name": "API key", "type": "text", "secure": true}
+}
+=== config/requests.json ===
+{"listTickets": {"schema": {"method": "GET", "host": "example.com", "path": "/tickets", "headers": {"Authorization": "Bearer <%= iparam.api_key %>"}}}}
+=== app/scripts/app.js ===
+client.request.invokeTemplate("listTickets", {});
+"#,
+    examples: Examples::App,
+    vendor: "Not checked; the call fails at run time.",
+    fix: None,
+    checks: &[Check::App(check)],
+};
+
+fn check(model: &AppModel<'_>, cx: &mut AppContext) {
+    for (file, facts) in &model.frontend {
+        for read in &facts.reads {
+            let Some(declared) = model.declared(&read.key).filter(|d| d.secure) else {
+                continue;
+            };
+            cx.report(*file, &RULE, read.span, format!("`{}` is secure, so `client.iparams.get` never returns it", read.key))
+                .label("secure iparam")
+                .help(format!(
+                    "Use it through the request method: a template in config/requests.json with `<%= iparam.{} %>`, called with `client.request.invokeTemplate`. (`{}` is defined at {}.)",
+                    read.key,
+                    read.key,
+                    model.defined_at(declared.key_span)
+                ));
+        }
+    }
+}

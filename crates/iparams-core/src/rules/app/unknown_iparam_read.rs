@@ -1,0 +1,80 @@
+//! `unknown-iparam-read`: code that reads an iparam that does not exist.
+
+use crate::app::{AppModel, FileId, Read};
+use crate::diagnostic::Severity;
+use crate::rules::{AppContext, Check, Examples, Rule};
+use crate::suggest;
+
+pub static RULE: Rule = Rule {
+    name: "unknown-iparam-read",
+    severity: Severity::Error,
+    summary: "The app reads an iparam that iparams.json does not define",
+    docs: r#"Front-end code reads iparams with `client.iparams.get("key")`, serverless code with
+`args.iparams.key`, and request templates with `<%= iparam.key %>`. A key that iparams.json does not
+define rejects the front end's promise, gives `undefined` to serverless code, and leaves a template
+empty — after the app is installed, where nobody sees it fail."#,
+    bad: r#"=== manifest.json ===
+{"platform-version": "2.3", "product": {"freshdesk": {}}}
+=== config/iparams.json ===
+{
+  "region": {"display_name": "Region", "type": "text"}
+}
+=== app/scripts/app.js ===
+client.iparams.get("regoin").then(show);
+"#,
+    good: r#"=== manifest.json ===
+{"platform-version": "2.3", "product": {"freshdesk": {}}}
+=== config/iparams.json ===
+{
+  "region": {"display_name": "Region", "type": "text"}
+}
+=== app/scripts/app.js ===
+client.iparams.get("region").then(show);
+"#,
+    examples: Examples::App,
+    vendor: "Not checked.",
+    fix: None,
+    checks: &[Check::App(check)],
+};
+
+fn check(model: &AppModel<'_>, cx: &mut AppContext) {
+    if !model.iparams_complete {
+        return;
+    }
+    let scripts = model
+        .readers()
+        .map(|(file, facts)| (*file, facts.reads.as_slice()));
+    let templates = model
+        .templates
+        .iter()
+        .map(|(file, reads)| (*file, reads.as_slice()));
+    let reads: Vec<(FileId, &[Read])> = scripts.chain(templates).collect();
+    for (file, reads) in reads {
+        for read in reads
+            .iter()
+            .filter(|read| model.declared(&read.key).is_none())
+        {
+            let key = &read.key;
+            let help = match suggest::closest(key, model.declared.iter().map(|d| d.key.as_str())) {
+                Some(meant) => format!(
+                    "Did you mean `{meant}` ({})?",
+                    model.defined_at(
+                        model
+                            .declared(meant)
+                            .map(|d| d.key_span)
+                            .unwrap_or_default()
+                    )
+                ),
+                None => format!("iparams.json defines {}.", model.declared_list()),
+            };
+            cx.report(
+                file,
+                &RULE,
+                read.span,
+                format!("`{key}` is read here, but iparams.json defines no such iparam"),
+            )
+            .label("no such iparam")
+            .help(help);
+        }
+    }
+}

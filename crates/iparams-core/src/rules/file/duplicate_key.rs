@@ -1,0 +1,210 @@
+//! `duplicate-key`: the same key twice in one object.
+
+use std::collections::HashMap;
+
+use crate::diagnostic::Severity;
+use crate::model::Iparam;
+use crate::pointer;
+use crate::rules::{Check, Context, Examples, FileCheck, Rule, same_check};
+use crate::span::Span;
+use crate::syntax::{Member, Value, ValueKind, parse_value};
+
+pub static RULE: Rule = Rule {
+    name: "duplicate-key",
+    severity: Severity::Error,
+    summary: "A key appears twice in the same object",
+    docs: r#"`JSON.parse` keeps the last of two equal keys and silently drops the first, so one
+of the two definitions never takes effect, whichever the author meant. This applies to iparam keys
+and to attributes inside an iparam alike, and to the keys of a values file checked by `iparams-lint
+values`, where the first of two values is dropped."#,
+    bad: r#"{
+  "region": {"display_name": "Region", "type": "text"},
+  "region": {"display_name": "Data centre", "type": "text"}
+}
+"#,
+    good: r#"{
+  "region": {"display_name": "Region", "type": "text"},
+  "data_centre": {"display_name": "Data centre", "type": "text"}
+}
+"#,
+    examples: Examples::Iparams,
+    vendor: "Not checked: the first definition is dropped without a word.",
+    fix: None,
+    checks: &[
+        Check::File(|| Box::<DuplicateKeys>::default()),
+        Check::Values(|values, cx| check_value(values.object, &mut Vec::new(), cx)),
+    ],
+};
+
+/// Every iparam key, by a hash of its text and the span of its literal (not a copy of the key:
+/// a large file would hold its keys twice). Duplicates are found at the end, when every part
+/// of the file has been joined, by sorting.
+#[derive(Default)]
+struct DuplicateKeys {
+    keys: Vec<(u64, Span)>,
+}
+
+impl FileCheck for DuplicateKeys {
+    fn iparam(&mut self, iparam: &Iparam<'_, '_>, cx: &mut Context<'_>) {
+        self.keys.push((fnv(&iparam.key.text), iparam.key.span));
+        // Room for the usual depth, so that the path does not grow segment by segment.
+        let mut path = Vec::with_capacity(8);
+        path.push(Segment::Key(&iparam.key.text));
+        check_value(iparam.value, &mut path, cx);
+    }
+
+    fn append(&mut self, later: Box<dyn FileCheck>) {
+        self.keys.extend(same_check::<Self>(later).keys);
+    }
+
+    fn finish(&mut self, cx: &mut Context<'_>) {
+        self.keys.sort_unstable();
+        for same_hash in self.keys.chunk_by(|a, b| a.0 == b.0) {
+            let [_, _, ..] = same_hash else {
+                continue;
+            };
+            let keys: Vec<(String, Span)> = same_hash
+                .iter()
+                .map(|&(_, span)| (key_at(cx.text(), span), span))
+                .collect();
+            for (index, (key, span)) in keys.iter().enumerate() {
+                // Equal hashes of different keys are no duplicate.
+                let Some((_, first)) = keys[..index].iter().find(|(earlier, _)| earlier == key)
+                else {
+                    continue;
+                };
+                cx.report(&RULE, *span, format!("Iparam `{key}` is defined twice"))
+                    .label("defined again here")
+                    .related(*first, "first defined here")
+                    .help("`JSON.parse` keeps only this later definition and drops the first; remove one, or give it another key.")
+                    .pointer(pointer::of_key(key));
+            }
+        }
+    }
+}
+
+/// FNV-1a: fast on short keys, which is all this hashes.
+fn fnv(text: &str) -> u64 {
+    text.bytes().fold(0xcbf2_9ce4_8422_2325, |hash, byte| {
+        (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3)
+    })
+}
+
+/// The text of the key whose literal is at `span`, escapes resolved.
+fn key_at(text: &str, span: Span) -> String {
+    let literal = &text[span.start..span.end];
+    parse_value(literal)
+        .0
+        .as_ref()
+        .and_then(Value::as_str)
+        .map_or_else(
+            // A key the parser read past a mistake (single quotes, none) is what they enclose.
+            || literal.trim_matches(['\'', '"']).to_owned(),
+            ToOwned::to_owned,
+        )
+}
+
+/// Objects this small are searched pairwise; larger ones through a map.
+const PAIRWISE_LIMIT: usize = 16;
+
+/// One step from an iparam's definition down to a nested value.
+#[derive(Clone, Copy)]
+enum Segment<'v> {
+    Key(&'v str),
+    Index(usize),
+}
+
+impl std::fmt::Display for Segment<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Segment::Key(key) => f.write_str(key),
+            Segment::Index(index) => write!(f, "{index}"),
+        }
+    }
+}
+
+/// Walks the definition keeping the path down to each object; pointers are only built for
+/// the objects that do have a duplicate.
+fn check_value<'v>(value: &'v Value<'_>, path: &mut Vec<Segment<'v>>, cx: &mut Context<'_>) {
+    match &value.kind {
+        ValueKind::Object(members) => {
+            report_duplicates(members, path, cx);
+            for member in members {
+                path.push(Segment::Key(&member.key.text));
+                check_value(&member.value, path, cx);
+                path.pop();
+            }
+        }
+        ValueKind::Array(items) => {
+            for (index, item) in items.iter().enumerate() {
+                path.push(Segment::Index(index));
+                check_value(item, path, cx);
+                path.pop();
+            }
+        }
+        _ => {}
+    }
+}
+
+fn pointer_of(path: &[Segment<'_>]) -> String {
+    let mut pointer = String::new();
+    for segment in path {
+        pointer::push(&mut pointer, &segment.to_string());
+    }
+    pointer
+}
+
+/// "iparam `code`", or "`regex` of iparam `code`", for the object at `path`.
+fn place(path: &[Segment<'_>]) -> String {
+    match path {
+        [key] => format!("iparam `{key}`"),
+        [key, rest @ ..] => {
+            let rest: Vec<String> = rest.iter().map(ToString::to_string).collect();
+            format!("`{}` of iparam `{key}`", rest.join("/"))
+        }
+        [] => "the file".to_owned(),
+    }
+}
+
+fn report_duplicates(members: &[Member<'_>], path: &[Segment<'_>], cx: &mut Context<'_>) {
+    if members.len() < 2 {
+        return;
+    }
+    let first_of = |index: usize| -> Option<usize> {
+        let key = &members[index].key.text;
+        members[..index].iter().position(|m| &m.key.text == key)
+    };
+    let firsts: Vec<(usize, usize)> = if members.len() <= PAIRWISE_LIMIT {
+        (1..members.len())
+            .filter_map(|i| first_of(i).map(|first| (i, first)))
+            .collect()
+    } else {
+        let mut seen: HashMap<&str, usize> = HashMap::new();
+        (0..members.len())
+            .filter_map(|i| match seen.get(members[i].key.text.as_ref()) {
+                Some(&first) => Some((i, first)),
+                None => {
+                    seen.insert(&members[i].key.text, i);
+                    None
+                }
+            })
+            .collect()
+    };
+    for (index, first) in firsts {
+        let key = &members[index].key;
+        let mut pointer = pointer_of(path);
+        pointer::push(&mut pointer, &key.text);
+        cx.report(
+            &RULE,
+            key.span,
+            format!("Key `{}` appears twice in {}", key.text, place(path)),
+        )
+        .label("repeated here")
+        .related(members[first].key.span, "first here")
+        .help(format!(
+            "`JSON.parse` keeps only the last `{}` and drops the first; remove one of them.",
+            key.text
+        ))
+        .pointer(pointer);
+    }
+}

@@ -1,0 +1,302 @@
+//! What several rules share: how values and iparams read in messages, regexes compiled and
+//! matched, repeated strings, the fix that marks an iparam secure, products, JavaScript names.
+
+use crate::diagnostic::{Edit, Fix};
+use crate::ecma_regex::{Compiled, MAX_ABANDONED, MAX_MATCH_INPUT, MatchOutcome, RegexEngine};
+use crate::model::{
+    Attribute, CURRENT_PRODUCT, DefaultValue, Iparam, IparamType, PRODUCT_PLACEHOLDER, PRODUCTS,
+    RegexEntry, Text,
+};
+use crate::positions::Positions;
+use crate::suggest;
+use crate::syntax::Value;
+
+use super::Context;
+
+/// How a value reads in a message: its source and kind when short (`` `"true"` (a string) ``),
+/// its kind alone otherwise or when it is secret.
+pub(crate) fn describe(cx: &Context<'_>, iparam: &Iparam<'_, '_>, value: &Value<'_>) -> String {
+    let secret = iparam
+        .secrets
+        .iter()
+        .any(|s| s.start < value.span.end && value.span.start < s.end);
+    describe_value(cx.source(value.span), value, secret)
+}
+
+/// [`describe`] for a value whose source is `source` and whose secrecy is already known.
+pub(crate) fn describe_value(source: &str, value: &Value<'_>, secret: bool) -> String {
+    let kind = value.json_kind().described();
+    if secret || source.len() > 40 || source.contains('\n') || kind == "null" {
+        kind.to_owned()
+    } else {
+        format!("`{source}` ({kind})")
+    }
+}
+
+/// Each string pattern of the iparam's `regex`, compiled.
+pub(crate) fn compiled_patterns<'a, 's>(
+    iparam: &Iparam<'a, 's>,
+    cx: &mut Context<'_>,
+) -> Vec<(RegexEntry<'a, 's>, Compiled)> {
+    let text = cx.text();
+    compile_patterns(iparam, text, cx.regexes())
+}
+
+/// Each string pattern of the iparam's `regex`, compiled; `definitions` is the text of the
+/// iparams.json the iparam was lowered from.
+pub(crate) fn compile_patterns<'a, 's>(
+    iparam: &Iparam<'a, 's>,
+    definitions: &str,
+    regexes: &mut RegexEngine,
+) -> Vec<(RegexEntry<'a, 's>, Compiled)> {
+    let Some(found) = iparam.regexes() else {
+        return Vec::new();
+    };
+    found
+        .patterns
+        .iter()
+        .copied()
+        .filter_map(|entry| {
+            let pattern = entry.pattern.as_str()?;
+            let literal = &definitions[entry.pattern.span.start..entry.pattern.span.end];
+            Some((entry, regexes.compile(literal, pattern)))
+        })
+        .collect()
+}
+
+/// The outcome of each valid pattern of the iparam's `regex` on `text`, as the installation
+/// page tests a value (patterns that do not compile are left to `invalid-regex`).
+pub(crate) fn match_patterns<'a, 's>(
+    iparam: &Iparam<'a, 's>,
+    text: &str,
+    definitions: &str,
+    regexes: &mut RegexEngine,
+) -> Vec<(RegexEntry<'a, 's>, MatchOutcome)> {
+    compile_patterns(iparam, definitions, regexes)
+        .into_iter()
+        .filter_map(|(entry, compiled)| match compiled {
+            Compiled::Valid(regex) => Some((entry, regexes.test(&regex, text))),
+            _ => None,
+        })
+        .collect()
+}
+
+/// What a regex-timeout finding says of a match that did not finish.
+pub(crate) struct Unfinished {
+    /// Follows "Regex `name` of iparam `key`", before "the default value" or "the value".
+    pub verb: String,
+    pub label: &'static str,
+    pub help: String,
+}
+
+/// How to report `outcome`, when the match did not finish; `None` when it did.
+pub(crate) fn unfinished(outcome: MatchOutcome, regexes: &RegexEngine) -> Option<Unfinished> {
+    match outcome {
+        MatchOutcome::Matched | MatchOutcome::NotMatched => None,
+        MatchOutcome::TimedOut => Some(Unfinished {
+            verb: format!("ran for over {} ms on", regexes.timeout().as_millis()),
+            label: "catastrophic backtracking",
+            help: "The pattern repeats a repetition (as in `(a+)+`), so some values take \
+                   exponential time and would freeze the installation page. Rewrite it without \
+                   nested repetition."
+                .to_owned(),
+        }),
+        MatchOutcome::Skipped => Some(Unfinished {
+            verb: "was not run on".to_owned(),
+            label: "not checked",
+            help: format!(
+                "Matching stops for a text over {MAX_MATCH_INPUT} bytes and, for a pattern that \
+                 repeats a group, once {MAX_ABANDONED} matches have run out of time: whether this \
+                 one matches is not known. Fix the patterns reported as too slow first."
+            ),
+        }),
+    }
+}
+
+/// The outcome of each valid pattern of the iparam on its default value, when the iparam's
+/// type takes a regex and its default is a non-empty string.
+pub(crate) fn default_matches<'a, 's>(
+    iparam: &Iparam<'a, 's>,
+    cx: &mut Context<'_>,
+) -> Vec<(RegexEntry<'a, 's>, Text<'a>, MatchOutcome)> {
+    let DefaultValue::Text(default) = iparam.default else {
+        return Vec::new();
+    };
+    if default.text.is_empty() || !iparam.known_type().is_some_and(|ty| ty.accepts_regex()) {
+        return Vec::new();
+    }
+    let text = cx.text();
+    match_patterns(iparam, default.text, text, cx.regexes())
+        .into_iter()
+        .map(|(entry, outcome)| (entry, default, outcome))
+        .collect()
+}
+
+/// Each string of `items` that repeats an earlier one: its index, itself and the first one.
+pub(crate) fn repeated_strings<'v, 's>(
+    items: &'v [Value<'s>],
+) -> impl Iterator<Item = (usize, &'v str, &'v Value<'s>, &'v Value<'s>)> {
+    let positions = Positions::new(items, Value::as_str);
+    items.iter().enumerate().filter_map(move |(index, item)| {
+        let text = item.as_str()?;
+        let first = positions.first(text).filter(|&first| first < index)?;
+        Some((index, text, item, &items[first]))
+    })
+}
+
+/// The fix that marks an iparam secure: `false` becomes `true`, or `"secure": true` is added.
+pub(crate) fn mark_secure(cx: &Context<'_>, iparam: &Iparam<'_, '_>) -> Option<Fix> {
+    let edit = match iparam.get(Attribute::Secure) {
+        Some(member) => Edit::replace(member.value.span, "true"),
+        None => crate::edits::insert_member(cx.text(), iparam.value, "secure", "true")?,
+    };
+    Some(Fix::unsafe_("Mark it `\"secure\": true`", vec![edit]))
+}
+
+/// The iparam named with its type, as messages refer to it: "the dropdown iparam `priority`".
+pub(crate) fn subject(iparam: &Iparam<'_, '_>) -> String {
+    match iparam.known_type() {
+        Some(ty) => format!("the {} iparam `{}`", ty.name(), iparam.key.text),
+        None => format!("iparam `{}`", iparam.key.text),
+    }
+}
+
+/// The text with its first letter in upper case, to open a sentence.
+pub(crate) fn capitalise(text: &str) -> String {
+    let mut chars = text.chars();
+    chars
+        .next()
+        .map(|first| first.to_uppercase().chain(chars).collect())
+        .unwrap_or_default()
+}
+
+/// What is wrong with a product name.
+pub(crate) enum ProductProblem {
+    /// The documentation's placeholder, copied verbatim.
+    Placeholder,
+    /// A known product in the wrong case or with spaces.
+    Spelling(&'static str),
+    /// Close to a known product.
+    Misspelt(&'static str),
+    /// Nothing like a known product.
+    Unrelated,
+}
+
+/// `None` when `product` is a known product or `current`.
+pub(crate) fn product_problem(product: &str) -> Option<ProductProblem> {
+    if product == CURRENT_PRODUCT || PRODUCTS.contains(&product) {
+        return None;
+    }
+    let known = || PRODUCTS.iter().copied().chain([CURRENT_PRODUCT]);
+    let normalised = product.trim().to_lowercase().replace([' ', '-', '_'], "");
+    Some(
+        if product.trim().eq_ignore_ascii_case(PRODUCT_PLACEHOLDER) {
+            ProductProblem::Placeholder
+        } else if let Some(name) =
+            known().find(|p| p.chars().filter(|c| *c != '_').eq(normalised.chars()))
+        {
+            ProductProblem::Spelling(name)
+        } else if let Some(name) = suggest::closest_in(product, &PRODUCTS, known()) {
+            ProductProblem::Misspelt(name)
+        } else {
+            ProductProblem::Unrelated
+        },
+    )
+}
+
+pub(crate) fn product_list() -> String {
+    format!(
+        "The products are {}, and \"current\" for the product the app is installed on.",
+        suggest::quoted_list(PRODUCTS)
+    )
+}
+
+pub(crate) const RESERVED: [&str; 46] = [
+    "await",
+    "break",
+    "case",
+    "catch",
+    "class",
+    "const",
+    "continue",
+    "debugger",
+    "default",
+    "delete",
+    "do",
+    "else",
+    "enum",
+    "export",
+    "extends",
+    "false",
+    "finally",
+    "for",
+    "function",
+    "if",
+    "implements",
+    "import",
+    "in",
+    "instanceof",
+    "interface",
+    "let",
+    "new",
+    "null",
+    "package",
+    "private",
+    "protected",
+    "public",
+    "return",
+    "static",
+    "super",
+    "switch",
+    "this",
+    "throw",
+    "true",
+    "try",
+    "typeof",
+    "var",
+    "void",
+    "while",
+    "with",
+    "yield",
+];
+
+/// Whether `name` is a JavaScript identifier that can name a function.
+pub(crate) fn is_identifier(name: &str) -> bool {
+    let mut chars = name.chars();
+    let Some(first) = chars.next() else {
+        return false;
+    };
+    (first.is_alphabetic() || first == '_' || first == '$')
+        && chars.all(|c| {
+            c.is_alphanumeric() || c == '_' || c == '$' || c == '\u{200c}' || c == '\u{200d}'
+        })
+        && !RESERVED.contains(&name)
+}
+
+/// Types whose value can be a secret.
+pub(crate) fn can_hold_secret(ty: Option<IparamType>) -> bool {
+    matches!(ty, None | Some(IparamType::Text | IparamType::Paragraph))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn identifiers() {
+        for ok in ["onChange", "_x", "$fn", "validate2", "überprüfen"] {
+            assert!(is_identifier(ok), "{ok}");
+        }
+        for bad in [
+            "",
+            "2fast",
+            "check-domain",
+            "a.b",
+            "fn()",
+            "function",
+            "my fn",
+        ] {
+            assert!(!is_identifier(bad), "{bad}");
+        }
+    }
+}

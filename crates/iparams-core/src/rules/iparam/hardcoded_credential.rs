@@ -1,0 +1,42 @@
+//! `hardcoded-credential`: a real-looking credential anywhere in a definition.
+
+use crate::diagnostic::Severity;
+use crate::model::Iparam;
+use crate::pointer;
+use crate::rules::{Check, Context, Examples, Rule};
+
+pub static RULE: Rule = Rule {
+    name: "hardcoded-credential",
+    severity: Severity::Error,
+    summary: "A string has the shape of a real credential",
+    docs: r#"Strings shaped like real credentials (AWS access keys, GitHub, Slack, Stripe,
+Google, OpenAI, Anthropic, Groq, SendGrid and Twilio keys, JSON Web Tokens, private keys, bearer
+tokens, passwords in URLs) have no place in iparams.json, whatever attribute holds them: the file is
+committed and shipped in the app package. Remove the credential and revoke it. It is masked in every
+output of this tool."#,
+    bad: r#"{
+  "repo": {"display_name": "Repository", "type": "url", "default_value": "https://bot:s3cr3t-pass@git.example.com/app"}
+}
+"#,
+    good: r#"{
+  "repo": {"display_name": "Repository", "type": "url", "default_value": "https://git.example.com/app"}
+}
+"#,
+    examples: Examples::Iparams,
+    vendor: "Not checked.",
+    fix: None,
+    checks: &[Check::Iparam(check)],
+};
+
+fn check(iparam: &Iparam<'_, '_>, cx: &mut Context<'_>) {
+    for hit in &iparam.credentials {
+        let mut path = iparam.pointer.clone();
+        for segment in iparam.value.path_to(hit.span) {
+            pointer::push(&mut path, &segment);
+        }
+        cx.report(&RULE, hit.span, format!("Iparam `{}` contains what looks like {}", iparam.key.text, hit.kind))
+            .label("credential (masked)")
+            .help("Remove it and revoke it: this file is committed and shipped in the app package. Let installers enter credentials in a secure iparam.")
+            .pointer(path);
+    }
+}

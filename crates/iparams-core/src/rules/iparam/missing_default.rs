@@ -1,0 +1,76 @@
+//! `missing-default`: a choice type without a default, which the vendor's validator rejects.
+
+use crate::diagnostic::{Applicability, Fix, Severity};
+use crate::edits::{insert_member, json_string};
+use crate::model::{Attribute, DefaultValue, Iparam, IparamType};
+use crate::rules::helpers::{capitalise, subject};
+use crate::rules::{Check, Context, Examples, Rule};
+
+pub static RULE: Rule = Rule {
+    name: "missing-default",
+    severity: Severity::Warning,
+    summary: "A dropdown, radio or multiselect has no `default_value`, which `fdk validate` rejects",
+    docs: r#"The format calls `default_value` optional, but the vendor's validator (FDK 6.9, run
+by `fdk validate`, `fdk pack` and `fdk run`) rejects a dropdown, radio or multiselect without one,
+and reports it twice. It is a warning here because the format allows it; the app will still not pack
+until a default is set. The fix (unsafe: it picks a choice for the installer) preselects the first
+option."#,
+    bad: r#"{
+  "priority": {"display_name": "Priority", "type": "dropdown", "options": ["Low", "High"]}
+}
+"#,
+    good: r#"{
+  "priority": {"display_name": "Priority", "type": "dropdown", "options": ["Low", "High"], "default_value": "Low"}
+}
+"#,
+    examples: Examples::Iparams,
+    vendor: "Rejects: `In the '<key>' field, specify the default value for the <type> type.`",
+    fix: Some(Applicability::Unsafe),
+    checks: &[Check::Iparam(check)],
+};
+
+fn check(iparam: &Iparam<'_, '_>, cx: &mut Context<'_>) {
+    let Some(ty) = iparam.known_type().filter(|ty| ty.has_options()) else {
+        return;
+    };
+    if !matches!(iparam.default, DefaultValue::Absent) {
+        return;
+    }
+    let first = iparam.options.as_deref().and_then(<[_]>::first);
+    let help = format!(
+        "The format makes it optional, but `fdk validate` and `fdk pack` reject the app with \"In the '{}' field, \
+         specify the default value for the {} type.\" Add a `default_value`{}.",
+        iparam.key.text,
+        ty.name(),
+        first.map_or(String::new(), |o| format!(", such as \"{}\"", o.text))
+    );
+    let fix = first.and_then(|first| {
+        let value = if ty == IparamType::Multiselect {
+            format!("[{}]", json_string(first.text))
+        } else {
+            json_string(first.text)
+        };
+        let edit = insert_member(
+            cx.text(),
+            iparam.value,
+            Attribute::DefaultValue.name(),
+            &value,
+        )?;
+        Some(Fix::unsafe_(
+            format!("Preselect \"{}\"", first.text),
+            vec![edit],
+        ))
+    });
+    let diagnostic = cx
+        .report(
+            &RULE,
+            iparam.key.span,
+            format!("{} has no `default_value`", capitalise(&subject(iparam))),
+        )
+        .label("no default")
+        .help(help)
+        .pointer(iparam.pointer.clone());
+    if let Some(fix) = fix {
+        diagnostic.fix(fix);
+    }
+}

@@ -1,0 +1,52 @@
+//! `numeric-default`: a number iparam's default written as a JSON number.
+
+use crate::diagnostic::{Applicability, Edit, Fix, Severity};
+use crate::edits::json_string;
+use crate::model::{Attribute, DefaultValue, Iparam};
+use crate::rules::helpers::subject;
+use crate::rules::{Check, Context, Examples, Rule};
+
+pub static RULE: Rule = Rule {
+    name: "numeric-default",
+    severity: Severity::Warning,
+    summary: "A number iparam's `default_value` is a JSON number, where the format documents a string",
+    docs: r#"The format documents `default_value` as a string for every type but checkbox and
+multiselect, `number` included. Real apps often write `"default_value": 30`, which the installation
+page shows as well, so this is a warning rather than an error. The fix writes the same digits as a
+string."#,
+    bad: r#"{
+  "interval": {"display_name": "Sync interval (minutes)", "type": "number", "default_value": 30}
+}
+"#,
+    good: r#"{
+  "interval": {"display_name": "Sync interval (minutes)", "type": "number", "default_value": "30"}
+}
+"#,
+    examples: Examples::Iparams,
+    vendor: "Not checked.",
+    fix: Some(Applicability::Safe),
+    checks: &[Check::Iparam(check)],
+};
+
+fn check(iparam: &Iparam<'_, '_>, cx: &mut Context<'_>) {
+    let DefaultValue::Number(raw, span) = iparam.default else {
+        return;
+    };
+    cx.report(
+        &RULE,
+        span,
+        format!(
+            "`default_value` of {} is the JSON number {raw}, not a string",
+            subject(iparam)
+        ),
+    )
+    .label("a number")
+    .help(format!(
+        "Write it as \"{raw}\": the format documents the default of a number iparam as a string."
+    ))
+    .pointer(iparam.pointer_of(Attribute::DefaultValue))
+    .fix(Fix::safe(
+        format!("Write {raw} as \"{raw}\""),
+        vec![Edit::replace(span, json_string(raw))],
+    ));
+}
