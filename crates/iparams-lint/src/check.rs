@@ -4,21 +4,16 @@
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 
-use iparams_core::app::{AppFile, AppInput};
-use iparams_core::{Applicability, FileReport, Linter, RuleSettings, SourceText};
+use iparams_core::{Applicability, FileReport, FixOutcome, Linter, SourceText};
 use rayon::prelude::*;
 
 use crate::cli::CheckArgs;
-use crate::config::RuleSources;
-use crate::discover::{self, Input, discover};
 use crate::output::{self, describe_io_error, emit, fail, flush};
 use crate::render::ordered::{JobOutput, Ordered};
 use crate::render::{self, CheckedFile, Renderer, Summary};
+use crate::workspace::{IPARAMS_FILE, Job, MANIFEST_FILE, Plan, Target, Workspace};
 use crate::write::replace_file;
 use crate::{Environment, exit};
-
-/// App scripts larger than this are not the app's own code (bundles, libraries) and are skipped.
-const MAX_SCRIPT_BYTES: usize = 2 * 1024 * 1024;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Mode {
@@ -53,16 +48,6 @@ impl Mode {
     }
 }
 
-/// One app or file to check, with the rule levels that apply to it.
-struct Job {
-    input: Input,
-    /// How output names it: the file, or the app's folder.
-    shown: String,
-    settings: RuleSettings,
-    /// The app's iparams.json comes from standard input (an editor's unsaved buffer).
-    iparams_from_stdin: bool,
-}
-
 /// What checking one job produced, besides its output.
 #[derive(Default)]
 struct Outcome {
@@ -81,8 +66,9 @@ pub fn run(
     stdout: &mut (dyn Write + Send),
     stderr: &mut (dyn Write + Send),
 ) -> u8 {
-    let mut sources = match RuleSources::new(&args.rules) {
-        Ok(sources) => sources,
+    // Plan: what to check, and with which rule levels.
+    let mut workspace = match Workspace::new(args.rules.config.as_deref(), &args.rules.rules) {
+        Ok(workspace) => workspace,
         Err(message) => return fail(stderr, &message),
     };
     let paths = if args.paths.is_empty() {
@@ -90,9 +76,11 @@ pub fn run(
     } else {
         args.paths.clone()
     };
-    let (inputs, discovery_errors) = discover(&paths);
-    let mut trouble = !discovery_errors.is_empty();
-    for error in &discovery_errors {
+    let plan = match workspace.plan(&paths, args.stdin_filename.as_deref()) {
+        Ok(plan) => plan,
+        Err(message) => return fail(stderr, &message),
+    };
+    for error in &plan.errors {
         let _ = writeln!(
             stderr,
             "iparams-lint: {}: {}",
@@ -100,133 +88,54 @@ pub fn run(
             error.message
         );
     }
-
-    let mut jobs = Vec::new();
-    for input in inputs {
-        let (input, shown, location, iparams_from_stdin) = match input {
-            Input::App(root) => {
-                let location = root.join("config/iparams.json");
-                (
-                    Input::App(root.clone()),
-                    root.display().to_string(),
-                    location,
-                    false,
-                )
-            }
-            Input::File(path) => (
-                Input::File(path.clone()),
-                path.display().to_string(),
-                path,
-                false,
-            ),
-            Input::Stdin => {
-                let name = args
-                    .stdin_filename
-                    .clone()
-                    .unwrap_or_else(|| "<stdin>".to_owned());
-                match discover::app_of(Path::new(&name)) {
-                    Some(root) => (
-                        Input::App(root.clone()),
-                        root.display().to_string(),
-                        PathBuf::from(&name),
-                        true,
-                    ),
-                    None => (Input::Stdin, name.clone(), PathBuf::from(name), false),
-                }
-            }
-        };
-        let config = match sources.config_for(&location) {
-            Ok(config) => config,
-            Err(message) => return fail(stderr, &message),
-        };
-        if !matches!(input, Input::Stdin)
-            && !iparams_from_stdin
-            && config.as_ref().is_some_and(|c| c.ignores(&location))
-        {
-            continue;
-        }
-        let settings = sources.settings(config.as_deref(), &location);
-        jobs.push(Job {
-            input,
-            shown,
-            settings,
-            iparams_from_stdin,
-        });
-    }
-
-    let stdin_bytes = if jobs
-        .iter()
-        .any(|job| job.input == Input::Stdin || job.iparams_from_stdin)
-    {
+    if plan.reads_stdin {
         let mut bytes = Vec::new();
         if let Err(error) = stdin.read_to_end(&mut bytes) {
             return fail(stderr, &format!("cannot read standard input: {error}"));
         }
-        bytes
-    } else {
-        Vec::new()
-    };
+        workspace.give_stdin(&plan, bytes);
+    }
 
+    // Check: every job in parallel, its output written in path order as it finishes.
     let mode = Mode::of(&args);
     let (renderer, fail_level) = output::renderer(&args.output, env);
-    // With standard input fixed, the fixed text is the output and the findings go aside.
-    let stdin_fixed = matches!(mode, Mode::Fix(_))
-        && jobs
-            .iter()
-            .any(|job| job.input == Input::Stdin || job.iparams_from_stdin);
-    let diff = matches!(mode, Mode::Diff(_));
-    let totals_first = !diff && renderer.totals_first();
+    let route = Route::new(mode, renderer.as_ref(), &plan);
     // The output of a format that states totals first waits here for the totals.
     let mut held = Vec::new();
-    let (outcomes, wrote_files) = {
-        let target: &mut (dyn Write + Send) = if totals_first {
+    let (mut outcomes, wrote_files) = {
+        let target: &mut (dyn Write + Send) = if route.totals_first {
             &mut held
-        } else if stdin_fixed {
+        } else if route.aside {
             &mut *stderr
         } else {
             &mut *stdout
         };
-        if !diff && !totals_first {
+        if !route.diff && !route.totals_first {
             let _ = renderer.begin(&Summary::default(), target);
         }
-        let ordered = Ordered::new(target, if diff { b"" } else { renderer.separator() });
-        let outcomes: Vec<Outcome> = jobs
-            .par_iter()
-            .enumerate()
-            .map_init(Linter::default, |linter, (index, job)| {
-                let mut output = ordered.job(index);
-                let mut context = JobContext {
-                    mode,
-                    renderer: renderer.as_ref(),
-                    stdin: &stdin_bytes,
-                    output: &mut output,
-                };
-                let outcome = match &job.input {
-                    Input::App(root) => check_app(linter, job, root, &mut context),
-                    Input::File(_) | Input::Stdin => check_alone(linter, job, &mut context),
-                };
-                output.finish();
-                outcome
-            })
-            .collect();
-        let wrote_files = ordered.wrote();
-        (outcomes, wrote_files)
+        let separator = if route.diff {
+            b""
+        } else {
+            renderer.separator()
+        };
+        let ordered = Ordered::new(target, separator);
+        let outcomes = check_jobs(&workspace, &plan, mode, renderer.as_ref(), &ordered);
+        (outcomes, ordered.wrote())
     };
 
+    // Finish: totals, what goes after the findings, and the exit status.
+    let mut trouble = !plan.errors.is_empty();
     let mut summary = Summary::default();
     let mut stdin_text = None;
-    let mut alone = Vec::new();
-    for outcome in outcomes {
+    for outcome in &mut outcomes {
         for error in &outcome.errors {
             let _ = writeln!(stderr, "iparams-lint: {error}");
             trouble = true;
         }
         summary.merge(&outcome.summary);
-        stdin_text = stdin_text.or(outcome.stdin_text);
-        alone.push(outcome.alone);
+        stdin_text = stdin_text.or(outcome.stdin_text.take());
     }
-
-    if diff {
+    if route.diff {
         let fixed = render::plural(summary.fixed, "problem");
         let _ = writeln!(
             stderr,
@@ -242,8 +151,8 @@ pub fn run(
             exit::CLEAN
         };
     }
-    let findings_out: &mut dyn Write = if stdin_fixed { stderr } else { stdout };
-    if totals_first {
+    let findings_out: &mut dyn Write = if route.aside { stderr } else { stdout };
+    if route.totals_first {
         let _ = renderer.begin(&summary, findings_out);
         let _ = findings_out.write_all(&held);
     }
@@ -253,17 +162,68 @@ pub fn run(
         emit(stdout, &text);
     }
     if !args.output.quiet {
-        say_once_about_lone_files(&jobs, &alone, stderr);
+        say_once_about_lone_files(&plan.jobs, &outcomes, stderr);
     }
     output::status(trouble, &summary, fail_level)
 }
 
+/// Where the findings of a run go.
+#[derive(Clone, Copy, Debug)]
+struct Route {
+    /// Nowhere: fixes are shown as a diff on standard output instead.
+    diff: bool,
+    /// Held until the end, for a format that states totals first (JUnit).
+    totals_first: bool,
+    /// To standard error: standard input is being fixed, and its fixed text is the output.
+    aside: bool,
+}
+
+impl Route {
+    fn new(mode: Mode, renderer: &dyn Renderer, plan: &Plan) -> Self {
+        let diff = matches!(mode, Mode::Diff(_));
+        Self {
+            diff,
+            totals_first: !diff && renderer.totals_first(),
+            aside: matches!(mode, Mode::Fix(_)) && plan.reads_stdin,
+        }
+    }
+}
+
+/// Checks every job of the plan in parallel, each with a linter of its own thread.
+fn check_jobs(
+    workspace: &Workspace,
+    plan: &Plan,
+    mode: Mode,
+    renderer: &dyn Renderer,
+    ordered: &Ordered<'_>,
+) -> Vec<Outcome> {
+    plan.jobs
+        .par_iter()
+        .enumerate()
+        .map_init(Linter::default, |linter, (index, job)| {
+            let mut output = ordered.job(index);
+            let mut context = JobContext {
+                mode,
+                renderer,
+                workspace,
+                output: &mut output,
+            };
+            let outcome = match &job.target {
+                Target::App(root) => check_app(linter, job, root, &mut context),
+                Target::File(_) | Target::Stdin => check_alone(linter, job, &mut context),
+            };
+            output.finish();
+            outcome
+        })
+        .collect()
+}
+
 /// Files outside any app get in-file rules only: said once per run, not once per file.
-fn say_once_about_lone_files(jobs: &[Job], alone: &[bool], stderr: &mut dyn Write) {
+fn say_once_about_lone_files(jobs: &[Job], outcomes: &[Outcome], stderr: &mut dyn Write) {
     let lone: Vec<&str> = jobs
         .iter()
-        .zip(alone)
-        .filter(|(_, alone)| **alone)
+        .zip(outcomes)
+        .filter(|(_, outcome)| outcome.alone)
         .map(|(job, _)| job.shown.as_str())
         .collect();
     let note = match lone.as_slice() {
@@ -284,7 +244,7 @@ fn say_once_about_lone_files(jobs: &[Job], alone: &[bool], stderr: &mut dyn Writ
 struct JobContext<'c, 'a, 'o> {
     mode: Mode,
     renderer: &'c dyn Renderer,
-    stdin: &'c [u8],
+    workspace: &'c Workspace,
     output: &'c mut JobOutput<'a, 'o>,
 }
 
@@ -313,9 +273,9 @@ fn check_alone(linter: &mut Linter, job: &Job, context: &mut JobContext<'_, '_, 
         alone: true,
         ..Outcome::default()
     };
-    let bytes = match &job.input {
-        Input::File(path) => match std::fs::read(path) {
-            Ok(bytes) => bytes,
+    let (bytes, path) = match &job.target {
+        Target::File(path) => match context.workspace.read(path) {
+            Ok(bytes) => (bytes, Some(path.as_path())),
             Err(error) => {
                 outcome
                     .errors
@@ -323,7 +283,7 @@ fn check_alone(linter: &mut Linter, job: &Job, context: &mut JobContext<'_, '_, 
                 return outcome;
             }
         },
-        _ => context.stdin.to_vec(),
+        _ => (context.workspace.stdin().to_vec(), None),
     };
     let source = SourceText::decode(&bytes);
     let fixed = context
@@ -333,21 +293,14 @@ fn check_alone(linter: &mut Linter, job: &Job, context: &mut JobContext<'_, '_, 
     let report = match fixed {
         None => linter.lint_with(&source, &job.settings),
         Some(fixed) => {
-            let path = match &job.input {
-                Input::File(path) => Some(path.as_path()),
-                _ => None,
-            };
-            if let Some(text) = handle_fix(
-                &mut outcome,
-                job,
-                context,
+            let change = Change {
+                shown: &job.shown,
                 path,
-                &bytes,
-                fixed.text.as_deref(),
-                fixed.fixed,
-            ) {
-                let report = fixed.report;
-                outcome.add(context, &job.shown, &text, &report);
+                from_stdin: path.is_none(),
+                original: &bytes,
+            };
+            if let Some(text) = handle_fix(&mut outcome, context, &change, &fixed) {
+                outcome.add(context, &job.shown, &text, &fixed.report);
                 return outcome;
             }
             fixed.report
@@ -357,34 +310,45 @@ fn check_alone(linter: &mut Linter, job: &Job, context: &mut JobContext<'_, '_, 
     outcome
 }
 
+/// A file that fixes may change.
+struct Change<'c> {
+    /// How output names it.
+    shown: &'c str,
+    /// Where it is written; `None` for standard input.
+    path: Option<&'c Path>,
+    /// Its text came from standard input: the fixed text is printed, never written.
+    from_stdin: bool,
+    original: &'c [u8],
+}
+
 /// Writes, diffs or returns (for standard input) a fix; returns the fixed text when there is one.
 fn handle_fix(
     outcome: &mut Outcome,
-    job: &Job,
     context: &mut JobContext<'_, '_, '_>,
-    path: Option<&Path>,
-    original: &[u8],
-    fixed: Option<&str>,
-    count: usize,
+    change: &Change<'_>,
+    fixed: &FixOutcome,
 ) -> Option<String> {
-    let from_stdin = job.input == Input::Stdin || job.iparams_from_stdin;
-    if from_stdin && matches!(context.mode, Mode::Fix(_)) {
-        outcome.stdin_text = Some(fixed.map_or_else(
-            || String::from_utf8_lossy(original).into_owned(),
-            str::to_owned,
-        ));
+    if change.from_stdin && matches!(context.mode, Mode::Fix(_)) {
+        outcome.stdin_text = Some(
+            fixed
+                .text
+                .clone()
+                .unwrap_or_else(|| String::from_utf8_lossy(change.original).into_owned()),
+        );
     }
-    let text = fixed?;
-    outcome.summary.fixed = count;
+    let text = fixed.text.as_deref()?;
+    outcome.summary.fixed = fixed.fixed;
     outcome.summary.fixed_files = 1;
-    let shown = path.map_or_else(|| job.shown.clone(), |p| p.display().to_string());
-    match (context.mode, path) {
+    let shown = change
+        .path
+        .map_or_else(|| change.shown.to_owned(), |p| p.display().to_string());
+    match (context.mode, change.path) {
         (Mode::Diff(_), _) => {
-            let diff = unified_diff(&shown, &String::from_utf8_lossy(original), text);
+            let diff = unified_diff(&shown, &String::from_utf8_lossy(change.original), text);
             context.output.piece(|out| out.write_all(diff.as_bytes()));
         }
-        (Mode::Fix(_), Some(path)) if !from_stdin => {
-            if let Err(error) = replace_file(path, original, text.as_bytes()) {
+        (Mode::Fix(_), Some(path)) if !change.from_stdin => {
+            if let Err(error) = replace_file(path, change.original, text.as_bytes()) {
                 outcome.errors.push(format!("{shown}: {error}"));
                 outcome.summary.fixed = 0;
                 outcome.summary.fixed_files = 0;
@@ -403,122 +367,48 @@ fn check_app(
     root: &Path,
     context: &mut JobContext<'_, '_, '_>,
 ) -> Outcome {
-    let mut outcome = Outcome::default();
-    let shown = |relative: &str| {
-        if root == Path::new(".") {
-            relative.to_owned()
-        } else {
-            format!("{}/{relative}", job.shown)
-        }
+    let mut app = context.workspace.load_app(root, &job.shown);
+    let mut outcome = Outcome {
+        errors: std::mem::take(&mut app.errors),
+        ..Outcome::default()
     };
-    let mut files: Vec<(String, String, Vec<u8>)> = Vec::new();
-    for (relative, path) in discover::app_files(root) {
-        if relative == "config/iparams.json" && job.iparams_from_stdin {
-            continue;
-        }
-        match std::fs::read(&path) {
-            Ok(bytes) if bytes.len() > MAX_SCRIPT_BYTES && !relative.ends_with(".json") => {}
-            Ok(bytes) => files.push((shown(&relative), relative, bytes)),
-            Err(error) => outcome.errors.push(format!(
-                "{}: {}",
-                shown(&relative),
-                describe_io_error(&error)
-            )),
-        }
-    }
-    if job.iparams_from_stdin {
-        let relative = "config/iparams.json".to_owned();
-        files.push((shown(&relative), relative, context.stdin.to_vec()));
-    }
-    let config_folder = shown("config");
-    let config_entries: Vec<(String, bool)> = std::fs::read_dir(root.join("config"))
-        .map(|entries| {
-            let mut list: Vec<_> = entries
-                .filter_map(Result::ok)
-                .map(|entry| {
-                    (
-                        entry.file_name().to_string_lossy().into_owned(),
-                        entry.path().is_dir(),
-                    )
-                })
-                .collect();
-            list.sort();
-            list
-        })
-        .unwrap_or_default();
-    if app_input(&files, &config_folder, &config_entries).is_none() {
-        outcome.errors.push(format!(
-            "{}: manifest.json cannot be read",
-            shown("manifest.json")
-        ));
+    if app.file(MANIFEST_FILE).is_none() {
+        let manifest = app.shown(MANIFEST_FILE);
+        outcome
+            .errors
+            .push(format!("{manifest}: manifest.json cannot be read"));
         return outcome;
     }
 
     if let Some(allowed) = context.mode.fixes()
-        && let Some(index) = files
-            .iter()
-            .position(|(_, relative, _)| relative == "config/iparams.json")
+        && let Some(iparams) = app.file(IPARAMS_FILE)
+        && let Some(input) = app.input()
     {
-        let facts = app_input(&files, &config_folder, &config_entries)
-            .map(|input| input.facts())
-            .unwrap_or_default();
-        let original = files[index].2.clone();
-        let fixed = linter.fix_in(
-            &SourceText::decode(&original),
-            &job.settings,
-            allowed,
-            Some(&facts),
-        );
-        let path = root.join("config/iparams.json");
-        if let Some(text) = handle_fix(
-            &mut outcome,
-            job,
-            context,
-            Some(&path),
-            &original,
-            fixed.text.as_deref(),
-            fixed.fixed,
-        ) {
-            files[index].2 = text.into_bytes();
+        let facts = input.facts();
+        let source = SourceText::decode(&iparams.bytes);
+        let fixed = linter.fix_in(&source, &job.settings, allowed, Some(&facts));
+        let change = Change {
+            shown: &job.shown,
+            path: Some(&iparams.path),
+            from_stdin: iparams.overlaid,
+            original: &iparams.bytes,
+        };
+        if let Some(text) = handle_fix(&mut outcome, context, &change, &fixed) {
+            app.replace(IPARAMS_FILE, text.into_bytes());
         }
     }
 
-    let input =
-        app_input(&files, &config_folder, &config_entries).expect("the manifest was found above");
+    let input = app.input().expect("the manifest was read above");
     let mut checked = linter.check_app(&input, &job.settings);
     checked.sort_by(|a, b| a.path.cmp(&b.path));
     for file in checked {
         // The config folder is a file of the output only when something is said about it.
-        if file.path == config_folder && file.report.diagnostics.is_empty() {
+        if file.path == app.config_folder && file.report.diagnostics.is_empty() {
             continue;
         }
         outcome.add(context, &file.path, file.source.text(), &file.report);
     }
     outcome
-}
-
-/// The app made of `files`: (path as shown, path inside the app, bytes). `None` without a
-/// manifest.json.
-fn app_input<'a>(
-    files: &'a [(String, String, Vec<u8>)],
-    config_folder: &'a str,
-    config_entries: &[(String, bool)],
-) -> Option<AppInput<'a>> {
-    let (manifest_path, _, manifest) = files
-        .iter()
-        .find(|(_, relative, _)| relative == "manifest.json")?;
-    let mut input = AppInput::new(
-        AppFile {
-            path: manifest_path,
-            bytes: manifest,
-        },
-        config_folder,
-    );
-    input.config_entries = config_entries.to_vec();
-    for (path, relative, bytes) in files {
-        input.add(relative, AppFile { path, bytes });
-    }
-    Some(input)
 }
 
 fn unified_diff(path: &str, old: &str, new: &str) -> String {

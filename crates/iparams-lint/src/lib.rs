@@ -3,13 +3,12 @@
 
 pub mod check;
 pub mod cli;
-pub mod config;
-pub mod discover;
 pub mod docs;
 mod output;
 pub mod render;
 mod source_code;
 pub mod values;
+pub mod workspace;
 pub mod write;
 
 use std::ffi::OsString;

@@ -9,12 +9,9 @@ use iparams_core::{Linter, SourceText};
 
 use crate::Environment;
 use crate::cli::ValuesArgs;
-use crate::config::RuleSources;
 use crate::output::{self, describe_io_error, emit, fail};
 use crate::render::{self, CheckedFile, Summary};
-
-/// Where an app keeps its iparams, relative to the app's folder.
-const IPARAMS_FILE: &str = "config/iparams.json";
+use crate::workspace::{IPARAMS_FILE, Workspace};
 
 /// Where an older app keeps its test values, relative to the app's folder.
 const TEST_DATA_FILE: &str = "config/iparam_test_data.json";
@@ -26,8 +23,8 @@ pub fn run(
     stdout: &mut dyn Write,
     stderr: &mut dyn Write,
 ) -> u8 {
-    let mut sources = match RuleSources::new(&args.rules) {
-        Ok(sources) => sources,
+    let mut workspace = match Workspace::new(args.rules.config.as_deref(), &args.rules.rules) {
+        Ok(workspace) => workspace,
         Err(message) => return fail(stderr, &message),
     };
     let from_stdin = args.values.as_os_str() == "-";
@@ -59,20 +56,19 @@ pub fn run(
         );
     };
 
-    let values_bytes = if from_stdin {
+    if from_stdin {
         let mut bytes = Vec::new();
         if let Err(error) = stdin.read_to_end(&mut bytes) {
             return fail(stderr, &format!("cannot read standard input: {error}"));
         }
-        bytes
-    } else {
-        match std::fs::read(&values_path) {
-            Ok(bytes) => bytes,
-            Err(error) => return fail(stderr, &format!("{shown}: {}", describe_io_error(&error))),
-        }
+        workspace.overlay(&values_path, bytes);
+    }
+    let values_bytes = match workspace.read(&values_path) {
+        Ok(bytes) => bytes,
+        Err(error) => return fail(stderr, &format!("{shown}: {}", describe_io_error(&error))),
     };
     let iparams_shown = iparams_path.display().to_string();
-    let iparams_bytes = match std::fs::read(&iparams_path) {
+    let iparams_bytes = match workspace.read(&iparams_path) {
         Ok(bytes) => bytes,
         Err(error) => {
             return fail(
@@ -81,11 +77,10 @@ pub fn run(
             );
         }
     };
-    let config = match sources.config_for(&values_path) {
-        Ok(config) => config,
+    let settings = match workspace.settings_for(&values_path) {
+        Ok(settings) => settings,
         Err(message) => return fail(stderr, &message),
     };
-    let settings = sources.settings(config.as_deref(), &values_path);
 
     let definitions = SourceText::decode(&iparams_bytes);
     let values = SourceText::decode(&values_bytes);

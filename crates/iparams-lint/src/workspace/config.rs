@@ -22,8 +22,6 @@ use std::sync::Arc;
 use globset::{Glob, GlobBuilder, GlobMatcher, GlobSet, GlobSetBuilder};
 use iparams_core::{Level, RuleSettings, Severity, rules};
 
-use crate::cli::RuleArgs;
-
 /// The name of the file looked for in each checked file's folder and the folders above it.
 pub const FILE_NAME: &str = ".iparams-lint.toml";
 
@@ -161,12 +159,10 @@ pub struct RuleSources {
 }
 
 impl RuleSources {
-    /// Reads `--rule` and `--config`; `Err` says what is wrong with them.
-    pub fn new(args: &RuleArgs) -> Result<Self, String> {
-        let command_line = parse_command_line_rules(&args.rules)?;
-        let explicit = args
-            .config
-            .as_deref()
+    /// Reads `--rule` (`rules`) and `--config` (`config`); `Err` says what is wrong with them.
+    pub fn new(config: Option<&Path>, rules: &[String]) -> Result<Self, String> {
+        let command_line = parse_command_line_rules(rules)?;
+        let explicit = config
             .map(Config::load)
             .transpose()
             .map_err(|error| error.to_string())?

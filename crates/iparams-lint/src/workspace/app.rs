@@ -1,0 +1,162 @@
+//! An app folder read once into owned files: what the core's app input borrows from.
+
+use std::path::{Path, PathBuf};
+
+use iparams_core::app::{AppFile, AppInput, Role};
+
+use super::{Workspace, discover};
+use crate::output::describe_io_error;
+
+/// App scripts larger than this are not the app's own code (bundles, libraries) and are skipped.
+const MAX_SCRIPT_BYTES: usize = 2 * 1024 * 1024;
+
+/// Where an app keeps its iparams, relative to the app's folder.
+pub const IPARAMS_FILE: &str = "config/iparams.json";
+
+/// What makes a folder an app, relative to the app's folder.
+pub const MANIFEST_FILE: &str = "manifest.json";
+
+/// The files of one app, as read.
+#[derive(Debug)]
+pub struct LoadedApp {
+    pub root: PathBuf,
+    /// How output names the app's folder.
+    pub shown_root: String,
+    /// The files worth reading, in path order within the app.
+    pub files: Vec<LoadedFile>,
+    /// How output names config/, for findings about the folder itself.
+    pub config_folder: String,
+    /// The entries of config/, with whether each is a folder.
+    pub config_entries: Vec<(String, bool)>,
+    /// Files that could not be read: "path: why".
+    pub errors: Vec<String>,
+}
+
+/// One file of an app.
+#[derive(Debug)]
+pub struct LoadedFile {
+    /// How output names it.
+    pub shown: String,
+    /// Its path inside the app, with `/` separators.
+    pub relative: String,
+    pub path: PathBuf,
+    pub bytes: Vec<u8>,
+    /// The text came from an overlay (an editor's buffer, standard input), not the disk.
+    pub overlaid: bool,
+}
+
+impl LoadedApp {
+    pub(super) fn load(workspace: &Workspace, root: &Path, shown: &str) -> Self {
+        let shown_path = |relative: &str| shown_in(root, shown, relative);
+        let mut found = discover::app_files(root);
+        // Files an editor holds that the disk does not have yet.
+        for relative in workspace.overlaid_in(root) {
+            if Role::of(&relative) != Role::Other && !found.iter().any(|(r, _)| *r == relative) {
+                let path = root.join(&relative);
+                found.push((relative, path));
+            }
+        }
+        found.sort();
+        let mut app = Self {
+            root: root.to_owned(),
+            shown_root: shown.to_owned(),
+            files: Vec::new(),
+            config_folder: shown_path("config"),
+            config_entries: config_entries(root),
+            errors: Vec::new(),
+        };
+        for (relative, path) in found {
+            let overlay = workspace.overlaid(&path);
+            let bytes = match overlay {
+                Some(text) => text.to_vec(),
+                None => match std::fs::read(&path) {
+                    Ok(bytes) => bytes,
+                    Err(error) => {
+                        let why = describe_io_error(&error);
+                        app.errors.push(format!("{}: {why}", shown_path(&relative)));
+                        continue;
+                    }
+                },
+            };
+            if bytes.len() > MAX_SCRIPT_BYTES && !relative.ends_with(".json") {
+                continue;
+            }
+            app.files.push(LoadedFile {
+                shown: shown_path(&relative),
+                relative,
+                path,
+                bytes,
+                overlaid: overlay.is_some(),
+            });
+        }
+        app
+    }
+
+    /// How output names the file at `relative` inside the app.
+    pub fn shown(&self, relative: &str) -> String {
+        shown_in(&self.root, &self.shown_root, relative)
+    }
+
+    /// The file at `relative` inside the app.
+    pub fn file(&self, relative: &str) -> Option<&LoadedFile> {
+        self.files.iter().find(|file| file.relative == relative)
+    }
+
+    /// Replaces the text of the file at `relative` (once fixes are applied to it).
+    pub fn replace(&mut self, relative: &str, bytes: Vec<u8>) {
+        if let Some(file) = self.files.iter_mut().find(|file| file.relative == relative) {
+            file.bytes = bytes;
+        }
+    }
+
+    /// The app as the core checks it; `None` without a readable manifest.json.
+    pub fn input(&self) -> Option<AppInput<'_>> {
+        let manifest = self.file(MANIFEST_FILE)?;
+        let mut input = AppInput::new(
+            AppFile {
+                path: &manifest.shown,
+                bytes: &manifest.bytes,
+            },
+            &self.config_folder,
+        );
+        input.config_entries = self.config_entries.clone();
+        for file in &self.files {
+            input.add(
+                &file.relative,
+                AppFile {
+                    path: &file.shown,
+                    bytes: &file.bytes,
+                },
+            );
+        }
+        Some(input)
+    }
+}
+
+/// How output names `relative` in the app at `root`, shown as `shown`: `config/iparams.json`
+/// for the app in the current folder, `apps/hr/config/iparams.json` otherwise.
+fn shown_in(root: &Path, shown: &str, relative: &str) -> String {
+    if root == Path::new(".") {
+        relative.to_owned()
+    } else {
+        format!("{shown}/{relative}")
+    }
+}
+
+/// What config/ holds, sorted.
+fn config_entries(root: &Path) -> Vec<(String, bool)> {
+    let Ok(entries) = std::fs::read_dir(root.join("config")) else {
+        return Vec::new();
+    };
+    let mut list: Vec<_> = entries
+        .filter_map(Result::ok)
+        .map(|entry| {
+            (
+                entry.file_name().to_string_lossy().into_owned(),
+                entry.path().is_dir(),
+            )
+        })
+        .collect();
+    list.sort();
+    list
+}

@@ -1,0 +1,193 @@
+//! The workspace: what every front-end (the command, and editors' and previews' servers) shares
+//! to go from paths to checkable inputs. It finds apps and files ([`discover`]), resolves the
+//! `.iparams-lint.toml` of each file ([`config`]), loads an app once into owned files
+//! ([`LoadedApp`]), and reads files through overlays: text an editor holds, or standard input
+//! named by `--stdin-filename`, wins over the disk.
+//!
+//! It renders nothing and decides no exit status: [`Workspace::plan`] says what to check, the
+//! front-end checks it with `iparams_core` and reports.
+
+mod app;
+pub mod config;
+pub mod discover;
+
+use std::collections::HashMap;
+use std::path::{Component, Path, PathBuf};
+
+pub use app::{IPARAMS_FILE, LoadedApp, LoadedFile, MANIFEST_FILE};
+use config::RuleSources;
+use discover::{DiscoveryError, Input, discover};
+use iparams_core::RuleSettings;
+
+/// Files, configuration and unsaved text, as the front-ends see them.
+#[derive(Debug)]
+pub struct Workspace {
+    rules: RuleSources,
+    /// Text that wins over the file at the same (absolute, normalised) path.
+    overlays: HashMap<PathBuf, Vec<u8>>,
+    /// Standard input, when it is checked on its own (not as a file of an app).
+    stdin: Vec<u8>,
+}
+
+/// What to check: one job per app or lone file, in path order.
+#[derive(Debug, Default)]
+pub struct Plan {
+    pub jobs: Vec<Job>,
+    /// Paths on the command line that named nothing to check.
+    pub errors: Vec<DiscoveryError>,
+    /// Whether a job reads standard input, which must then be given to
+    /// [`Workspace::give_stdin`] before the jobs run.
+    pub reads_stdin: bool,
+    /// The file of an app that standard input stands for (an editor's unsaved buffer).
+    pub stdin_path: Option<PathBuf>,
+}
+
+/// One app or file to check, with the rule levels that apply to it.
+#[derive(Debug)]
+pub struct Job {
+    pub target: Target,
+    /// How output names it: the file, or the app's folder.
+    pub shown: String,
+    pub settings: RuleSettings,
+}
+
+/// What a job checks.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Target {
+    /// An app folder: iparams.json with the app around it, and the app's other files.
+    App(PathBuf),
+    /// An iparams.json outside any app, checked with its own rules only.
+    File(PathBuf),
+    /// Standard input outside any app, named as `--stdin-filename` says.
+    Stdin,
+}
+
+impl Workspace {
+    /// A workspace with the command line's `--config` and `--rule` levels; `Err` says what is
+    /// wrong with them.
+    pub fn new(config: Option<&Path>, rules: &[String]) -> Result<Self, String> {
+        Ok(Self {
+            rules: RuleSources::new(config, rules)?,
+            overlays: HashMap::new(),
+            stdin: Vec::new(),
+        })
+    }
+
+    /// Makes `text` the contents of the file at `path`, whatever the disk holds.
+    pub fn overlay(&mut self, path: &Path, text: Vec<u8>) {
+        self.overlays.insert(key(path), text);
+    }
+
+    /// The text that stands for the file at `path`, if any.
+    pub fn overlaid(&self, path: &Path) -> Option<&[u8]> {
+        self.overlays.get(&key(path)).map(Vec::as_slice)
+    }
+
+    /// The paths inside folder `root` (relative, with `/` separators) of the overlaid files.
+    pub fn overlaid_in(&self, root: &Path) -> Vec<String> {
+        let root = key(root);
+        self.overlays
+            .keys()
+            .filter_map(|path| path.strip_prefix(&root).ok())
+            .map(|relative| relative.to_string_lossy().replace('\\', "/"))
+            .collect()
+    }
+
+    /// The bytes of the file at `path`: its overlay, or the disk's.
+    pub fn read(&self, path: &Path) -> std::io::Result<Vec<u8>> {
+        match self.overlaid(path) {
+            Some(text) => Ok(text.to_vec()),
+            None => std::fs::read(path),
+        }
+    }
+
+    /// Standard input, as the plan needs it: the unsaved text of the file `--stdin-filename`
+    /// names when that file is in an app, or a file of its own.
+    pub fn give_stdin(&mut self, plan: &Plan, bytes: Vec<u8>) {
+        match &plan.stdin_path {
+            Some(path) => self.overlay(path, bytes),
+            None => self.stdin = bytes,
+        }
+    }
+
+    /// Standard input checked on its own.
+    pub fn stdin(&self) -> &[u8] {
+        &self.stdin
+    }
+
+    /// The jobs for the command line's `paths` (`-` for standard input, named by
+    /// `stdin_filename`), without the files that configuration ignores. `Err` is a
+    /// configuration that cannot be read.
+    pub fn plan(
+        &mut self,
+        paths: &[PathBuf],
+        stdin_filename: Option<&str>,
+    ) -> Result<Plan, String> {
+        let (inputs, errors) = discover(paths);
+        let mut plan = Plan {
+            errors,
+            ..Plan::default()
+        };
+        for input in inputs {
+            let (target, shown, location, from_stdin) = match input {
+                Input::App(root) => {
+                    let location = root.join("config/iparams.json");
+                    let shown = root.display().to_string();
+                    (Target::App(root), shown, location, false)
+                }
+                Input::File(path) => (
+                    Target::File(path.clone()),
+                    path.display().to_string(),
+                    path,
+                    false,
+                ),
+                Input::Stdin => {
+                    let name = stdin_filename.unwrap_or("<stdin>").to_owned();
+                    match discover::app_of(Path::new(&name)) {
+                        Some(root) => {
+                            let shown = root.display().to_string();
+                            plan.stdin_path = Some(PathBuf::from(&name));
+                            (Target::App(root), shown, PathBuf::from(&name), true)
+                        }
+                        None => (Target::Stdin, name.clone(), PathBuf::from(name), true),
+                    }
+                }
+            };
+            let config = self.rules.config_for(&location)?;
+            // Text given on standard input is checked even where configuration ignores its path.
+            if !from_stdin && config.as_ref().is_some_and(|c| c.ignores(&location)) {
+                continue;
+            }
+            plan.reads_stdin |= from_stdin;
+            let settings = self.rules.settings(config.as_deref(), &location);
+            plan.jobs.push(Job {
+                target,
+                shown,
+                settings,
+            });
+        }
+        Ok(plan)
+    }
+
+    /// The rule levels for the file at `path`: configuration found above it (or given), and
+    /// the command line's.
+    pub fn settings_for(&mut self, path: &Path) -> Result<RuleSettings, String> {
+        let config = self.rules.config_for(path)?;
+        Ok(self.rules.settings(config.as_deref(), path))
+    }
+
+    /// The app in folder `root`, each file read once (through the overlays); `shown` is how
+    /// output names the folder.
+    pub fn load_app(&self, root: &Path, shown: &str) -> LoadedApp {
+        LoadedApp::load(self, root, shown)
+    }
+}
+
+/// The overlay key of `path`: absolute, without `.` components, so that `./a/b` and `a/b` meet.
+fn key(path: &Path) -> PathBuf {
+    let absolute = std::path::absolute(path).unwrap_or_else(|_| path.to_owned());
+    absolute
+        .components()
+        .filter(|part| *part != Component::CurDir)
+        .collect()
+}
