@@ -15,6 +15,22 @@ fn docs_rules_md_is_up_to_date() {
 }
 
 #[test]
+fn readme_lists_every_rule_by_area() {
+    let readme = std::fs::read_to_string(repo_root().join("README.md")).expect("README.md exists");
+    let start = "<!-- rules: generated from the registry; tests/docs.rs keeps it in sync -->\n";
+    let section = readme
+        .split_once(start)
+        .and_then(|(_, rest)| rest.split_once("<!-- end of rules -->"))
+        .map(|(section, _)| section)
+        .expect("README.md has the rules markers");
+    let expected = iparams_lint::docs::readme_rules_section();
+    assert!(
+        section == expected,
+        "README.md's rules are out of date; between the markers write:\n{expected}"
+    );
+}
+
+#[test]
 fn rules_and_explain() {
     let (table, _) = streams(&binary().arg("rules").output().expect("runs"));
     for rule in iparams_core::REGISTRY {

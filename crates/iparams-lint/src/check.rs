@@ -50,7 +50,7 @@ impl Mode {
 
 /// What checking one job produced, besides its output.
 #[derive(Default)]
-struct Outcome {
+struct JobOutcome {
     summary: Summary,
     /// The fixed text of standard input, printed in place of the findings.
     stdin_text: Option<String>,
@@ -196,7 +196,7 @@ fn check_jobs(
     mode: Mode,
     renderer: &dyn Renderer,
     ordered: &Ordered<'_>,
-) -> Vec<Outcome> {
+) -> Vec<JobOutcome> {
     plan.jobs
         .par_iter()
         .enumerate()
@@ -219,7 +219,7 @@ fn check_jobs(
 }
 
 /// Files outside any app get in-file rules only: said once per run, not once per file.
-fn say_once_about_lone_files(jobs: &[Job], outcomes: &[Outcome], stderr: &mut dyn Write) {
+fn say_once_about_lone_files(jobs: &[Job], outcomes: &[JobOutcome], stderr: &mut dyn Write) {
     let lone: Vec<&str> = jobs
         .iter()
         .zip(outcomes)
@@ -248,7 +248,7 @@ struct JobContext<'c, 'a, 'o> {
     output: &'c mut JobOutput<'a, 'o>,
 }
 
-impl Outcome {
+impl JobOutcome {
     /// Counts a checked file's findings, and writes them unless fixes are shown as a diff.
     fn add(
         &mut self,
@@ -268,10 +268,10 @@ impl Outcome {
 }
 
 /// A lone iparams.json, or standard input.
-fn check_alone(linter: &mut Linter, job: &Job, context: &mut JobContext<'_, '_, '_>) -> Outcome {
-    let mut outcome = Outcome {
+fn check_alone(linter: &mut Linter, job: &Job, context: &mut JobContext<'_, '_, '_>) -> JobOutcome {
+    let mut outcome = JobOutcome {
         alone: true,
-        ..Outcome::default()
+        ..JobOutcome::default()
     };
     let (bytes, path) = match &job.target {
         Target::File(path) => match context.workspace.read(path) {
@@ -323,7 +323,7 @@ struct Change<'c> {
 
 /// Writes, diffs or returns (for standard input) a fix; returns the fixed text when there is one.
 fn handle_fix(
-    outcome: &mut Outcome,
+    outcome: &mut JobOutcome,
     context: &mut JobContext<'_, '_, '_>,
     change: &Change<'_>,
     fixed: &FixOutcome,
@@ -366,11 +366,11 @@ fn check_app(
     job: &Job,
     root: &Path,
     context: &mut JobContext<'_, '_, '_>,
-) -> Outcome {
+) -> JobOutcome {
     let mut app = context.workspace.load_app(root, &job.shown);
-    let mut outcome = Outcome {
+    let mut outcome = JobOutcome {
         errors: std::mem::take(&mut app.errors),
-        ..Outcome::default()
+        ..JobOutcome::default()
     };
     if app.file(MANIFEST_FILE).is_none() {
         let manifest = app.shown(MANIFEST_FILE);

@@ -1,5 +1,7 @@
-//! Rule documentation, generated from the rule registry: `rules`, `explain` and docs/rules.md.
+//! Rule documentation, generated from the rule registry: `rules`, `explain`, docs/rules.md and
+//! the README's list of rules by area.
 
+use iparams_core::rules::{Area, Check};
 use iparams_core::{Applicability, LineIndex, REGISTRY, Rule, rules};
 
 fn fix_label(rule: &Rule) -> &'static str {
@@ -164,4 +166,43 @@ pub fn rules_markdown() -> String {
         out.push_str(&rule_markdown(rule, 2));
     }
     out
+}
+
+/// The README's summary of the rules: how many, and their names by area (a test keeps the
+/// README's copy, between its `rules` markers, the same).
+pub fn readme_rules_section() -> String {
+    let mut text = format!(
+        "{} rules, each with what it checks, why, an example that fails and its fix, and what the \
+         vendor's\nvalidator does in the same case: see [docs/rules.md](docs/rules.md) (generated \
+         from the rules) or\n`iparams-lint explain RULE`. Their names appear in every finding, as \
+         `error[rule-name]`.\n\n| Area | Rules |\n|---|---|\n",
+        REGISTRY.len()
+    );
+    let names = |rules: &mut dyn Iterator<Item = &&Rule>| {
+        rules
+            .map(|rule| format!("`{}`", rule.name))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    for area in Area::ALL {
+        let mut in_area = REGISTRY.iter().filter(|rule| rule.area == area);
+        let mut row = format!("| {} | {}", area.title(), names(&mut in_area));
+        if area == Area::Values {
+            // The rules of any JSON file apply to values files too.
+            let mut shared = REGISTRY.iter().filter(|rule| {
+                rule.area == Area::File
+                    && rule
+                        .checks
+                        .iter()
+                        .any(|check| matches!(check, Check::Reading(_) | Check::Values(_)))
+            });
+            row.push_str(&format!(
+                " (and {} for the values file itself)",
+                names(&mut shared)
+            ));
+        }
+        text.push_str(&row);
+        text.push_str(" |\n");
+    }
+    text
 }

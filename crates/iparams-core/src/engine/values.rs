@@ -9,7 +9,7 @@ use crate::rules::{Check, Context, RuleSettings};
 use crate::source::SourceText;
 use crate::syntax::{RootShape, Value, parse_value};
 use crate::values::{
-    DefinitionsFile, Installed, ValuesFile, is_secret, last_values, lower_definitions,
+    Answer, DefinitionsFile, ValuesFile, is_secret, last_values, lower_definitions,
     parse_definitions, secret_spans,
 };
 
@@ -112,7 +112,7 @@ fn check_object(
     let given = last_values(members);
     for iparam in iparams {
         let value = given.get(iparam.key.text.as_ref()).map(|m| &m.value);
-        let installed = Installed {
+        let answer = Answer {
             iparam,
             value,
             object: root.span,
@@ -121,9 +121,9 @@ fn check_object(
         };
         let first = cx.diagnostics.len();
         for check in &value_checks {
-            check(&installed, cx);
+            check(&answer, cx);
         }
-        if let Some(value) = value.filter(|_| installed.secret) {
+        if let Some(value) = value.filter(|_| answer.secret) {
             let text = cx.text();
             mask_secrets(&mut cx.diagnostics[first..], text, &[value.span]);
         }

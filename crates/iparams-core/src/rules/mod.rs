@@ -25,7 +25,7 @@ use crate::app::AppModel;
 use crate::diagnostic::{Applicability, Severity};
 use crate::model::Iparam;
 use crate::reading::Reading;
-use crate::values::{Installed, ValuesFile};
+use crate::values::{Answer, ValuesFile};
 
 /// What a rule is and how it is documented.
 #[derive(Debug)]
@@ -33,6 +33,8 @@ pub struct Rule {
     /// Stable kebab-case name, used in output and configuration.
     pub name: &'static str,
     pub severity: Severity,
+    /// What part of the app it is about, for the docs.
+    pub area: Area,
     /// One line: what the rule finds.
     pub summary: &'static str,
     /// What it checks and why it matters, in Markdown.
@@ -49,6 +51,58 @@ pub struct Rule {
     pub fix: Option<Applicability>,
     /// What runs, and when.
     pub checks: &'static [Check],
+}
+
+/// What part of the app a rule is about: the docs list rules by area, in this order.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Area {
+    File,
+    Keys,
+    Options,
+    Defaults,
+    Products,
+    Secrets,
+    Regexes,
+    Events,
+    DataBind,
+    Installation,
+    App,
+    Values,
+}
+
+impl Area {
+    pub const ALL: [Area; 12] = [
+        Area::File,
+        Area::Keys,
+        Area::Options,
+        Area::Defaults,
+        Area::Products,
+        Area::Secrets,
+        Area::Regexes,
+        Area::Events,
+        Area::DataBind,
+        Area::Installation,
+        Area::App,
+        Area::Values,
+    ];
+
+    /// How the docs title it.
+    pub fn title(self) -> &'static str {
+        match self {
+            Area::File => "The file",
+            Area::Keys => "Keys and attributes",
+            Area::Options => "Options",
+            Area::Defaults => "Default values",
+            Area::Products => "Products",
+            Area::Secrets => "Secrets",
+            Area::Regexes => "Regexes",
+            Area::Events => "Events",
+            Area::DataBind => "data-bind",
+            Area::Installation => "Installation",
+            Area::App => "The app",
+            Area::Values => "Installation values (`values`)",
+        }
+    }
 }
 
 /// What a rule's examples are.
@@ -79,7 +133,7 @@ pub enum Check {
     /// Once per app, across its files.
     App(fn(&AppModel<'_>, &mut AppContext)),
     /// On each iparam of iparams.json with the value a values file gives it.
-    Value(fn(&Installed<'_>, &mut Context<'_>)),
+    Value(fn(&Answer<'_>, &mut Context<'_>)),
     /// Once per values file, with its definitions.
     Values(fn(&ValuesFile<'_>, &mut Context<'_>)),
 }
@@ -122,14 +176,12 @@ pub(crate) fn same_check<T: FileCheck>(later: Box<dyn FileCheck>) -> Box<T> {
         .unwrap_or_else(|_| unreachable!("lanes hold the same checks in the same order"))
 }
 
-/// Every rule, grouped as the docs present them.
+/// Every rule, in the order of their areas (a test keeps it so), as the docs present them.
 pub static REGISTRY: &[&Rule] = &[
-    // The file
     &file::invalid_json::RULE,
     &file::invalid_encoding::RULE,
     &file::root_not_object::RULE,
     &file::duplicate_key::RULE,
-    // Keys and required attributes
     &iparam::iparam_not_object::RULE,
     &iparam::empty_key::RULE,
     &iparam::reserved_key::RULE,
@@ -138,30 +190,25 @@ pub static REGISTRY: &[&Rule] = &[
     &iparam::unknown_attribute::RULE,
     &iparam::attribute_type::RULE,
     &iparam::empty_display_name::RULE,
-    // Options
     &iparam::missing_options::RULE,
     &iparam::options_not_allowed::RULE,
     &iparam::duplicate_option::RULE,
     &iparam::empty_option::RULE,
-    // Default values
     &iparam::default_value_type::RULE,
     &iparam::numeric_default::RULE,
     &iparam::default_not_in_options::RULE,
     &iparam::invalid_default_format::RULE,
     &iparam::missing_default::RULE,
-    // Products
     &iparam::missing_product::RULE,
     &iparam::unknown_product::RULE,
     &iparam::unknown_api_key_product::RULE,
     &iparam::freshchat_domain::RULE,
     &iparam::type_attributes_not_allowed::RULE,
-    // Secrets
     &iparam::api_key_not_secure::RULE,
     &iparam::sensitive_key_not_secure::RULE,
     &iparam::vendor_secure_false_positive::RULE,
     &iparam::secure_default_value::RULE,
     &iparam::hardcoded_credential::RULE,
-    // Regexes
     &iparam::regex_not_supported::RULE,
     &iparam::empty_regex::RULE,
     &iparam::missing_regex_message::RULE,
@@ -171,16 +218,12 @@ pub static REGISTRY: &[&Rule] = &[
     &iparam::default_fails_regex::RULE,
     &iparam::regex_timeout::RULE,
     &iparam::unanchored_regex::RULE,
-    // Events
     &iparam::unsupported_event::RULE,
     &iparam::event_entry::RULE,
     &iparam::invalid_handler_name::RULE,
-    // data-bind
     &iparam::unknown_data_bind::RULE,
     &iparam::data_bind_not_allowed::RULE,
-    // The installation as a whole
     &iparam::hidden_required::RULE,
-    // The app around iparams.json
     &app::invalid_manifest::RULE,
     &app::iparams_html_and_json::RULE,
     &app::missing_iparams_file::RULE,
@@ -199,7 +242,6 @@ pub static REGISTRY: &[&Rule] = &[
     &app::secure_iparam_in_frontend::RULE,
     &app::key_not_usable_in_templates::RULE,
     &app::unused_iparam::RULE,
-    // Installation values (`iparams-lint values`)
     &values::value_definitions_invalid::RULE,
     &values::unknown_value_key::RULE,
     &values::value_required::RULE,
@@ -225,6 +267,20 @@ pub fn resolve(name: &str) -> Result<&'static Rule, Option<&'static str>> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_registry_lists_rules_area_by_area() {
+        for pair in REGISTRY.windows(2) {
+            assert!(
+                pair[0].area <= pair[1].area,
+                "{} ({:?}) is listed before {} ({:?})",
+                pair[0].name,
+                pair[0].area,
+                pair[1].name,
+                pair[1].area
+            );
+        }
+    }
 
     #[test]
     fn names_are_unique_kebab_case() {

@@ -34,9 +34,10 @@ use crate::span::{LineIndex, Span};
 use crate::suggest;
 use crate::syntax::{Member, SyntaxError, Value, ValueKind, parse_value};
 
-/// An iparam's definition and the value a values file gives it: what each values rule checks.
+/// An iparam's definition and the value a values file gives it (the installer's answer to that
+/// field of the installation page): what each values rule checks.
 #[derive(Debug)]
-pub struct Installed<'a> {
+pub struct Answer<'a> {
     pub iparam: &'a Iparam<'a, 'a>,
     /// The value given (the last one when the key is repeated, as `JSON.parse` keeps it);
     /// `None` when the file does not mention the key.
@@ -73,7 +74,7 @@ pub enum Unanswered {
     Unchecked,
 }
 
-impl<'a> Installed<'a> {
+impl<'a> Answer<'a> {
     pub fn key(&self) -> &'a str {
         &self.iparam.key.text
     }

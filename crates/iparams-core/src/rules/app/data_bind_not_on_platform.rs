@@ -2,11 +2,12 @@
 
 use crate::diagnostic::Severity;
 use crate::model::{Attribute, Iparam, IparamType};
-use crate::rules::{Check, Context, Examples, Rule};
+use crate::rules::{Area, Check, Context, Examples, Rule};
 
 pub static RULE: Rule = Rule {
     name: "data-bind-not-on-platform",
     severity: Severity::Error,
+    area: Area::App,
     summary: "A data-bind value that the app's platform does not fill",
     docs: r#"`product.url`, and `product.api_key` on a `text` iparam, are platform 3.x data-bind
 values, where secrets are text iparams. On platform 2.x only `product.domain` fills a text iparam,

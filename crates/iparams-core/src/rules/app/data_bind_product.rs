@@ -3,12 +3,13 @@
 use crate::diagnostic::{Applicability, Edit, Fix, Severity};
 use crate::model::{Attribute, CURRENT_PRODUCT, Iparam};
 use crate::rules::helpers::subject;
-use crate::rules::{Check, Context, Examples, Rule};
+use crate::rules::{Area, Check, Context, Examples, Rule};
 use crate::suggest;
 
 pub static RULE: Rule = Rule {
     name: "data-bind-product",
     severity: Severity::Error,
+    area: Area::App,
     summary: "A bound domain or api_key iparam names a product the app is not for",
     docs: r#"A `domain` or `api_key` iparam with `data-bind` is filled from the account the app
 is installed on, so its `type_attributes.product` must be that product: `current` when manifest.json

@@ -3,12 +3,13 @@
 use crate::app::AppModel;
 use crate::app::config_has;
 use crate::diagnostic::Severity;
-use crate::rules::{AppContext, Check, Examples, Rule};
+use crate::rules::{AppContext, Area, Check, Examples, Rule};
 use crate::span::Span;
 
 pub static RULE: Rule = Rule {
     name: "deprecated-test-data",
     severity: Severity::Warning,
+    area: Area::App,
     summary: "config/iparam_test_data.json is deprecated",
     docs: r#"Older tools read test values for iparams from config/iparam_test_data.json. Today
 `fdk run` serves the installation page at `http://localhost:10001/custom_configs`, where test values

@@ -3,12 +3,13 @@
 use crate::app::manifest::KNOWN_PLATFORMS;
 use crate::app::{AppModel, ManifestProblem};
 use crate::diagnostic::Severity;
-use crate::rules::{AppContext, Check, Examples, Rule};
+use crate::rules::{AppContext, Area, Check, Examples, Rule};
 use crate::span::Span;
 
 pub static RULE: Rule = Rule {
     name: "invalid-manifest",
     severity: Severity::Error,
+    area: Area::App,
     summary: "manifest.json has no usable `platform-version`",
     docs: r#"The platform version in manifest.json decides which iparam types and attributes
 exist (`domain` and `api_key` on 2.x, `modules` on 3.x). Without it, or with one that is not a

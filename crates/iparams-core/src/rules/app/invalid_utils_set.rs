@@ -3,12 +3,13 @@
 use crate::app::{AppModel, Literal, UtilsMethod};
 use crate::diagnostic::Severity;
 use crate::model::IparamType;
-use crate::rules::{AppContext, Check, Examples, Rule};
+use crate::rules::{AppContext, Area, Check, Examples, Rule};
 use crate::suggest;
 
 pub static RULE: Rule = Rule {
     name: "invalid-utils-set",
     severity: Severity::Error,
+    area: Area::App,
     summary: "`utils.set` sets an attribute the field does not have, or a value of the wrong type",
     docs: r#"`utils.set(key, {...})` takes `value`, `label`, `hint` (strings; `value` is an array
 of strings for a multiselect and a boolean for a checkbox), `visible`, `disabled`, `required`

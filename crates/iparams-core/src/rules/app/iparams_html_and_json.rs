@@ -3,12 +3,13 @@
 use crate::app::AppModel;
 use crate::app::config_has;
 use crate::diagnostic::Severity;
-use crate::rules::{AppContext, Check, Examples, Rule};
+use crate::rules::{AppContext, Area, Check, Examples, Rule};
 use crate::span::Span;
 
 pub static RULE: Rule = Rule {
     name: "iparams-html-and-json",
     severity: Severity::Error,
+    area: Area::App,
     summary: "config/ holds both iparams.json and iparams.html",
     docs: r#"An app's installation page is either generated from config/iparams.json or written
 by hand as config/iparams.html, never both: the platform does not know which to show."#,

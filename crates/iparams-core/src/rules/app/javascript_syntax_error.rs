@@ -2,11 +2,12 @@
 
 use crate::app::AppModel;
 use crate::diagnostic::Severity;
-use crate::rules::{AppContext, Check, Examples, Rule};
+use crate::rules::{AppContext, Area, Check, Examples, Rule};
 
 pub static RULE: Rule = Rule {
     name: "javascript-syntax-error",
     severity: Severity::Warning,
+    area: Area::App,
     summary: "A script of the app has a JavaScript syntax error",
     docs: r#"The app's scripts (config/assets/iparams.js, the front end and server/) are parsed
 to find the callbacks and the iparams they read. A syntax error is reported with its position, and

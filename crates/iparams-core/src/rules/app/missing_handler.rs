@@ -3,12 +3,13 @@
 use crate::app::AppModel;
 use crate::app::js::FunctionValue;
 use crate::diagnostic::Severity;
-use crate::rules::{AppContext, Check, Examples, Rule};
+use crate::rules::{AppContext, Area, Check, Examples, Rule};
 use crate::suggest;
 
 pub static RULE: Rule = Rule {
     name: "missing-handler",
     severity: Severity::Error,
+    area: Area::App,
     summary: "A `change` handler is not a function declared in config/assets/iparams.js",
     docs: r#"The installation page calls a `change` handler as a global function of
 config/assets/iparams.js, and the vendor's validator looks for it as a top-level function

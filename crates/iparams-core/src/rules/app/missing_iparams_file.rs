@@ -3,12 +3,13 @@
 use crate::app::AppModel;
 use crate::app::config_has;
 use crate::diagnostic::Severity;
-use crate::rules::{AppContext, Check, Examples, Rule};
+use crate::rules::{AppContext, Area, Check, Examples, Rule};
 use crate::span::Span;
 
 pub static RULE: Rule = Rule {
     name: "missing-iparams-file",
     severity: Severity::Error,
+    area: Area::App,
     summary: "config/ holds neither iparams.json nor iparams.html",
     docs: r#"Every app needs an installation page, even one without parameters:
 config/iparams.json holding `{}` is enough."#,

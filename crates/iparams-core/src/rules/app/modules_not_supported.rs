@@ -2,11 +2,12 @@
 
 use crate::diagnostic::Severity;
 use crate::model::{Attribute, Iparam};
-use crate::rules::{Check, Context, Examples, Rule};
+use crate::rules::{Area, Check, Context, Examples, Rule};
 
 pub static RULE: Rule = Rule {
     name: "modules-not-supported",
     severity: Severity::Error,
+    area: Area::App,
     summary: "`modules` on an app of platform 2.x",
     docs: r#"Platform 3.x apps are made of modules (`support_ticket`, `deal`...) and an iparam
 can be limited to some of them with `modules`. Platform 2.x apps have products, not modules: there

@@ -2,11 +2,12 @@
 
 use crate::app::AppModel;
 use crate::diagnostic::Severity;
-use crate::rules::{AppContext, Check, Examples, Rule};
+use crate::rules::{AppContext, Area, Check, Examples, Rule};
 
 pub static RULE: Rule = Rule {
     name: "secure-iparam-in-frontend",
     severity: Severity::Error,
+    area: Area::App,
     summary: "Front-end code reads a secure iparam with `client.iparams.get`",
     docs: r#"Secure iparams are never given to the app's front end: `client.iparams.get()` leaves
 them out, and asking for one by name fails. They are used through the request method, in a request

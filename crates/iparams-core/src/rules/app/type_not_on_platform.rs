@@ -3,11 +3,12 @@
 use crate::diagnostic::{Applicability, Edit, Fix, Severity};
 use crate::model::{Attribute, Iparam, IparamType, TypeField};
 use crate::rules::helpers::mark_secure;
-use crate::rules::{Check, Context, Examples, Rule};
+use crate::rules::{Area, Check, Context, Examples, Rule};
 
 pub static RULE: Rule = Rule {
     name: "type-not-on-platform",
     severity: Severity::Error,
+    area: Area::App,
     summary: "A `domain` or `api_key` iparam in an app of platform 3.x",
     docs: r#"Platform 3.x has no `domain` and `api_key` types. A secret is a `text` iparam with
 `"secure": true`; the account's own domain or key can be pre-filled with `"data-bind":

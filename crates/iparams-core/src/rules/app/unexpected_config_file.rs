@@ -4,13 +4,14 @@ use crate::app::AppModel;
 use crate::app::{ACCEPTED_CONFIG_FILES, ACCEPTED_CONFIG_FOLDER};
 use crate::diagnostic::Severity;
 use crate::rules::AppContext;
-use crate::rules::{Check, Examples, Rule};
+use crate::rules::{Area, Check, Examples, Rule};
 use crate::span::Span;
 use crate::suggest;
 
 pub static RULE: Rule = Rule {
     name: "unexpected-config-file",
     severity: Severity::Error,
+    area: Area::App,
     summary: "config/ holds a file the platform does not accept",
     docs: r#"config/ may hold only iparams.json or iparams.html, iparam_test_data.json,
 oauth_config.json, requests.json, entities.json and the assets/ folder; the app will not pack with

@@ -2,12 +2,13 @@
 
 use crate::app::{AppModel, FileId, Read};
 use crate::diagnostic::Severity;
-use crate::rules::{AppContext, Check, Examples, Rule};
+use crate::rules::{AppContext, Area, Check, Examples, Rule};
 use crate::suggest;
 
 pub static RULE: Rule = Rule {
     name: "unknown-iparam-read",
     severity: Severity::Error,
+    area: Area::App,
     summary: "The app reads an iparam that iparams.json does not define",
     docs: r#"Front-end code reads iparams with `client.iparams.get("key")`, serverless code with
 `args.iparams.key`, and request templates with `<%= iparam.key %>`. A key that iparams.json does not

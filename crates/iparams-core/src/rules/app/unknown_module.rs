@@ -2,12 +2,13 @@
 
 use crate::diagnostic::Severity;
 use crate::model::{Attribute, Iparam};
-use crate::rules::{Check, Context, Examples, Rule};
+use crate::rules::{Area, Check, Context, Examples, Rule};
 use crate::suggest;
 
 pub static RULE: Rule = Rule {
     name: "unknown-module",
     severity: Severity::Error,
+    area: Area::App,
     summary: "`modules` names a module that manifest.json does not declare",
     docs: r#"Each name in an iparam's `modules` must be a module of the app, a key of `modules`
 in manifest.json; any other name limits the iparam to a module that does not exist."#,

@@ -2,12 +2,13 @@
 
 use crate::app::{AppModel, UtilsMethod};
 use crate::diagnostic::Severity;
-use crate::rules::{AppContext, Check, Examples, Rule};
+use crate::rules::{AppContext, Area, Check, Examples, Rule};
 use crate::suggest;
 
 pub static RULE: Rule = Rule {
     name: "unknown-utils-key",
     severity: Severity::Error,
+    area: Area::App,
     summary: "`utils.get` or `utils.set` names a key that iparams.json does not define",
     docs: r#"In config/assets/iparams.js, `utils.get(key)` reads the value of another field of
 the installation page and `utils.set(key, {...})` changes it; a key that iparams.json does not

@@ -4,11 +4,12 @@ use std::collections::HashSet;
 
 use crate::app::AppModel;
 use crate::diagnostic::Severity;
-use crate::rules::{AppContext, Check, Examples, Rule};
+use crate::rules::{AppContext, Area, Check, Examples, Rule};
 
 pub static RULE: Rule = Rule {
     name: "unused-iparam",
     severity: Severity::Info,
+    area: Area::App,
     summary: "An iparam that the app never reads",
     docs: r#"Every installer fills every field of the installation page, so a field the app never
 reads is work for nothing. Reads are `client.iparams.get("key")` in the front end,

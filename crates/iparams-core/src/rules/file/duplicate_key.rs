@@ -5,13 +5,14 @@ use std::collections::HashMap;
 use crate::diagnostic::Severity;
 use crate::model::Iparam;
 use crate::pointer;
-use crate::rules::{Check, Context, Examples, FileCheck, Rule, same_check};
+use crate::rules::{Area, Check, Context, Examples, FileCheck, Rule, same_check};
 use crate::span::Span;
 use crate::syntax::{Member, Value, ValueKind, parse_value};
 
 pub static RULE: Rule = Rule {
     name: "duplicate-key",
     severity: Severity::Error,
+    area: Area::File,
     summary: "A key appears twice in the same object",
     docs: r#"`JSON.parse` keeps the last of two equal keys and silently drops the first, so one
 of the two definitions never takes effect, whichever the author meant. This applies to iparam keys

@@ -2,13 +2,14 @@
 
 use crate::diagnostic::Severity;
 use crate::reading::Reading;
-use crate::rules::{Check, Context, Examples, Rule};
+use crate::rules::{Area, Check, Context, Examples, Rule};
 use crate::source::EncodingProblem;
 use crate::span::Span;
 
 pub static RULE: Rule = Rule {
     name: "invalid-encoding",
     severity: Severity::Error,
+    area: Area::File,
     summary: "The file is not UTF-8 without a byte-order mark",
     docs: r#"JSON text exchanged between programs must be UTF-8 without a byte-order mark (RFC
 8259, section 8.1). A byte-order mark is an invisible character that `JSON.parse` reads as an

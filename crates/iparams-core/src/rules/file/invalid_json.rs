@@ -2,12 +2,13 @@
 
 use crate::diagnostic::Severity;
 use crate::reading::{Reading, describe_syntax_error};
-use crate::rules::{Check, Context, Examples, Rule};
+use crate::rules::{Area, Check, Context, Examples, Rule};
 use crate::syntax::SyntaxErrorKind;
 
 pub static RULE: Rule = Rule {
     name: "invalid-json",
     severity: Severity::Error,
+    area: Area::File,
     summary: "The file is not valid JSON",
     docs: r#"The vendor's tools read iparams.json with `JSON.parse`, which accepts strict JSON
 only: no comments, no trailing commas, double-quoted strings and keys, lowercase `true`, `false` and

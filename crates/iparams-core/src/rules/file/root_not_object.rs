@@ -2,13 +2,14 @@
 
 use crate::diagnostic::Severity;
 use crate::reading::{FileKind, Reading};
-use crate::rules::{Check, Context, Examples, Rule};
+use crate::rules::{Area, Check, Context, Examples, Rule};
 use crate::span::Span;
 use crate::syntax::{JsonKind, RootShape};
 
 pub static RULE: Rule = Rule {
     name: "root-not-object",
     severity: Severity::Error,
+    area: Area::File,
     summary: "The top level of iparams.json, or of a values file, is not an object",
     docs: r#"iparams.json is one JSON object: each member's key is an iparam key and its value is
 that iparam's definition. An array of definitions, or any other value, declares nothing.

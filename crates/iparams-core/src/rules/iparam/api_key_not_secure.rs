@@ -3,11 +3,12 @@
 use crate::diagnostic::{Applicability, Severity};
 use crate::model::{Iparam, IparamType};
 use crate::rules::helpers::mark_secure;
-use crate::rules::{Check, Context, Examples, Rule};
+use crate::rules::{Area, Check, Context, Examples, Rule};
 
 pub static RULE: Rule = Rule {
     name: "api-key-not-secure",
     severity: Severity::Warning,
+    area: Area::Secrets,
     summary: r#"An `api_key` iparam is not marked `"secure": true`"#,
     docs: r#"The format says to use `api_key` with `secure` true. A value that is not secure is
 handed to the app's front end by `client.iparams.get()`, where anyone using the app can read it in

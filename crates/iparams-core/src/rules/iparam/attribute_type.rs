@@ -4,12 +4,13 @@ use crate::diagnostic::{Applicability, Edit, Fix, Severity};
 use crate::edits::json_string;
 use crate::model::{Attribute, Iparam, Shape};
 use crate::rules::helpers::describe;
-use crate::rules::{Check, Context, Examples, Rule};
+use crate::rules::{Area, Check, Context, Examples, Rule};
 use crate::syntax::{Value, ValueKind};
 
 pub static RULE: Rule = Rule {
     name: "attribute-type",
     severity: Severity::Error,
+    area: Area::Keys,
     summary: "An attribute's value is not of the type the format requires",
     docs: r#"`display_name`, `description`, `type` and `data-bind` are strings; `required`,
 `visible` and `secure` are booleans; `options` and `modules` are arrays of strings; `regex` is an

@@ -3,12 +3,13 @@
 use crate::diagnostic::Severity;
 use crate::model::{Attribute, DATA_BIND_VALUES, Iparam};
 use crate::rules::helpers::subject;
-use crate::rules::{Check, Context, Examples, Rule};
+use crate::rules::{Area, Check, Context, Examples, Rule};
 use crate::suggest;
 
 pub static RULE: Rule = Rule {
     name: "data-bind-not-allowed",
     severity: Severity::Error,
+    area: Area::DataBind,
     summary: "`data-bind` on an iparam type its value cannot fill",
     docs: r#"`product.domain` fills a `text` iparam (with the whole domain) or a `domain` iparam
 (with the sub-domain); `product.api_key` fills a `text` or `api_key` iparam; `product.url` fills a

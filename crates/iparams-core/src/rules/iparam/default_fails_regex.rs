@@ -4,11 +4,12 @@ use crate::diagnostic::Severity;
 use crate::ecma_regex::MatchOutcome;
 use crate::model::{Attribute, Iparam};
 use crate::rules::helpers::{default_matches, subject};
-use crate::rules::{Check, Context, Examples, Rule};
+use crate::rules::{Area, Check, Context, Examples, Rule};
 
 pub static RULE: Rule = Rule {
     name: "default-fails-regex",
     severity: Severity::Error,
+    area: Area::Regexes,
     summary: "`default_value` does not match one of the iparam's regex patterns",
     docs: r#"The installation page checks the value against every pattern of `regex` and shows
 the failing pattern's message, so a default that fails a pattern greets every installer with an

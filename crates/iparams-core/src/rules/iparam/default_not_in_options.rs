@@ -8,12 +8,13 @@ use crate::edits::json_string;
 use crate::model::{Attribute, DefaultValue, Iparam, Text};
 use crate::positions::Positions;
 use crate::rules::helpers::subject;
-use crate::rules::{Check, Context, Examples, Rule};
+use crate::rules::{Area, Check, Context, Examples, Rule};
 use crate::suggest;
 
 pub static RULE: Rule = Rule {
     name: "default-not-in-options",
     severity: Severity::Error,
+    area: Area::Defaults,
     summary: "`default_value` is not one of the iparam's options",
     docs: r#"The default of a dropdown or radio must be one of its `options`, and every element
 of a multiselect's default must be. Options are compared exactly, case included. When the default

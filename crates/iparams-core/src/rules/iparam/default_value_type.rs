@@ -3,12 +3,13 @@
 use crate::diagnostic::{Applicability, Edit, Fix, Severity};
 use crate::model::{Attribute, DefaultValue, Iparam, IparamType};
 use crate::rules::helpers::{describe, subject};
-use crate::rules::{Check, Context, Examples, Rule};
+use crate::rules::{Area, Check, Context, Examples, Rule};
 use crate::syntax::ValueKind;
 
 pub static RULE: Rule = Rule {
     name: "default-value-type",
     severity: Severity::Error,
+    area: Area::Defaults,
     summary: "`default_value` is not of the JSON type its iparam's type needs",
     docs: r#"A checkbox's default is a boolean, a multiselect's an array of strings, and every
 other type's a string. The fix removes the quotes from `"true"` on a checkbox, and wraps a single

@@ -4,11 +4,12 @@ use crate::diagnostic::{Applicability, Fix, Severity};
 use crate::edits::remove_item;
 use crate::model::{Attribute, Iparam};
 use crate::rules::helpers::repeated_strings;
-use crate::rules::{Check, Context, Examples, Rule};
+use crate::rules::{Area, Check, Context, Examples, Rule};
 
 pub static RULE: Rule = Rule {
     name: "duplicate-option",
     severity: Severity::Warning,
+    area: Area::Options,
     summary: "An option is listed twice",
     docs: r#"The installation page shows every entry of `options`, so a repeated one appears
 twice and the person installing cannot tell the two apart. The fix removes the repetition."#,

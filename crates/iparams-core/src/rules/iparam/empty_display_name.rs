@@ -2,11 +2,12 @@
 
 use crate::diagnostic::Severity;
 use crate::model::{Attribute, Iparam};
-use crate::rules::{Check, Context, Examples, Rule};
+use crate::rules::{Area, Check, Context, Examples, Rule};
 
 pub static RULE: Rule = Rule {
     name: "empty-display-name",
     severity: Severity::Warning,
+    area: Area::Keys,
     summary: "An iparam's `display_name` is blank",
     docs: r#"`display_name` is the label of the field on the installation page; a blank one
 leaves the person installing the app guessing what to enter."#,

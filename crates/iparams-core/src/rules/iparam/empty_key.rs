@@ -2,11 +2,12 @@
 
 use crate::diagnostic::Severity;
 use crate::model::Iparam;
-use crate::rules::{Check, Context, Examples, Rule};
+use crate::rules::{Area, Check, Context, Examples, Rule};
 
 pub static RULE: Rule = Rule {
     name: "empty-key",
     severity: Severity::Error,
+    area: Area::Keys,
     summary: "An iparam's key is empty",
     docs: r#"The key is how the app reads the value (`client.iparams.get("region")`,
 `args.iparams.region`); an empty key cannot be read back."#,

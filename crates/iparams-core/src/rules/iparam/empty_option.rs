@@ -2,11 +2,12 @@
 
 use crate::diagnostic::Severity;
 use crate::model::{Attribute, Iparam};
-use crate::rules::{Check, Context, Examples, Rule};
+use crate::rules::{Area, Check, Context, Examples, Rule};
 
 pub static RULE: Rule = Rule {
     name: "empty-option",
     severity: Severity::Warning,
+    area: Area::Options,
     summary: "An option is an empty or blank string",
     docs: r#"A blank option shows as an empty choice. To let installers leave a dropdown unset,
 make the iparam optional rather than adding an empty choice."#,

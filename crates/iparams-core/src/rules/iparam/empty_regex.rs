@@ -3,11 +3,12 @@
 use crate::diagnostic::{Applicability, Fix, Severity};
 use crate::edits::remove_member;
 use crate::model::{Attribute, Iparam};
-use crate::rules::{Check, Context, Examples, Rule};
+use crate::rules::{Area, Check, Context, Examples, Rule};
 
 pub static RULE: Rule = Rule {
     name: "empty-regex",
     severity: Severity::Error,
+    area: Area::Regexes,
     summary: "`regex` is an empty object",
     docs: r#"An empty `regex` checks nothing; the vendor's validator rejects it. Add a pattern
 and its message, or remove the attribute (the fix does the latter)."#,

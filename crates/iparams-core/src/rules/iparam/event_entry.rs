@@ -3,11 +3,12 @@
 use crate::diagnostic::Severity;
 use crate::model::{Attribute, Iparam};
 use crate::rules::helpers::describe;
-use crate::rules::{Check, Context, Examples, Rule};
+use crate::rules::{Area, Check, Context, Examples, Rule};
 
 pub static RULE: Rule = Rule {
     name: "invalid-event-entry",
     severity: Severity::Error,
+    area: Area::Events,
     summary: r#"An entry of `events` is not one `{"change": "handlerName"}` pair"#,
     docs: r#"`events` is an array of objects, each with exactly one pair: the event name,
 `change`, and the name of the callback function (a string) defined in config/assets/iparams.js. An

@@ -2,11 +2,12 @@
 
 use crate::diagnostic::Severity;
 use crate::model::{Attribute, Iparam, IparamType};
-use crate::rules::{Check, Context, Examples, Rule};
+use crate::rules::{Area, Check, Context, Examples, Rule};
 
 pub static RULE: Rule = Rule {
     name: "freshchat-domain",
     severity: Severity::Error,
+    area: Area::Products,
     summary: "A `domain` iparam names the product freshchat",
     docs: r#"The `domain` type asks for the account's sub-domain of a product. The vendor's
 validator does not accept it for freshchat; ask for the account's address with a `url` or `text`

@@ -3,11 +3,12 @@
 use crate::diagnostic::Severity;
 use crate::model::Iparam;
 use crate::pointer;
-use crate::rules::{Check, Context, Examples, Rule};
+use crate::rules::{Area, Check, Context, Examples, Rule};
 
 pub static RULE: Rule = Rule {
     name: "hardcoded-credential",
     severity: Severity::Error,
+    area: Area::Secrets,
     summary: "A string has the shape of a real credential",
     docs: r#"Strings shaped like real credentials (AWS access keys, GitHub, Slack, Stripe,
 Google, OpenAI, Anthropic, Groq, SendGrid and Twilio keys, JSON Web Tokens, private keys, bearer

@@ -2,12 +2,13 @@
 
 use crate::diagnostic::Severity;
 use crate::model::{Attribute, DefaultValue, Iparam};
-use crate::rules::{Check, Context, Examples, FileCheck, Rule, same_check};
+use crate::rules::{Area, Check, Context, Examples, FileCheck, Rule, same_check};
 use crate::span::Span;
 
 pub static RULE: Rule = Rule {
     name: "hidden-required",
     severity: Severity::Error,
+    area: Area::Installation,
     summary: "A required iparam is hidden and has no default, so the app can never be installed",
     docs: r#"An iparam with `"visible": false` is not shown on the installation page, so nobody
 can fill it; if it is also `"required": true` with no `default_value` and no `data-bind`, the page

@@ -4,11 +4,12 @@ use crate::diagnostic::Severity;
 use crate::formats::{format_error, format_example};
 use crate::model::{Attribute, DefaultValue, Iparam, Text};
 use crate::rules::helpers::subject;
-use crate::rules::{Check, Context, Examples, Rule};
+use crate::rules::{Area, Check, Context, Examples, Rule};
 
 pub static RULE: Rule = Rule {
     name: "invalid-default-format",
     severity: Severity::Error,
+    area: Area::Defaults,
     summary: "`default_value` is not a valid value of its type",
     docs: r#"The installation page checks the value of an `email`, `url`, `phone_number`, `date`
 or `number` iparam, so a default that fails the check must be corrected by every installer:

@@ -4,11 +4,12 @@ use crate::diagnostic::{Applicability, Edit, Fix, Severity};
 use crate::edits::json_string;
 use crate::model::{Attribute, Iparam};
 use crate::rules::helpers::{RESERVED, is_identifier};
-use crate::rules::{Check, Context, Examples, Rule};
+use crate::rules::{Area, Check, Context, Examples, Rule};
 
 pub static RULE: Rule = Rule {
     name: "invalid-handler-name",
     severity: Severity::Error,
+    area: Area::Events,
     summary: "An event handler is not a valid JavaScript function name",
     docs: r#"The installation page calls the handler as a global function, `window[name](value)`,
 declared in config/assets/iparams.js. The name must be a JavaScript identifier: no parentheses,

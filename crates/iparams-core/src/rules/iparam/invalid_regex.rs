@@ -4,12 +4,13 @@ use crate::diagnostic::Severity;
 use crate::ecma_regex::Compiled;
 use crate::model::{Attribute, Iparam};
 use crate::rules::helpers::compiled_patterns;
-use crate::rules::{Check, Context, Examples, Rule};
+use crate::rules::{Area, Check, Context, Examples, Rule};
 use crate::span::Span;
 
 pub static RULE: Rule = Rule {
     name: "invalid-regex",
     severity: Severity::Error,
+    area: Area::Regexes,
     summary: "A regex pattern is not a valid JavaScript regular expression",
     docs: r#"The installation page builds each pattern with `new RegExp(pattern)`, so patterns
 follow JavaScript's syntax (without flags), not that of Rust, Python or PCRE: `(?<=...)`, `[^]` and

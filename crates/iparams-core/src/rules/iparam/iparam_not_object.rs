@@ -2,11 +2,12 @@
 
 use crate::diagnostic::Severity;
 use crate::model::{Attribute, Iparam};
-use crate::rules::{Check, Context, Examples, Rule};
+use crate::rules::{Area, Check, Context, Examples, Rule};
 
 pub static RULE: Rule = Rule {
     name: "iparam-not-object",
     severity: Severity::Error,
+    area: Area::Keys,
     summary: "An iparam's definition is not an object",
     docs: r#"Each member of iparams.json defines one iparam with an object of attributes, at
 least `display_name` and `type`. A string, number or array there defines nothing the installation

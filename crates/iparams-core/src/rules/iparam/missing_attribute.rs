@@ -2,12 +2,13 @@
 
 use crate::diagnostic::Severity;
 use crate::model::{Attribute, Iparam, IparamType};
-use crate::rules::{Check, Context, Examples, Rule};
+use crate::rules::{Area, Check, Context, Examples, Rule};
 use crate::suggest;
 
 pub static RULE: Rule = Rule {
     name: "missing-attribute",
     severity: Severity::Error,
+    area: Area::Keys,
     summary: "An iparam has no `display_name` or no `type`",
     docs: r#"Every iparam needs a `display_name`, the label on the installation page, and a
 `type`, which decides the input shown and how its value is checked."#,

@@ -4,11 +4,12 @@ use crate::diagnostic::{Applicability, Fix, Severity};
 use crate::edits::{insert_member, json_string};
 use crate::model::{Attribute, DefaultValue, Iparam, IparamType};
 use crate::rules::helpers::{capitalise, subject};
-use crate::rules::{Check, Context, Examples, Rule};
+use crate::rules::{Area, Check, Context, Examples, Rule};
 
 pub static RULE: Rule = Rule {
     name: "missing-default",
     severity: Severity::Warning,
+    area: Area::Defaults,
     summary: "A dropdown, radio or multiselect has no `default_value`, which `fdk validate` rejects",
     docs: r#"The format calls `default_value` optional, but the vendor's validator (FDK 6.9, run
 by `fdk validate`, `fdk pack` and `fdk run`) rejects a dropdown, radio or multiselect without one,

@@ -3,11 +3,12 @@
 use crate::diagnostic::Severity;
 use crate::model::{Attribute, Iparam};
 use crate::rules::helpers::{capitalise, subject};
-use crate::rules::{Check, Context, Examples, Rule};
+use crate::rules::{Area, Check, Context, Examples, Rule};
 
 pub static RULE: Rule = Rule {
     name: "missing-options",
     severity: Severity::Error,
+    area: Area::Options,
     summary: "A dropdown, radio or multiselect has no options",
     docs: r#"`dropdown`, `radio` and `multiselect` iparams offer the strings of `options` as
 their choices; without options, or with an empty list, there is nothing to choose."#,

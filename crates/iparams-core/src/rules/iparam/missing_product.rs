@@ -3,11 +3,12 @@
 use crate::diagnostic::Severity;
 use crate::model::{Attribute, Iparam};
 use crate::rules::helpers::{capitalise, subject};
-use crate::rules::{Check, Context, Examples, Rule};
+use crate::rules::{Area, Check, Context, Examples, Rule};
 
 pub static RULE: Rule = Rule {
     name: "missing-product",
     severity: Severity::Error,
+    area: Area::Products,
     summary: "A domain or api_key iparam has no `type_attributes.product`",
     docs: r#"`domain` and `api_key` iparams belong to a product: the installation page builds the
 domain's fixed part from it, and validates the key against it. Name the product in

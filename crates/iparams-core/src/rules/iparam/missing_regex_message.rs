@@ -2,11 +2,12 @@
 
 use crate::diagnostic::Severity;
 use crate::model::{Attribute, Iparam, REGEX_ERROR_SUFFIX};
-use crate::rules::{Check, Context, Examples, Rule};
+use crate::rules::{Area, Check, Context, Examples, Rule};
 
 pub static RULE: Rule = Rule {
     name: "missing-regex-message",
     severity: Severity::Error,
+    area: Area::Regexes,
     summary: "A regex pattern has no `<name>-error` message",
     docs: r#"Each entry of `regex` pairs a pattern named `<name>` with the message `<name>-error`
 that the installation page shows when the value does not match."#,

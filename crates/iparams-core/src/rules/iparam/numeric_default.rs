@@ -4,11 +4,12 @@ use crate::diagnostic::{Applicability, Edit, Fix, Severity};
 use crate::edits::json_string;
 use crate::model::{Attribute, DefaultValue, Iparam};
 use crate::rules::helpers::subject;
-use crate::rules::{Check, Context, Examples, Rule};
+use crate::rules::{Area, Check, Context, Examples, Rule};
 
 pub static RULE: Rule = Rule {
     name: "numeric-default",
     severity: Severity::Warning,
+    area: Area::Defaults,
     summary: "A number iparam's `default_value` is a JSON number, where the format documents a string",
     docs: r#"The format documents `default_value` as a string for every type but checkbox and
 multiselect, `number` included. Real apps often write `"default_value": 30`, which the installation

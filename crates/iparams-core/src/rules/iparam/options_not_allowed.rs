@@ -4,11 +4,12 @@ use crate::diagnostic::{Applicability, Fix, Severity};
 use crate::edits::remove_member;
 use crate::model::{Attribute, Iparam};
 use crate::rules::helpers::{capitalise, subject};
-use crate::rules::{Check, Context, Examples, Rule};
+use crate::rules::{Area, Check, Context, Examples, Rule};
 
 pub static RULE: Rule = Rule {
     name: "options-not-allowed",
     severity: Severity::Error,
+    area: Area::Options,
     summary: "`options` on a type other than dropdown, radio or multiselect",
     docs: r#"Only `dropdown`, `radio` and `multiselect` iparams have choices. On any other type
 `options` does nothing; usually the type is wrong. The fix (unsafe, since it may be the type that is

@@ -2,12 +2,13 @@
 
 use crate::diagnostic::Severity;
 use crate::model::{Attribute, Iparam, REGEX_ERROR_SUFFIX};
-use crate::rules::{Check, Context, Examples, Rule};
+use crate::rules::{Area, Check, Context, Examples, Rule};
 use crate::suggest;
 
 pub static RULE: Rule = Rule {
     name: "orphan-regex-message",
     severity: Severity::Warning,
+    area: Area::Regexes,
     summary: "A `<name>-error` message has no `<name>` pattern",
     docs: r#"A message is shown when its pattern fails; with no pattern of that name it is never
 shown. Usually the pattern's name and the message's name differ by a typo."#,

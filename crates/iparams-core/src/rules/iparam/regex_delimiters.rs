@@ -3,11 +3,12 @@
 use crate::diagnostic::{Applicability, Edit, Fix, Severity};
 use crate::edits::json_string;
 use crate::model::{Attribute, Iparam};
-use crate::rules::{Check, Context, Examples, Rule};
+use crate::rules::{Area, Check, Context, Examples, Rule};
 
 pub static RULE: Rule = Rule {
     name: "regex-delimiters",
     severity: Severity::Warning,
+    area: Area::Regexes,
     summary: "A regex pattern is written with `/.../` delimiters",
     docs: r#"Patterns are strings given to `new RegExp(pattern)`, not regex literals: in
 `"/^abc$/i"` the slashes are characters the value must contain, and `i` is not a flag but a letter.

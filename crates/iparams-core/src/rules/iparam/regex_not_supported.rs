@@ -3,11 +3,12 @@
 use crate::diagnostic::Severity;
 use crate::model::{Attribute, Iparam, IparamType};
 use crate::rules::helpers::{capitalise, subject};
-use crate::rules::{Check, Context, Examples, Rule};
+use crate::rules::{Area, Check, Context, Examples, Rule};
 
 pub static RULE: Rule = Rule {
     name: "regex-not-supported",
     severity: Severity::Error,
+    area: Area::Regexes,
     summary: "`regex` on a type other than text, email, phone_number or url",
     docs: r#"The vendor's validator accepts a `regex` only on `text`, `email`, `phone_number` and
 `url` iparams. Its own documentation sample puts one on a `number` iparam, and that sample fails

@@ -3,11 +3,12 @@
 use crate::diagnostic::Severity;
 use crate::model::{Attribute, Iparam};
 use crate::rules::helpers::{default_matches, unfinished};
-use crate::rules::{Check, Context, Examples, Rule};
+use crate::rules::{Area, Check, Context, Examples, Rule};
 
 pub static RULE: Rule = Rule {
     name: "regex-timeout",
     severity: Severity::Warning,
+    area: Area::Regexes,
     summary: "Matching a regex against the default value did not finish in time",
     docs: r#"JavaScript regexes backtrack: a pattern with nested repetition such as `^(a+)+$` can
 take time exponential in the length of the value, and would freeze the installation page in the

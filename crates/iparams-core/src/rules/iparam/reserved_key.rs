@@ -2,11 +2,12 @@
 
 use crate::diagnostic::Severity;
 use crate::model::{Attribute, Iparam};
-use crate::rules::{Check, Context, Examples, Rule};
+use crate::rules::{Area, Check, Context, Examples, Rule};
 
 pub static RULE: Rule = Rule {
     name: "reserved-key",
     severity: Severity::Error,
+    area: Area::Keys,
     summary: "An iparam key is the name of an attribute",
     docs: r#"Attribute names (`display_name`, `type`, `options`, `default_value`, `secure`, ...)
 are reserved and cannot be iparam keys. Most often the file holds one bare definition instead of an

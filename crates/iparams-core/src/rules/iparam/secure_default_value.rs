@@ -2,11 +2,12 @@
 
 use crate::diagnostic::Severity;
 use crate::model::{Attribute, Iparam};
-use crate::rules::{Check, Context, Examples, Rule};
+use crate::rules::{Area, Check, Context, Examples, Rule};
 
 pub static RULE: Rule = Rule {
     name: "secure-default-value",
     severity: Severity::Warning,
+    area: Area::Secrets,
     summary: "A secure iparam has a `default_value`",
     docs: r#"A secure iparam holds a secret, and a default for it is a secret written into the
 app: it sits in version control and ships in the app package to every installation. Leave it empty

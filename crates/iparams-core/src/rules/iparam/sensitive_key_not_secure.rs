@@ -4,12 +4,13 @@ use crate::diagnostic::{Applicability, Severity};
 use crate::model::Iparam;
 use crate::rules::helpers::can_hold_secret;
 use crate::rules::helpers::mark_secure;
-use crate::rules::{Check, Context, Examples, Rule};
+use crate::rules::{Area, Check, Context, Examples, Rule};
 use crate::secrets::Sensitivity;
 
 pub static RULE: Rule = Rule {
     name: "sensitive-key-not-secure",
     severity: Severity::Warning,
+    area: Area::Secrets,
     summary: "A text iparam named like a secret (`api_key`, `authToken`, `password`) is not secure",
     docs: r#"The vendor's validator warns when an iparam's key contains `auth`, `token`, `key` or
 `secret` and it is not secure. This rule predicts that warning, worded exactly as `fdk validate`

@@ -4,11 +4,12 @@ use crate::diagnostic::{Applicability, Fix, Severity};
 use crate::edits::remove_member;
 use crate::model::{Attribute, Iparam};
 use crate::rules::helpers::subject;
-use crate::rules::{Check, Context, Examples, Rule};
+use crate::rules::{Area, Check, Context, Examples, Rule};
 
 pub static RULE: Rule = Rule {
     name: "type-attributes-not-allowed",
     severity: Severity::Warning,
+    area: Area::Products,
     summary: "`type_attributes` on a type other than domain or api_key",
     docs: r#"Only `domain` and `api_key` iparams use `type_attributes.product`. On other types it
 has no effect, which often means the type is not the intended one (a key typed `text` where

@@ -4,11 +4,12 @@ use crate::diagnostic::Severity;
 use crate::ecma_regex::Compiled;
 use crate::model::{Attribute, Iparam};
 use crate::rules::helpers::compiled_patterns;
-use crate::rules::{Check, Context, Examples, Rule};
+use crate::rules::{Area, Check, Context, Examples, Rule};
 
 pub static RULE: Rule = Rule {
     name: "unanchored-regex",
     severity: Severity::Info,
+    area: Area::Regexes,
     summary: "A regex pattern has neither `^` nor `$`, so it matches anywhere in the value",
     docs: r#"The installation page tests patterns with `RegExp.test`, which succeeds when the
 pattern matches any part of the value: `[1-9][0-9]` accepts `abc42def`. When the whole value must

@@ -3,11 +3,12 @@
 use crate::diagnostic::Severity;
 use crate::model::{Attribute, Iparam, IparamType};
 use crate::rules::helpers::{ProductProblem, product_list, product_problem};
-use crate::rules::{Check, Context, Examples, Rule};
+use crate::rules::{Area, Check, Context, Examples, Rule};
 
 pub static RULE: Rule = Rule {
     name: "unknown-api-key-product",
     severity: Severity::Warning,
+    area: Area::Products,
     summary: "An `api_key` iparam names a product that is not one of the vendor's",
     docs: r#"The installation page validates an `api_key` against its `type_attributes.product`.
 A product that is not one of the vendor's (`freshdesk`, `freshservice`, `freshsales`, `freshchat`,

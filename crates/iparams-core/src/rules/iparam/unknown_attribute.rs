@@ -3,12 +3,13 @@
 use crate::diagnostic::{Applicability, Edit, Fix, Severity};
 use crate::edits::json_string;
 use crate::model::{Attribute, Iparam};
-use crate::rules::{Check, Context, Examples, Rule};
+use crate::rules::{Area, Check, Context, Examples, Rule};
 use crate::suggest;
 
 pub static RULE: Rule = Rule {
     name: "unknown-attribute",
     severity: Severity::Error,
+    area: Area::Keys,
     summary: "An iparam has an attribute the format does not define",
     docs: r#"Attribute names are case-sensitive: `defaultValue`, `displayName` and `Data-bind`
 are not `default_value`, `display_name` and `data-bind`, so the installation page ignores them and

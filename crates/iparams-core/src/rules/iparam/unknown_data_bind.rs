@@ -3,12 +3,13 @@
 use crate::diagnostic::{Applicability, Edit, Fix, Severity};
 use crate::edits::json_string;
 use crate::model::{Attribute, DATA_BIND_VALUES, Iparam};
-use crate::rules::{Check, Context, Examples, Rule};
+use crate::rules::{Area, Check, Context, Examples, Rule};
 use crate::suggest;
 
 pub static RULE: Rule = Rule {
     name: "unknown-data-bind",
     severity: Severity::Error,
+    area: Area::DataBind,
     summary: "`data-bind` names an account value the platform does not provide",
     docs: r#"`data-bind` pre-fills an iparam from the account the app is installed on. The values
 are `product.domain` (every platform), and `product.api_key` and `product.url` (platform 3.x, where

@@ -5,11 +5,12 @@ use crate::edits::json_string;
 use crate::model::{Attribute, Iparam, IparamType};
 use crate::rules::helpers::{ProductProblem, product_list, product_problem};
 use crate::rules::helpers::{capitalise, subject};
-use crate::rules::{Check, Context, Examples, Rule};
+use crate::rules::{Area, Check, Context, Examples, Rule};
 
 pub static RULE: Rule = Rule {
     name: "unknown-product",
     severity: Severity::Error,
+    area: Area::Products,
     summary: "`type_attributes.product` is not a known product",
     docs: r#"The product is one of `freshdesk`, `freshservice`, `freshsales`, `freshchat`,
 `freshconnect`, `freshcaller`, `freshteam`, `freshworks_crm` and `omni`, in lowercase, or `current`

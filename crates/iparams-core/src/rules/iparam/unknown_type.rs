@@ -3,12 +3,13 @@
 use crate::diagnostic::{Applicability, Edit, Fix, Severity};
 use crate::edits::json_string;
 use crate::model::{Attribute, Iparam, IparamType, TypeField};
-use crate::rules::{Check, Context, Examples, Rule};
+use crate::rules::{Area, Check, Context, Examples, Rule};
 use crate::suggest;
 
 pub static RULE: Rule = Rule {
     name: "unknown-type",
     severity: Severity::Error,
+    area: Area::Keys,
     summary: "An iparam's `type` is not a known type",
     docs: r#"The types are `text`, `paragraph`, `dropdown`, `email`, `number`, `phone_number`,
 `date`, `url`, `radio`, `checkbox`, `multiselect`, `domain` and `api_key`, in lowercase. Names from

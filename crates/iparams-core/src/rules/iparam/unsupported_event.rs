@@ -2,11 +2,12 @@
 
 use crate::diagnostic::{Applicability, Edit, Fix, Severity};
 use crate::model::{Attribute, CHANGE_EVENT, Iparam};
-use crate::rules::{Check, Context, Examples, Rule};
+use crate::rules::{Area, Check, Context, Examples, Rule};
 
 pub static RULE: Rule = Rule {
     name: "unsupported-event",
     severity: Severity::Error,
+    area: Area::Events,
     summary: "An iparam handles an event other than `change`",
     docs: r#"The installation page fires one event per iparam, `change`, when the value is
 entered or modified; no other event name (`blur`, `click`, `onChange`) is ever fired. Spellings of

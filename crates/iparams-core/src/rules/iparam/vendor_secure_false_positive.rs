@@ -4,12 +4,13 @@ use crate::diagnostic::Severity;
 use crate::model::{Iparam, IparamType};
 use crate::rules::helpers::can_hold_secret;
 use crate::rules::helpers::subject;
-use crate::rules::{Check, Context, Examples, Rule};
+use crate::rules::{Area, Check, Context, Examples, Rule};
 use crate::secrets::Sensitivity;
 
 pub static RULE: Rule = Rule {
     name: "vendor-secure-false-positive",
     severity: Severity::Info,
+    area: Area::Secrets,
     summary: "`fdk validate` will warn that this iparam looks secure, though it does not",
     docs: r#"The vendor's validator warns about any key that contains `auth`, `token`, `key` or
 `secret`, even inside another word (`monkey`, `author`, `keyword`), in names about a secret rather

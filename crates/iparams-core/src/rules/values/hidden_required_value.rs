@@ -1,12 +1,13 @@
 //! `hidden-required-value`: a required field nobody can see, given no value.
 
 use crate::diagnostic::Severity;
-use crate::rules::{Check, Context, Examples, Rule};
-use crate::values::{Installed, Unanswered};
+use crate::rules::{Area, Check, Context, Examples, Rule};
+use crate::values::{Answer, Unanswered};
 
 pub static RULE: Rule = Rule {
     name: "hidden-required-value",
     severity: Severity::Error,
+    area: Area::Values,
     summary: "A required iparam that is hidden has no value, so the installation cannot be completed",
     docs: r#"An iparam with `"visible": false` is not shown on the installation page, so no
 installer can fill it. When it is also required and the values give it none (missing, `null`, `""`,
@@ -40,17 +41,17 @@ iparam, without noticing that the field is hidden."#,
     checks: &[Check::Value(check)],
 };
 
-fn check(installed: &Installed<'_>, cx: &mut Context<'_>) {
-    if !installed.is_required() || !installed.is_hidden() {
+fn check(answer: &Answer<'_>, cx: &mut Context<'_>) {
+    if !answer.is_required() || !answer.is_hidden() {
         return;
     }
-    let Some(why) = installed.unanswered() else {
+    let Some(why) = answer.unanswered() else {
         return;
     };
-    let named = installed.named();
-    let span = installed
+    let named = answer.named();
+    let span = answer
         .value
-        .map_or_else(|| installed.missing_span(), |value| value.span);
+        .map_or_else(|| answer.missing_span(), |value| value.span);
     let (message, label) = if why == Unanswered::Unchecked {
         (
             format!("The required {named} is hidden and not ticked"),
@@ -66,16 +67,14 @@ fn check(installed: &Installed<'_>, cx: &mut Context<'_>) {
         "`\"visible\": false` hides the field, so no installer can fill it and INSTALL stays \
                     blocked, unless a `change` callback shows it or sets it with `utils.set`."
             .to_owned();
-    match installed.quoted_default() {
+    match answer.quoted_default() {
         Some(default) => help.push_str(&format!(
             " The page would submit its default, {default}: give that value here."
         )),
         None => help.push_str(&format!(
             " Give {} here, and in iparams.json a `default_value` or `\"visible\": true`; or make it optional.",
-            installed.what_to_give()
+            answer.what_to_give()
         )),
     }
-    installed
-        .report(cx, &RULE, span, message, &help)
-        .label(label);
+    answer.report(cx, &RULE, span, message, &help).label(label);
 }

@@ -20,10 +20,10 @@ use crate::secrets::MASKED;
 use crate::span::Span;
 use crate::suggest;
 use crate::syntax::Value;
-use crate::values::Installed;
+use crate::values::Answer;
 
-/// What the values rules do with an installed value: match it, quote it, report about it.
-impl<'a> Installed<'a> {
+/// What the values rules do with an answer: match it, quote it, report about it.
+impl<'a> Answer<'a> {
     /// The outcome of each of the iparam's regex patterns on the value, for the types whose
     /// value is typed in (choices from options are not matched).
     pub fn regex_outcomes(&self, cx: &mut Context<'_>) -> Vec<(RegexEntry<'a, 'a>, MatchOutcome)> {

@@ -5,7 +5,7 @@ use std::collections::HashSet;
 use crate::diagnostic::Severity;
 use crate::model::Iparam;
 use crate::pointer;
-use crate::rules::{Check, Context, Examples, Rule};
+use crate::rules::{Area, Check, Context, Examples, Rule};
 use crate::suggest;
 use crate::syntax::Member;
 use crate::values::{DefinitionsFile, ValuesFile};
@@ -13,6 +13,7 @@ use crate::values::{DefinitionsFile, ValuesFile};
 pub static RULE: Rule = Rule {
     name: "unknown-value-key",
     severity: Severity::Warning,
+    area: Area::Values,
     summary: "A values file gives a value for a key that is not an iparam",
     docs: r#"Every key of a values file should be the key of an iparam defined in iparams.json.
 Any other key has no field on the installation page and is not returned by `client.iparams.get()`,

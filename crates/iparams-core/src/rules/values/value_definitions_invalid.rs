@@ -1,13 +1,14 @@
 //! `value-definitions-invalid`: the iparams.json the values belong to cannot be read.
 
 use crate::diagnostic::Severity;
-use crate::rules::{Check, Context, Examples, Rule};
+use crate::rules::{Area, Check, Context, Examples, Rule};
 use crate::span::Span;
 use crate::values::ValuesFile;
 
 pub static RULE: Rule = Rule {
     name: "value-definitions-invalid",
     severity: Severity::Error,
+    area: Area::Values,
     summary: "The iparams.json that defines the values cannot be read, so the values are not checked",
     docs: r#"Values are checked against the iparams that iparams.json defines. When that file is
 not JSON without a single mistake (a trailing comma, a comment, UTF-16), or its top level is not an

@@ -3,12 +3,13 @@
 use crate::diagnostic::Severity;
 use crate::model::IparamType;
 use crate::rules::helpers::repeated_strings;
-use crate::rules::{Check, Context, Examples, Rule};
-use crate::values::Installed;
+use crate::rules::{Area, Check, Context, Examples, Rule};
+use crate::values::Answer;
 
 pub static RULE: Rule = Rule {
     name: "value-duplicate-option",
     severity: Severity::Error,
+    area: Area::Values,
     summary: "A multiselect value selects the same option twice",
     docs: r#"The installation page selects each option of a multiselect at most once, so it never
 saves an array with a repeated option. An app tested with one may count, bill or notify twice where
@@ -34,20 +35,20 @@ options."#,
     checks: &[Check::Value(check)],
 };
 
-fn check(installed: &Installed<'_>, cx: &mut Context<'_>) {
-    if installed.ty() != Some(IparamType::Multiselect) {
+fn check(answer: &Answer<'_>, cx: &mut Context<'_>) {
+    if answer.ty() != Some(IparamType::Multiselect) {
         return;
     }
-    let Some(items) = installed.given().and_then(|value| value.as_array()) else {
+    let Some(items) = answer.given().and_then(|value| value.as_array()) else {
         return;
     };
     for (index, text, item, first) in repeated_strings(items) {
         let message = format!(
             "{} is selected more than once in the value of {}",
-            installed.quote_text(text),
-            installed.subject()
+            answer.quote_text(text),
+            answer.subject()
         );
-        installed
+        answer
             .report(
                 cx,
                 &RULE,
@@ -57,6 +58,6 @@ fn check(installed: &Installed<'_>, cx: &mut Context<'_>) {
             )
             .label("selected again")
             .related(first.span, "first selected here")
-            .pointer(installed.item_pointer(index));
+            .pointer(answer.item_pointer(index));
     }
 }

@@ -3,12 +3,13 @@
 use crate::diagnostic::Severity;
 use crate::ecma_regex::MatchOutcome;
 use crate::model::REGEX_ERROR_SUFFIX;
-use crate::rules::{Check, Context, Examples, Rule};
-use crate::values::Installed;
+use crate::rules::{Area, Check, Context, Examples, Rule};
+use crate::values::Answer;
 
 pub static RULE: Rule = Rule {
     name: "value-fails-regex",
     severity: Severity::Error,
+    area: Area::Values,
     summary: "A value does not match one of its iparam's regex patterns",
     docs: r#"Every pattern of the iparam's `regex` is applied to the value, as JavaScript's
 `RegExp.test` applies it (anywhere in the value unless anchored with `^` and `$`), and each failing
@@ -49,18 +50,18 @@ of the '<key>': <the failing pattern's message>`."#,
 /// Patterns up to this long are quoted in the help.
 const SHOWN_PATTERN_LIMIT: usize = 40;
 
-fn check(installed: &Installed<'_>, cx: &mut Context<'_>) {
-    let Some(value) = installed.given() else {
+fn check(answer: &Answer<'_>, cx: &mut Context<'_>) {
+    let Some(value) = answer.given() else {
         return;
     };
-    for (entry, outcome) in installed.regex_outcomes(cx) {
+    for (entry, outcome) in answer.regex_outcomes(cx) {
         if outcome != MatchOutcome::NotMatched {
             continue;
         }
         let name = &entry.name.text;
         let pattern = entry.pattern.as_str().unwrap_or_default();
-        let quoted = installed.quote(value, cx);
-        let subject = installed.subject();
+        let quoted = answer.quote(value, cx);
+        let subject = answer.subject();
         let (message, mut help) = match entry.message.and_then(|m| m.value.as_str()) {
             Some(shown) => (
                 format!("Value {quoted} of {subject} fails its regex `{name}`: \"{shown}\""),
@@ -78,7 +79,7 @@ fn check(installed: &Installed<'_>, cx: &mut Context<'_>) {
         if pattern.chars().count() <= SHOWN_PATTERN_LIMIT {
             help.push_str(&format!(" The pattern is `{pattern}`."));
         }
-        installed
+        answer
             .report(cx, &RULE, value.span, message, &help)
             .label(format!("fails `{name}`"));
     }

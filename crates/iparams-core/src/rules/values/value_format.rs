@@ -3,12 +3,13 @@
 use crate::diagnostic::Severity;
 use crate::formats::{format_error, format_example};
 use crate::model::{Attribute, IparamType};
-use crate::rules::{Check, Context, Examples, Rule};
-use crate::values::Installed;
+use crate::rules::{Area, Check, Context, Examples, Rule};
+use crate::values::Answer;
 
 pub static RULE: Rule = Rule {
     name: "value-format",
     severity: Severity::Error,
+    area: Area::Values,
     summary: "A value is not a valid email, url, phone number, date or number",
     docs: r#"The installation page checks the value of an `email`, `url`, `phone_number`, `date`
 or `number` iparam before it accepts INSTALL, with the same checks as `invalid-default-format`:
@@ -56,23 +57,23 @@ calendar, decimals)."#,
     checks: &[Check::Value(check)],
 };
 
-fn check(installed: &Installed<'_>, cx: &mut Context<'_>) {
-    let Some(ty) = installed.ty() else {
+fn check(answer: &Answer<'_>, cx: &mut Context<'_>) {
+    let Some(ty) = answer.ty() else {
         return;
     };
-    if installed.iparam.get(Attribute::Regex).is_some() {
+    if answer.iparam.get(Attribute::Regex).is_some() {
         return;
     }
-    let (Some(value), Some(text)) = (installed.given(), installed.text()) else {
+    let (Some(value), Some(text)) = (answer.given(), answer.text()) else {
         return;
     };
-    let Some(reason) = format_error(ty, text, !installed.masks(value)) else {
+    let Some(reason) = format_error(ty, text, !answer.masks(value)) else {
         return;
     };
     let mut message = format!(
         "Value {} of {} {reason}",
-        installed.quote(value, cx),
-        installed.subject()
+        answer.quote(value, cx),
+        answer.subject()
     );
     if let Some(note) = older_fdk_accepted(ty, text) {
         message.push_str("; ");
@@ -82,7 +83,7 @@ fn check(installed: &Installed<'_>, cx: &mut Context<'_>) {
         "The installation page would reject it; give {}.",
         format_example(ty).unwrap_or("a valid value")
     );
-    installed
+    answer
         .report(cx, &RULE, value.span, message, &help)
         .label(format!("not a valid {}", ty.name()));
 }

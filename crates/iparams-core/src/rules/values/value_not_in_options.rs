@@ -2,16 +2,17 @@
 
 use crate::diagnostic::Severity;
 use crate::model::{IparamType, Text};
-use crate::rules::{Check, Context, Examples, Rule};
+use crate::rules::{Area, Check, Context, Examples, Rule};
 use crate::secrets::MASKED;
 use crate::span::Span;
 use crate::suggest;
 use crate::syntax::ValueKind;
-use crate::values::Installed;
+use crate::values::Answer;
 
 pub static RULE: Rule = Rule {
     name: "value-not-in-options",
     severity: Severity::Error,
+    area: Area::Values,
     summary: "A dropdown, radio or multiselect value is not one of the iparam's options",
     docs: r#"A dropdown or radio offers only its `options`, and a multiselect a subset of them,
 so any other value is one no installer can choose. Options are compared exactly, case and spaces
@@ -42,21 +43,19 @@ not specified in the options`, without saying which value or listing the options
     checks: &[Check::Value(check)],
 };
 
-fn check(installed: &Installed<'_>, cx: &mut Context<'_>) {
-    let Some(ty) = installed.ty().filter(|ty| ty.has_options()) else {
+fn check(answer: &Answer<'_>, cx: &mut Context<'_>) {
+    let Some(ty) = answer.ty().filter(|ty| ty.has_options()) else {
         return;
     };
-    let (Some(options), Some(value)) = (installed.options(), installed.given()) else {
+    let (Some(options), Some(value)) = (answer.options(), answer.given()) else {
         return;
     };
     match &value.kind {
-        ValueKind::String(text) => {
-            report_if_missing(installed, options, text, value.span, None, cx)
-        }
+        ValueKind::String(text) => report_if_missing(answer, options, text, value.span, None, cx),
         ValueKind::Array(items) if ty == IparamType::Multiselect => {
             for (index, item) in items.iter().enumerate() {
                 if let Some(text) = item.as_str() {
-                    report_if_missing(installed, options, text, item.span, Some(index), cx);
+                    report_if_missing(answer, options, text, item.span, Some(index), cx);
                 }
             }
         }
@@ -66,7 +65,7 @@ fn check(installed: &Installed<'_>, cx: &mut Context<'_>) {
 
 /// Reports `text` (item `index` of a multiselect's array) unless it is an option.
 fn report_if_missing(
-    installed: &Installed<'_>,
+    answer: &Answer<'_>,
     options: &[Text<'_>],
     text: &str,
     span: Span,
@@ -76,15 +75,15 @@ fn report_if_missing(
     if options.iter().any(|option| option.text == text) {
         return;
     }
-    let quoted = installed.quote_text(text);
+    let quoted = answer.quote_text(text);
     let message = match index {
         Some(_) => format!(
             "{quoted}, selected for {}, is not one of its options",
-            installed.subject()
+            answer.subject()
         ),
         None => format!(
             "Value {quoted} of {} is not one of its options",
-            installed.subject()
+            answer.subject()
         ),
     };
     let listed = suggest::quoted_list(options.iter().map(|o| o.text));
@@ -95,10 +94,10 @@ fn report_if_missing(
         Some(option) => format!("Did you mean \"{option}\"? The options are {listed}."),
         None => format!("The options are {listed}; the installation page offers nothing else."),
     };
-    let diagnostic = installed
+    let diagnostic = answer
         .report(cx, &RULE, span, message, &help)
         .label("not an option");
     if let Some(index) = index {
-        diagnostic.pointer(installed.item_pointer(index));
+        diagnostic.pointer(answer.item_pointer(index));
     }
 }

@@ -2,12 +2,13 @@
 
 use crate::diagnostic::Severity;
 use crate::rules::helpers::unfinished;
-use crate::rules::{Check, Context, Examples, Rule};
-use crate::values::Installed;
+use crate::rules::{Area, Check, Context, Examples, Rule};
+use crate::values::Answer;
 
 pub static RULE: Rule = Rule {
     name: "value-regex-timeout",
     severity: Severity::Warning,
+    area: Area::Values,
     summary: "Matching one of an iparam's regexes against a value did not finish in time",
     docs: r#"JavaScript regexes backtrack: a pattern with nested repetition such as `^(a+)+$` can
 take time exponential in the length of the value, and would freeze the installation page in the
@@ -36,21 +37,21 @@ the command exits)."#,
     checks: &[Check::Value(check)],
 };
 
-fn check(installed: &Installed<'_>, cx: &mut Context<'_>) {
-    let Some(value) = installed.given() else {
+fn check(answer: &Answer<'_>, cx: &mut Context<'_>) {
+    let Some(value) = answer.given() else {
         return;
     };
-    for (entry, outcome) in installed.regex_outcomes(cx) {
+    for (entry, outcome) in answer.regex_outcomes(cx) {
         let Some(unfinished) = unfinished(outcome, cx.regexes()) else {
             continue;
         };
         let message = format!(
             "Regex `{}` of iparam `{}` {} the value",
             entry.name.text,
-            installed.key(),
+            answer.key(),
             unfinished.verb
         );
-        installed
+        answer
             .report(cx, &RULE, value.span, message, &unfinished.help)
             .label(unfinished.label);
     }

@@ -1,12 +1,13 @@
 //! `value-required`: a required iparam without a value.
 
 use crate::diagnostic::Severity;
-use crate::rules::{Check, Context, Examples, Rule};
-use crate::values::{Installed, Unanswered};
+use crate::rules::{Area, Check, Context, Examples, Rule};
+use crate::values::{Answer, Unanswered};
 
 pub static RULE: Rule = Rule {
     name: "value-required",
     severity: Severity::Error,
+    area: Area::Values,
     summary: "A required iparam has no value, or a required checkbox is not ticked",
     docs: r#"The installation page does not accept INSTALL until every required field is filled.
 A value counts as missing when its key is absent, or when it is `null`, `""` or, for a multiselect,
@@ -42,18 +43,18 @@ field.` for any falsy value, a JSON 0 included. FDK 6.9 only warns that the file
     checks: &[Check::Value(check)],
 };
 
-fn check(installed: &Installed<'_>, cx: &mut Context<'_>) {
-    if !installed.is_required() || installed.is_hidden() {
+fn check(answer: &Answer<'_>, cx: &mut Context<'_>) {
+    if !answer.is_required() || answer.is_hidden() {
         return;
     }
-    let Some(why) = installed.unanswered() else {
+    let Some(why) = answer.unanswered() else {
         return;
     };
-    let key = installed.key();
-    let named = installed.named();
-    let span = installed
+    let key = answer.key();
+    let named = answer.named();
+    let span = answer
         .value
-        .map_or_else(|| installed.missing_span(), |value| value.span);
+        .map_or_else(|| answer.missing_span(), |value| value.span);
     let (message, label) = match why {
         Unanswered::Absent => (
             format!("The required {named} has no value"),
@@ -77,16 +78,14 @@ fn check(installed: &Installed<'_>, cx: &mut Context<'_>) {
     } else {
         let mut help = format!(
             "The installation page does not accept INSTALL without it. Give {}.",
-            installed.what_to_give()
+            answer.what_to_give()
         );
-        if let (Unanswered::Absent, Some(default)) = (why, installed.quoted_default()) {
+        if let (Unanswered::Absent, Some(default)) = (why, answer.quoted_default()) {
             help.push_str(&format!(
                 " The page would preselect its default, {default}, but a values file must hold the value itself."
             ));
         }
         help
     };
-    installed
-        .report(cx, &RULE, span, message, &help)
-        .label(label);
+    answer.report(cx, &RULE, span, message, &help).label(label);
 }

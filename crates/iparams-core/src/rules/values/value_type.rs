@@ -2,13 +2,14 @@
 
 use crate::diagnostic::Severity;
 use crate::model::IparamType;
-use crate::rules::{Check, Context, Examples, Rule};
+use crate::rules::{Area, Check, Context, Examples, Rule};
 use crate::syntax::{Value, ValueKind};
-use crate::values::Installed;
+use crate::values::Answer;
 
 pub static RULE: Rule = Rule {
     name: "value-type",
     severity: Severity::Error,
+    area: Area::Values,
     summary: "A value is not of the JSON type the installation page gives its iparam",
     docs: r#"The installation page hands the app a boolean for a checkbox, an array of strings
 for a multiselect and a string for every other type, since that is what a browser's inputs hold. A
@@ -68,19 +69,19 @@ fn fits(ty: IparamType, value: &Value<'_>) -> bool {
         && matches!(value.kind, ValueKind::String(_)))
 }
 
-fn check(installed: &Installed<'_>, cx: &mut Context<'_>) {
-    let (Some(ty), Some(value)) = (installed.ty(), installed.given()) else {
+fn check(answer: &Answer<'_>, cx: &mut Context<'_>) {
+    let (Some(ty), Some(value)) = (answer.ty(), answer.given()) else {
         return;
     };
     if !fits(ty, value) {
         let message = format!(
             "The value of {} must be {}, found {}",
-            installed.subject(),
+            answer.subject(),
             expected(ty),
-            installed.describe(value, cx)
+            answer.describe(value, cx)
         );
-        let help = help(installed, ty, value, cx);
-        installed
+        let help = help(answer, ty, value, cx);
+        answer
             .report(cx, &RULE, value.span, message, &help)
             .label(format!("expected {}", expected(ty)));
         return;
@@ -94,10 +95,10 @@ fn check(installed: &Installed<'_>, cx: &mut Context<'_>) {
         }
         let message = format!(
             "Item {index} of the value of {} is {}, not a string",
-            installed.subject(),
-            installed.describe(item, cx)
+            answer.subject(),
+            answer.describe(item, cx)
         );
-        installed
+        answer
             .report(
                 cx,
                 &RULE,
@@ -106,11 +107,11 @@ fn check(installed: &Installed<'_>, cx: &mut Context<'_>) {
                 "A multiselect's value lists the selected options, each a string.",
             )
             .label("expected a string")
-            .pointer(installed.item_pointer(index));
+            .pointer(answer.item_pointer(index));
     }
 }
 
-fn help(installed: &Installed<'_>, ty: IparamType, value: &Value<'_>, cx: &Context<'_>) -> String {
+fn help(answer: &Answer<'_>, ty: IparamType, value: &Value<'_>, cx: &Context<'_>) -> String {
     match (ty, &value.kind) {
         (IparamType::Checkbox, _) => {
             "Write `true` or `false`, without quotes: the installation page saves a checkbox as a boolean."
@@ -120,7 +121,7 @@ fn help(installed: &Installed<'_>, ty: IparamType, value: &Value<'_>, cx: &Conte
             "Wrap it in an array: `[{}]`. The installation page always saves a multiselect as an array of the \
              selected options; older FDK releases accepted a bare string here, so the app saw a string when \
              run locally and an array once installed.",
-            installed.quote(value, cx)
+            answer.quote(value, cx)
         ),
         (IparamType::Multiselect, _) => {
             "List the selected options in an array of strings, such as `[\"Sales\"]`.".to_owned()
@@ -131,7 +132,7 @@ fn help(installed: &Installed<'_>, ty: IparamType, value: &Value<'_>, cx: &Conte
         (_, ValueKind::Number(raw)) => format!(
             "Write it as a string, `{}`: the installation page saves what is typed or chosen as a string, \
              so the app would get a number from this file and a string once installed.",
-            installed.quote_text(raw)
+            answer.quote_text(raw)
         ),
         _ => "Give a string: the installation page saves what is typed or chosen as a string.".to_owned(),
     }
