@@ -20,27 +20,27 @@
 //! ```
 
 // 1. The text.
-pub mod diagnostic;
-pub mod ecma_regex;
-pub mod edits;
-pub mod formats;
+mod diagnostic;
+mod ecma_regex;
+mod edits;
+mod formats;
 pub mod in_order;
 pub mod model;
-pub mod pointer;
+mod pointer;
 mod positions;
-pub mod secrets;
-pub mod source;
-pub mod span;
+mod secrets;
+mod source;
+mod span;
 pub mod suggest;
 pub mod syntax;
 // 2. The views.
 pub mod app;
-pub mod reading;
+mod reading;
 pub mod values;
 // 3. The rules.
 pub mod rules;
 // 4. The engine.
-pub mod engine;
+mod engine;
 
 pub use diagnostic::{Applicability, Diagnostic, Edit, Fix, Label, Severity};
 pub use engine::{CheckedSource, FileReport, FixOutcome, LintOptions, Linter, lint};

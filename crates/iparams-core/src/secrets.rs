@@ -75,14 +75,8 @@ const SENSITIVE_ENDINGS: [&str; 11] = [
     "password",
 ];
 
-/// Whether the vendor validator will warn that `key` "appears to be a secure param" when it is
-/// not marked secure.
-pub fn vendor_warns(key: &str) -> bool {
-    Found::in_key(key).vendor_warns()
-}
-
-/// How `key` reads to the secure-key heuristics and to the vendor's: [`key_sensitivity`] and
-/// [`vendor_warns`] at once.
+/// How `key` reads to the secure-key heuristics ([`key_sensitivity`]), and whether the vendor
+/// validator will warn that it "appears to be a secure param" when it is not marked secure.
 pub fn read_key(key: &str) -> (Sensitivity, bool) {
     let found = Found::in_key(key);
     (sensitivity(key, found), found.vendor_warns())
@@ -362,11 +356,11 @@ mod tests {
 
     #[test]
     fn vendor_heuristic_is_a_plain_substring_test() {
-        assert!(vendor_warns("monkey"));
-        assert!(vendor_warns("AUTHOR"));
-        assert!(!vendor_warns("api_domain_key"));
-        assert!(!vendor_warns("domain"));
-        assert!(!vendor_warns("password"));
+        assert!(read_key("monkey").1);
+        assert!(read_key("AUTHOR").1);
+        assert!(!read_key("api_domain_key").1);
+        assert!(!read_key("domain").1);
+        assert!(!read_key("password").1);
     }
 
     #[test]

@@ -66,11 +66,11 @@ pub fn explain(name: &str) -> Result<String, String> {
         rule.name,
         rule.severity,
         rule.summary,
-        rule.docs,
+        rule.docs(),
         indent(rule.bad),
         indent(&example_findings(rule)),
         indent(rule.good),
-        rule.vendor
+        rule.vendor()
     ))
 }
 
@@ -136,10 +136,10 @@ pub fn rule_markdown(rule: &Rule, level: usize) -> String {
         rule.summary,
         rule.severity,
         fix_label(rule),
-        rule.docs,
+        rule.docs(),
         rule.bad.replace('\u{feff}', ""),
         rule.good,
-        rule.vendor
+        rule.vendor()
     )
 }
 

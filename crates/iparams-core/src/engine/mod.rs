@@ -21,7 +21,7 @@ mod values;
 use std::time::Duration;
 
 pub use app::CheckedSource;
-pub use fix::{FixOutcome, apply};
+pub use fix::FixOutcome;
 pub use report::FileReport;
 
 use crate::ecma_regex::{DEFAULT_MATCH_TIMEOUT, RegexEngine};

@@ -37,16 +37,18 @@ pub struct Rule {
     pub area: Area,
     /// One line: what the rule finds.
     pub summary: &'static str,
-    /// What it checks and why it matters, in Markdown.
-    pub docs: &'static str,
+    /// What it checks and why it matters, in Markdown, wrapped for the source: read it with
+    /// [`Rule::docs`].
+    pub(crate) docs: &'static str,
     /// A file the rule reports...
     pub bad: &'static str,
     /// ...and the same file corrected.
     pub good: &'static str,
     /// What `bad` and `good` are.
     pub examples: Examples,
-    /// What the vendor's validator (`fdk validate`) does in the same case.
-    pub vendor: &'static str,
+    /// What the vendor's validator (`fdk validate`) does in the same case, wrapped for the
+    /// source: read it with [`Rule::vendor`].
+    pub(crate) vendor: &'static str,
     /// Whether findings carry a fix, and how safe it is.
     pub fix: Option<Applicability>,
     /// What runs, and when.
@@ -139,6 +141,17 @@ pub enum Check {
 }
 
 impl Rule {
+    /// What the rule checks and why it matters, in Markdown, each paragraph and list item on
+    /// one line.
+    pub fn docs(&self) -> String {
+        unwrap_lines(self.docs)
+    }
+
+    /// What the vendor's validator (`fdk validate`) does in the same case, on one line.
+    pub fn vendor(&self) -> String {
+        unwrap_lines(self.vendor)
+    }
+
     /// For a values rule, the iparams.json files its `bad` and `good` examples are values for;
     /// `None` for the rules of iparams.json itself.
     pub fn example_definitions(&self) -> Option<(&'static str, &'static str)> {
@@ -253,6 +266,28 @@ pub static REGISTRY: &[&Rule] = &[
     &values::value_fails_regex::RULE,
     &values::value_regex_timeout::RULE,
 ];
+
+/// `text` with the lines that continue a paragraph or a list item joined to it: rule docs are
+/// wrapped in the source, and shown by terminals, SARIF viewers and Markdown alike.
+fn unwrap_lines(text: &str) -> String {
+    let mut joined = String::with_capacity(text.len());
+    let mut after_blank = true;
+    for (index, line) in text.split('\n').enumerate() {
+        let item = line.starts_with("- ") || line.starts_with("* ");
+        let continues = index > 0 && !line.is_empty() && !after_blank && !item;
+        if continues {
+            joined.push(' ');
+            joined.push_str(line.trim_start());
+        } else {
+            if index > 0 {
+                joined.push('\n');
+            }
+            joined.push_str(line);
+        }
+        after_blank = line.is_empty();
+    }
+    joined
+}
 
 /// The rule called `name`.
 pub fn find(name: &str) -> Option<&'static Rule> {

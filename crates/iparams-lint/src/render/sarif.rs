@@ -107,9 +107,9 @@ impl Renderer for Sarif {
                     "id": rule.name,
                     "name": rule.name,
                     "shortDescription": { "text": rule.summary },
-                    "fullDescription": { "text": rule.docs },
+                    "fullDescription": { "text": rule.docs() },
                     "help": {
-                        "text": format!("{}\n\nVendor validator: {}", rule.docs, rule.vendor),
+                        "text": format!("{}\n\nVendor validator: {}", rule.docs(), rule.vendor()),
                         "markdown": crate::docs::rule_markdown(rule, 3),
                     },
                     "defaultConfiguration": { "level": level(rule.severity) },
