@@ -8,12 +8,12 @@ use iparams_core::{Applicability, FileReport, FixOutcome, Linter, SourceText};
 use rayon::prelude::*;
 
 use crate::cli::CheckArgs;
+use crate::environment::{Environment, exit};
 use crate::output::{self, describe_io_error, emit, fail, flush};
 use crate::render::ordered::{JobOutput, Ordered};
 use crate::render::{self, CheckedFile, Renderer, Summary};
 use crate::workspace::{IPARAMS_FILE, Job, MANIFEST_FILE, Plan, Target, Workspace};
 use crate::write::replace_file;
-use crate::{Environment, exit};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Mode {

@@ -6,8 +6,8 @@ use std::io::Write;
 use iparams_core::Severity;
 
 use crate::cli::{FailLevel, OutputArgs};
+use crate::environment::{Environment, exit};
 use crate::render::{self, RenderOptions, Renderer, Summary};
-use crate::{Environment, exit};
 
 /// Output is kept to this width when the terminal's is unknown, so logs are stable.
 const DEFAULT_WIDTH: usize = 100;

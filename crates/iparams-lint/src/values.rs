@@ -7,8 +7,8 @@ use std::path::{Component, Path, PathBuf};
 use iparams_core::values::{GetPreview, preview_get};
 use iparams_core::{Linter, SourceText};
 
-use crate::Environment;
 use crate::cli::ValuesArgs;
+use crate::environment::Environment;
 use crate::output::{self, describe_io_error, emit, fail};
 use crate::render::{self, CheckedFile, Summary};
 use crate::workspace::{IPARAMS_FILE, Workspace};
