@@ -191,3 +191,130 @@ fn key(path: &Path) -> PathBuf {
         .filter(|part| *part != Component::CurDir)
         .collect()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A folder of its own under the temporary folder, removed when dropped.
+    struct Folder(PathBuf);
+
+    impl Folder {
+        fn new(name: &str) -> Self {
+            let dir = std::env::temp_dir()
+                .join(format!("iparams-workspace-{}-{name}", std::process::id()));
+            let _ = std::fs::remove_dir_all(&dir);
+            std::fs::create_dir_all(&dir).expect("a scratch folder");
+            Folder(dir)
+        }
+
+        fn write(&self, relative: &str, text: &str) -> PathBuf {
+            let path = self.0.join(relative);
+            std::fs::create_dir_all(path.parent().expect("a parent")).expect("folders");
+            std::fs::write(&path, text).expect("writable");
+            path
+        }
+    }
+
+    impl Drop for Folder {
+        fn drop(&mut self) {
+            let _ = std::fs::remove_dir_all(&self.0);
+        }
+    }
+
+    const MANIFEST: &str = r#"{"platform-version": "2.3", "product": {"freshdesk": {}}}"#;
+
+    #[test]
+    fn overlays_win_over_the_disk_whatever_the_spelling_of_the_path() {
+        let folder = Folder::new("overlay");
+        let path = folder.write("app/config/iparams.json", "{}");
+        let mut workspace = Workspace::new(None, &[]).expect("no configuration");
+        assert_eq!(workspace.read(&path).expect("readable"), b"{}");
+        let spelled_otherwise = folder.0.join("app/./config/iparams.json");
+        workspace.overlay(&spelled_otherwise, b"{\"a\": 1}".to_vec());
+        assert_eq!(workspace.read(&path).expect("readable"), b"{\"a\": 1}");
+        assert_eq!(
+            workspace.overlaid_in(&folder.0.join("app")),
+            ["config/iparams.json"]
+        );
+    }
+
+    #[test]
+    fn an_app_is_loaded_once_with_its_unsaved_files() {
+        let folder = Folder::new("load");
+        folder.write("app/manifest.json", MANIFEST);
+        folder.write("app/config/iparams.json", "{}");
+        folder.write("app/app/scripts/app.js", "client.iparams.get('a');");
+        folder.write("app/app/styles/app.css", "body {}");
+        let root = folder.0.join("app");
+        let mut workspace = Workspace::new(None, &[]).expect("no configuration");
+        // A script the editor holds but the disk does not have yet.
+        workspace.overlay(&root.join("server/server.js"), b"exports = {};".to_vec());
+        let app = workspace.load_app(&root, "app");
+        let relatives: Vec<&str> = app.files.iter().map(|f| f.relative.as_str()).collect();
+        assert_eq!(
+            relatives,
+            [
+                "app/scripts/app.js",
+                "config/iparams.json",
+                "manifest.json",
+                "server/server.js"
+            ]
+        );
+        let server = app.file("server/server.js").expect("the unsaved script");
+        assert!(server.overlaid);
+        assert_eq!(server.shown, "app/server/server.js");
+        assert!(!app.file(IPARAMS_FILE).expect("iparams.json").overlaid);
+        assert_eq!(app.config_entries, [("iparams.json".to_owned(), false)]);
+        let input = app.input().expect("a manifest");
+        assert_eq!(input.serverless.len(), 1);
+        assert_eq!(input.frontend.len(), 1);
+    }
+
+    #[test]
+    fn plans_skip_what_configuration_ignores_but_never_standard_input() {
+        let folder = Folder::new("plan");
+        folder.write(".iparams-lint.toml", "ignore = [\"legacy/**\"]\n");
+        folder.write("legacy/config/iparams.json", "{}");
+        folder.write("current/config/iparams.json", "{}");
+        let mut workspace = Workspace::new(None, &[]).expect("no configuration");
+        let plan = workspace
+            .plan(std::slice::from_ref(&folder.0), None)
+            .expect("a readable configuration");
+        let targets: Vec<&Target> = plan.jobs.iter().map(|job| &job.target).collect();
+        assert_eq!(
+            targets,
+            [&Target::File(folder.0.join("current/config/iparams.json"))]
+        );
+        assert!(!plan.reads_stdin);
+
+        let ignored = folder.0.join("legacy/config/iparams.json");
+        let name = ignored.to_string_lossy().into_owned();
+        let plan = workspace
+            .plan(&[PathBuf::from("-")], Some(&name))
+            .expect("a readable configuration");
+        assert_eq!(plan.jobs.len(), 1);
+        assert_eq!(plan.jobs[0].target, Target::Stdin);
+        assert!(plan.reads_stdin);
+        assert_eq!(plan.stdin_path, None);
+    }
+
+    #[test]
+    fn standard_input_named_in_an_app_is_that_file_unsaved() {
+        let folder = Folder::new("stdin");
+        folder.write("app/manifest.json", MANIFEST);
+        let iparams = folder.write("app/config/iparams.json", "{}");
+        let mut workspace = Workspace::new(None, &[]).expect("no configuration");
+        let name = iparams.to_string_lossy().into_owned();
+        let plan = workspace
+            .plan(&[PathBuf::from("-")], Some(&name))
+            .expect("a readable configuration");
+        assert_eq!(plan.jobs[0].target, Target::App(folder.0.join("app")));
+        assert_eq!(plan.stdin_path.as_deref(), Some(iparams.as_path()));
+        workspace.give_stdin(&plan, b"{\"b\": 2}".to_vec());
+        let app = workspace.load_app(&folder.0.join("app"), "app");
+        let file = app.file(IPARAMS_FILE).expect("iparams.json");
+        assert!(file.overlaid);
+        assert_eq!(file.bytes, b"{\"b\": 2}");
+    }
+}
