@@ -32,7 +32,7 @@ pub mod syntax;
 pub mod values;
 
 pub use diagnostic::{Applicability, Diagnostic, Edit, Fix, Label, Severity};
-pub use lint::{FileReport, LintOptions, Linter, lint};
+pub use lint::{FileReport, LintOptions, Linter, lint, redact};
 pub use rules::{Level, REGISTRY, Rule, RuleSettings};
 pub use source::SourceText;
 pub use span::{LineCursor, LineIndex, Position, Span};

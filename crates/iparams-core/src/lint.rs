@@ -63,21 +63,32 @@ impl FileReport {
 
     /// `text` with every secret replaced by `*`, byte for byte, so spans stay valid.
     pub fn redact<'t>(&self, text: &'t str) -> Cow<'t, str> {
-        if self.redactions.is_empty() {
-            return Cow::Borrowed(text);
-        }
-        let mut bytes = text.as_bytes().to_vec();
-        for span in &self.redactions {
-            let hidden = secret_part(text, *span);
-            bytes[hidden.start..hidden.end].fill(b'*');
-        }
-        Cow::Owned(String::from_utf8(bytes).expect("whole characters were replaced by ASCII"))
+        redact(text, &self.redactions)
     }
 
     /// The text of each of the file's secrets (in `text`, the file) worth looking for in text
     /// made from it, such as a fix's replacement: shorter ones would match by chance.
     pub fn secret_texts<'t>(&self, text: &'t str) -> Vec<&'t str> {
         secret_texts(text, &self.redactions)
+    }
+}
+
+/// `text` with the secret at each of `spans` replaced by `*`, byte for byte, so spans stay
+/// valid.
+pub fn redact<'t>(text: &'t str, spans: &[Span]) -> Cow<'t, str> {
+    if spans.is_empty() {
+        return Cow::Borrowed(text);
+    }
+    let mut bytes = text.as_bytes().to_vec();
+    for span in spans {
+        let hidden = secret_part(text, *span);
+        bytes[hidden.start..hidden.end].fill(b'*');
+    }
+    // Whole characters were replaced by ASCII; a lossy decoding can only be a bug, and even
+    // then shows no secret.
+    match String::from_utf8(bytes) {
+        Ok(text) => Cow::Owned(text),
+        Err(error) => Cow::Owned(String::from_utf8_lossy(error.as_bytes()).into_owned()),
     }
 }
 
@@ -484,9 +495,12 @@ fn permute<T>(items: &mut [T], mut order: Vec<usize>) {
 pub(crate) fn apply_levels(diagnostics: &mut Vec<Diagnostic>, rules: &RuleSettings) {
     diagnostics.retain_mut(|diagnostic| {
         let rule = rules::find(diagnostic.rule).expect("findings come from registered rules");
-        match rules.level_at(rule, &diagnostic.pointer) {
-            Level::Off => false,
-            Level::On(severity) => {
+        // Nothing configured: the finding keeps the severity its rule gave it, which is the
+        // rule's own unless the rule says this finding is more (or less) serious.
+        match rules.configured_at(rule, &diagnostic.pointer) {
+            None => true,
+            Some(Level::Off) => false,
+            Some(Level::On(severity)) => {
                 diagnostic.severity = severity;
                 true
             }
@@ -499,7 +513,11 @@ pub(crate) fn mask_secrets(diagnostics: &mut [Diagnostic], text: &str, secrets: 
     if diagnostics.is_empty() {
         return;
     }
-    let secrets = secret_texts(text, secrets);
+    // Masking applies to the file's text, never to the rule's own words: `true`, `false` and
+    // `null` (a secure checkbox's default) are words of the messages themselves (``must be a
+    // boolean (`true` or `false`)``), and the rules never quote a secret value themselves.
+    let mut secrets = secret_texts(text, secrets);
+    secrets.retain(|secret| !matches!(*secret, "true" | "false" | "null"));
     if secrets.is_empty() {
         return;
     }

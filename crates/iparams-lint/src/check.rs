@@ -5,7 +5,8 @@ use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 
 use iparams_core::app::{AppFile, AppInput};
-use iparams_core::{Applicability, FileReport, Linter, RuleSettings, SourceText};
+use iparams_core::fix::FixOutcome;
+use iparams_core::{Applicability, FileReport, Linter, RuleSettings, SourceText, redact};
 use rayon::prelude::*;
 
 use crate::cli::CheckArgs;
@@ -337,15 +338,7 @@ fn check_alone(linter: &mut Linter, job: &Job, context: &mut JobContext<'_, '_, 
                 Input::File(path) => Some(path.as_path()),
                 _ => None,
             };
-            if let Some(text) = handle_fix(
-                &mut outcome,
-                job,
-                context,
-                path,
-                &bytes,
-                fixed.text.as_deref(),
-                fixed.fixed,
-            ) {
+            if let Some(text) = handle_fix(&mut outcome, job, context, path, &bytes, &fixed) {
                 let report = fixed.report;
                 outcome.add(context, &job.shown, &text, &report);
                 return outcome;
@@ -364,9 +357,10 @@ fn handle_fix(
     context: &mut JobContext<'_, '_, '_>,
     path: Option<&Path>,
     original: &[u8],
-    fixed: Option<&str>,
-    count: usize,
+    outcome_of_fix: &FixOutcome,
 ) -> Option<String> {
+    let fixed = outcome_of_fix.text.as_deref();
+    let count = outcome_of_fix.fixed;
     let from_stdin = job.input == Input::Stdin || job.iparams_from_stdin;
     if from_stdin && matches!(context.mode, Mode::Fix(_)) {
         outcome.stdin_text = Some(fixed.map_or_else(
@@ -380,7 +374,7 @@ fn handle_fix(
     let shown = path.map_or_else(|| job.shown.clone(), |p| p.display().to_string());
     match (context.mode, path) {
         (Mode::Diff(_), _) => {
-            let diff = unified_diff(&shown, &String::from_utf8_lossy(original), text);
+            let diff = masked_diff(&shown, original, outcome_of_fix);
             context.output.piece(|out| out.write_all(diff.as_bytes()));
         }
         (Mode::Fix(_), Some(path)) if !from_stdin => {
@@ -470,15 +464,7 @@ fn check_app(
             Some(&facts),
         );
         let path = root.join("config/iparams.json");
-        if let Some(text) = handle_fix(
-            &mut outcome,
-            job,
-            context,
-            Some(&path),
-            &original,
-            fixed.text.as_deref(),
-            fixed.fixed,
-        ) {
+        if let Some(text) = handle_fix(&mut outcome, job, context, Some(&path), &original, &fixed) {
             files[index].2 = text.into_bytes();
         }
     }
@@ -519,6 +505,19 @@ fn app_input<'a>(
         input.add(relative, AppFile { path, bytes });
     }
     Some(input)
+}
+
+/// What `--diff` prints for a fix of the file shown as `path`, whose bytes were `original`:
+/// an output like the others, so the secrets of both texts are masked, context lines included.
+/// Empty when the fix changed nothing.
+pub fn masked_diff(path: &str, original: &[u8], fixed: &FixOutcome) -> String {
+    let Some(text) = fixed.text.as_deref() else {
+        return String::new();
+    };
+    let before = String::from_utf8_lossy(original);
+    let before = redact(&before, &fixed.original_redactions);
+    let after = redact(text, &fixed.report.redactions);
+    unified_diff(path, &before, &after)
 }
 
 fn unified_diff(path: &str, old: &str, new: &str) -> String {
