@@ -24,6 +24,7 @@ mod default_fails_regex;
 mod default_not_in_options;
 mod default_value_type;
 mod deprecated_test_data;
+mod duplicate_display_name;
 pub(crate) mod duplicate_key;
 mod duplicate_option;
 mod empty_display_name;
@@ -34,6 +35,7 @@ mod event_entry;
 mod freshchat_domain;
 mod hardcoded_credential;
 mod hidden_required;
+mod high_entropy_string;
 mod invalid_default_format;
 pub(crate) mod invalid_encoding;
 pub(crate) mod invalid_handler_name;
@@ -56,11 +58,13 @@ mod modules_not_supported;
 mod numeric_default;
 mod options_not_allowed;
 mod orphan_regex_message;
+mod other_platform;
 mod regex_delimiters;
 mod regex_not_supported;
 mod regex_timeout;
 mod reserved_key;
 pub(crate) mod root_not_object;
+mod secret_label_not_secure;
 mod secure_default_value;
 mod secure_iparam_in_frontend;
 mod sensitive_key_not_secure;
@@ -197,6 +201,7 @@ pub static REGISTRY: &[&Rule] = &[
     &unknown_attribute::RULE,
     &attribute_type::RULE,
     &empty_display_name::RULE,
+    &duplicate_display_name::RULE,
     // Options
     &missing_options::RULE,
     &options_not_allowed::RULE,
@@ -214,12 +219,15 @@ pub static REGISTRY: &[&Rule] = &[
     &unknown_api_key_product::RULE,
     &freshchat_domain::RULE,
     &type_attributes_not_allowed::RULE,
+    &other_platform::RULE,
     // Secrets
     &api_key_not_secure::RULE,
     &sensitive_key_not_secure::RULE,
+    &secret_label_not_secure::RULE,
     &vendor_secure_false_positive::RULE,
     &secure_default_value::RULE,
     &hardcoded_credential::RULE,
+    &high_entropy_string::RULE,
     // Regexes
     &regex_not_supported::RULE,
     &empty_regex::RULE,
@@ -339,6 +347,13 @@ impl RuleSettings {
 
     /// The level for a finding of `rule` about the value at `pointer`.
     pub fn level_at(&self, rule: &Rule, pointer: &str) -> Level {
+        self.configured_at(rule, pointer)
+            .unwrap_or(Level::On(rule.severity))
+    }
+
+    /// The level configured for findings of `rule` about the value at `pointer`, by the rule's
+    /// name or the pointer; `None` when nothing is configured for them.
+    pub fn configured_at(&self, rule: &Rule, pointer: &str) -> Option<Level> {
         let covers = |at: &PointerLevel| {
             at.rule.is_none_or(|name| name == rule.name)
                 && (pointer == at.pointer
@@ -350,7 +365,8 @@ impl RuleSettings {
             .iter()
             .rev()
             .find(|at| covers(at))
-            .map_or_else(|| self.level(rule), |at| at.level)
+            .map(|at| at.level)
+            .or_else(|| self.levels.get(rule.name).copied())
     }
 
     /// Whether the rule runs at all: on by default, or on for some pointer.
@@ -414,6 +430,15 @@ impl<'c> Context<'c> {
 
     pub fn is_enabled(&self, rule: &Rule) -> bool {
         self.settings.is_enabled(rule)
+    }
+
+    /// The severity of a finding of `rule` whose own severity is `default` (a rule whose
+    /// findings are not all equally serious): the rule's configured level when one is set.
+    pub fn severity_for(&self, rule: &Rule, default: Severity) -> Severity {
+        match self.settings.levels.get(rule.name) {
+            Some(Level::On(severity)) => *severity,
+            _ => default,
+        }
     }
 
     /// Records a finding of `rule` at its configured severity; the returned diagnostic can be

@@ -17,7 +17,8 @@ once installed (`value.trim()` fails on a number).\n\n\
 One exception: a `number` iparam takes a JSON number as well as a string (`30` or `\"30\"`), as \
 test-data files commonly write it; its digits are checked by `value-format`. A number for any \
 other type is reported, with the quoted form to write instead. A bare string for a multiselect \
-is reported too (wrap it in an array), and is still checked against the options.\n\n\
+is reported too (wrap it in an array), as a warning only, since the vendor's check takes it as a \
+one-element list; it is still checked against the options.\n\n\
 Empty values (`null`, `\"\"`, `[]`) are no value rather than a wrong type: see `value-required`.",
     bad: "{\n  \"zip_code\": 75001,\n  \"notify\": \"true\",\n  \"teams\": \"Support\"\n}\n",
     good: "{\n  \"zip_code\": \"75001\",\n  \"notify\": true,\n  \"teams\": [\"Support\"]\n}\n",
@@ -63,9 +64,20 @@ fn check(installed: &Installed<'_>, cx: &mut Context<'_>) {
             installed.describe(value, cx)
         );
         let help = help(installed, ty, value, cx);
-        installed
+        // The vendor's check takes a multiselect's bare string as a one-element list.
+        let bare = ty == IparamType::Multiselect && matches!(value.kind, ValueKind::String(_));
+        let severity = cx.severity_for(
+            &RULE,
+            if bare {
+                Severity::Warning
+            } else {
+                RULE.severity
+            },
+        );
+        let diagnostic = installed
             .report(cx, &RULE, value.span, message, &help)
             .label(format!("expected {}", expected(ty)));
+        diagnostic.severity = severity;
         return;
     }
     if ty != IparamType::Multiselect {
