@@ -3,7 +3,7 @@
 use super::{Check, Context, Rule, describe};
 use crate::diagnostic::{Applicability, Edit, Fix, Severity};
 use crate::fixes::json_string;
-use crate::model::{Attribute, Iparam, Shape};
+use crate::model::{Attribute, DATA_BIND_VALUES, Iparam, Shape};
 use crate::syntax::{Value, ValueKind};
 
 pub static RULE: Rule = Rule {
@@ -138,6 +138,10 @@ fn report_value(
         Attribute::DisplayName => "Write the label shown on the installation page, in double quotes.".to_owned(),
         Attribute::Description => "Write the help text shown under the field, in double quotes.".to_owned(),
         Attribute::Type => "Write the type's name in double quotes, such as \"text\".".to_owned(),
+        Attribute::DataBind => format!(
+            "Write one of {} in double quotes.",
+            crate::suggest::quoted_list(DATA_BIND_VALUES.iter().map(|(name, _)| *name))
+        ),
         _ => format!("Write {}.", shape.described()),
     };
     let diagnostic = cx
