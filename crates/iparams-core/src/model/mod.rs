@@ -117,7 +117,8 @@ pub struct Iparam<'a, 's> {
     pub vendor_warns: bool,
     /// Strings that look like real credentials.
     pub credentials: Vec<CredentialHit>,
-    /// Strings holding a long random token (outside `regex`), not of a known format.
+    /// Long random tokens (outside `regex`), not of a known format: the token within its
+    /// string when the string holds more (and has no escapes), or the whole string.
     pub random_tokens: Vec<Span>,
     /// Spans whose text must never be shown: secret defaults and credentials.
     pub secrets: Vec<Span>,
@@ -200,8 +201,17 @@ impl<'a, 's> Iparam<'a, 's> {
         let mut look = |text: &str, span: Span, patterns: bool| {
             if let Some(kind) = secrets::credential_kind(text) {
                 credentials.push(CredentialHit { span, kind });
-            } else if !patterns && secrets::random_token(text).is_some() {
-                random_tokens.push(span);
+            } else if !patterns && let Some((start, end)) = secrets::random_token(text) {
+                // Only the token is hidden, so that the rest of a description stays readable;
+                // the whole string when it is all token, or when escapes make its text and its
+                // source differ.
+                let plain = span.end - span.start == text.len() + 2;
+                let whole = start == 0 && end == text.len();
+                random_tokens.push(if plain && !whole {
+                    Span::new(span.start + 1 + start, span.start + 1 + end)
+                } else {
+                    span
+                });
             }
         };
         match self.value.as_object() {
@@ -280,12 +290,15 @@ impl<'a, 's> Iparam<'a, 's> {
     /// Whether `text` lies in a value that must not be shown (a secure iparam's, or one shaped
     /// like a credential).
     pub fn masks(&self, text: &Text<'_>) -> bool {
-        self.secrets.iter().any(|span| span.contains(text.span))
+        self.masks_span(text.span)
     }
 
-    /// Whether the value at `span` lies in a value that must not be shown.
+    /// Whether the value at `span` holds, or lies in, a value that must not be shown (a
+    /// description holding a token is not quoted either).
     pub fn masks_span(&self, span: Span) -> bool {
-        self.secrets.iter().any(|secret| secret.contains(span))
+        self.secrets
+            .iter()
+            .any(|secret| secret.start < span.end && span.start < secret.end)
     }
 
     /// Quotes a string of this definition for a message, masked when it must not be shown.
