@@ -18,7 +18,8 @@ and digits: a token pasted into a `description`, a `data-bind`, a `default_value
 URLs, UUIDs, paths and words run together (`enableAgentAsApprover2024`) are not reported. A \
 token given as an example in a description is still reported: a real token often ends up there, \
 and no one can tell from the text. Replace an example with an obvious placeholder such as \
-`123456789:ABCdef...`. The string is masked in every output of this tool.",
+`123456789:ABCdef...`. The token is masked in every output of this tool (the whole string when it \
+is all token).",
     bad: "{\n  \"bot_token\": {\"display_name\": \"Bot token\", \"type\": \"text\", \"secure\": true, \"description\": \"For example 776622144:WqkVVjtLdnus3klphcUuAaGA8WCsEzU7F6m\"}\n}\n",
     good: "{\n  \"bot_token\": {\"display_name\": \"Bot token\", \"type\": \"text\", \"secure\": true, \"description\": \"For example 123456789:ABCdefGhIJKlmNoPQRsTUVwxyZ\"}\n}\n",
     vendor: "Not checked.",
