@@ -69,7 +69,7 @@ fn several_paths_are_all_checked_and_summed() {
     assert_eq!(output.status.code(), Some(1));
     assert!(
         stdout(&output).ends_with(
-            "8 files checked: 1 error, 2 warnings (1 fixable with --fix, 2 more with --unsafe-fixes)\n"
+            "8 files checked: 3 errors, 0 warnings (1 fixable with --fix, 2 more with --unsafe-fixes)\n"
         ),
         "{}",
         stdout(&output)
@@ -78,9 +78,9 @@ fn several_paths_are_all_checked_and_summed() {
 
 #[test]
 fn warnings_alone_exit_zero() {
-    let output = run(&["fixtures/rules/missing-default/invalid.json"]);
+    let output = run(&["fixtures/rules/empty-display-name/invalid.json"]);
     assert_eq!(output.status.code(), Some(0));
-    assert!(stdout(&output).contains("warning[missing-default]"));
+    assert!(stdout(&output).contains("warning[empty-display-name]"));
 }
 
 #[test]

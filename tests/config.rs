@@ -86,10 +86,10 @@ fn overrides_silence_one_value_or_some_files() {
         &scratch,
         &["--format", "concise", "--config", "team.toml", "apps"],
     );
-    assert_eq!(status, Some(0), "{stderr}");
+    assert_eq!(status, Some(1), "{stderr}");
     assert_eq!(
         stdout,
-        "apps/a/config/iparams.json:2:3: warning[missing-default] The dropdown iparam `priority` has no `default_value`\n2 files checked: 0 errors, 1 warning (1 fixable with --unsafe-fixes)\n"
+        "apps/a/config/iparams.json:2:3: error[missing-default] The dropdown iparam `priority` has no `default_value`\n2 files checked: 1 error, 0 warnings (1 fixable with --unsafe-fixes)\n"
     );
 }
 

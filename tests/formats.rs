@@ -227,7 +227,7 @@ fn concise_github_and_junit_lines() {
                 "--format",
                 "junit",
                 file,
-                "fixtures/rules/missing-default/invalid.json",
+                "fixtures/rules/empty-display-name/invalid.json",
             ])
             .output()
             .expect("runs"),
@@ -247,7 +247,7 @@ fn concise_github_and_junit_lines() {
                 "junit",
                 "--fail-level",
                 "warning",
-                "fixtures/rules/missing-default/invalid.json",
+                "fixtures/rules/empty-display-name/invalid.json",
             ])
             .output()
             .expect("runs"),
@@ -258,7 +258,7 @@ fn concise_github_and_junit_lines() {
 
 #[test]
 fn fail_level_decides_the_exit_status() {
-    let warnings_only = "fixtures/rules/missing-default/invalid.json";
+    let warnings_only = "fixtures/rules/empty-display-name/invalid.json";
     let status = |level: &str| {
         binary()
             .args(["--fail-level", level, warnings_only])

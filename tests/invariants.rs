@@ -9,6 +9,7 @@ use iparams_core::values::preview_get;
 use iparams_core::{
     Applicability, Edit, FileReport, Linter, RuleSettings, Severity, SourceText, Span,
 };
+use iparams_lint::check::masked_diff;
 use iparams_lint::cli::Format;
 use iparams_lint::render::{self, CheckedFile, RenderOptions, Summary};
 use serde::de::IgnoredAny;
@@ -154,15 +155,43 @@ pub fn lint_is_sound(linter: &mut Linter, bytes: &[u8]) {
     let source = SourceText::decode(bytes);
     let report = linter.lint(&source);
     spans_fit(source.text(), &report);
-    let outputs = render_everywhere(DEFINITIONS_PATH, source.text(), &report);
+    let mut outputs = render_everywhere(DEFINITIONS_PATH, source.text(), &report);
+    // `--diff` is an output too: every fix, shown as a diff.
+    let fixed = linter.fix(&source, &RuleSettings::default(), Applicability::Unsafe);
+    outputs.push(masked_diff(DEFINITIONS_PATH, bytes, &fixed));
     let secrets = secure_strings(source.text(), |definitions| {
-        definitions
+        let mut secrets: Vec<&str> = definitions
             .values()
             .filter(|iparam| iparam["secure"] == true)
             .filter_map(|iparam| iparam["default_value"].as_str())
-            .collect()
+            .collect();
+        // Long random tokens, wherever they are but in `regex`.
+        for iparam in definitions.values().filter_map(|iparam| iparam.as_object()) {
+            for (attribute, value) in iparam {
+                if attribute != "regex" {
+                    random_tokens(value, &mut secrets);
+                }
+            }
+        }
+        secrets
     });
     secrets_stay_hidden(&outputs, &secrets);
+}
+
+/// The strings of `value` that are a long random token from end to end.
+fn random_tokens<'v>(value: &'v serde_json::Value, found: &mut Vec<&'v str>) {
+    match value {
+        serde_json::Value::String(text)
+            if iparams_core::secrets::random_token(text) == Some((0, text.len())) =>
+        {
+            found.push(text);
+        }
+        serde_json::Value::Array(items) => items.iter().for_each(|item| random_tokens(item, found)),
+        serde_json::Value::Object(members) => {
+            members.values().for_each(|item| random_tokens(item, found));
+        }
+        _ => {}
+    }
 }
 
 /// Checks `bytes` as a values file against `definitions` and renders the report in every

@@ -143,6 +143,14 @@ fn secret_like() -> impl Strategy<Value = String> {
     "[a-z]{8}[0-9]{8}[A-Z]{4}"
 }
 
+/// A long random token, as pasted by mistake into any attribute: the detector must find it,
+/// and no output may show it (see invariants).
+fn random_token() -> impl Strategy<Value = String> {
+    "[A-Za-z0-9]{32,48}".prop_filter("random enough for the detector", |token| {
+        iparams_core::secrets::random_token(token) == Some((0, token.len()))
+    })
+}
+
 /// User patterns: valid, invalid, delimited, unanchored; none backtracks catastrophically.
 fn pattern() -> impl Strategy<Value = String> {
     select(vec![
@@ -216,16 +224,27 @@ fn attribute_value(name: &'static str) -> BoxedStrategy<Json> {
         "display_name" | "description" => prop_oneof![
             6 => word().prop_map(Json::Text),
             1 => Just(Json::Null),
+            1 => random_token().prop_map(Json::Text),
+        ]
+        .boxed(),
+        "data-bind" => prop_oneof![
+            4 => select(vec!["product.domain", "product.api_key", "product.url", "product.subdomain"])
+                .prop_map(Json::text),
+            1 => random_token().prop_map(Json::Text),
         ]
         .boxed(),
         "options" | "modules" => prop_oneof![
             5 => text_list(),
             1 => word().prop_map(Json::Text),
+            1 => (word(), random_token()).prop_map(|(word, token)| {
+                Json::Array(vec![Json::Text(word), Json::Text(token)])
+            }),
         ]
         .boxed(),
         "default_value" => prop_oneof![
             4 => word().prop_map(Json::Text),
             1 => secret_like().prop_map(Json::Text),
+            1 => random_token().prop_map(Json::Text),
             1 => any::<bool>().prop_map(Json::Bool),
             1 => select(vec!["12", "1e400", "-0", "12345678901"]).prop_map(|n| Json::Number(n.into())),
             2 => text_list(),

@@ -38,7 +38,8 @@ pub fn format_example(ty: IparamType) -> Option<&'static str> {
 }
 
 /// The browser's rule for `<input type=email>` (WHATWG), which the installation page, a web
-/// form, applies; stricter RFC 5322 forms such as quoted local parts are not accepted there.
+/// form, applies (stricter RFC 5322 forms such as quoted local parts are not accepted there), and
+/// the page's own rule that the domain has a dot.
 fn email_error(value: &str) -> Option<String> {
     let Some((local, domain)) = value.split_once('@') else {
         return Some("has no `@`".into());
@@ -70,6 +71,12 @@ fn email_error(value: &str) -> Option<String> {
     if !domain.split('.').all(label_ok) {
         return Some(format!(
             "has `{domain}` after the `@`, which is not a valid domain"
+        ));
+    }
+    // The browser allows a domain of one label; the installation page does not.
+    if !domain.contains('.') {
+        return Some(format!(
+            "has `{domain}` after the `@`, a domain without a dot, which the installation page rejects"
         ));
     }
     None
@@ -196,6 +203,9 @@ mod tests {
         assert!(!ok(IparamType::Email, "a@b@c"));
         assert!(!ok(IparamType::Email, "a b@example.com"));
         assert!(!ok(IparamType::Email, "a@-example.com"));
+        // The installation page rejects a domain without a dot.
+        assert!(!ok(IparamType::Email, "user@localhost"));
+        assert!(!ok(IparamType::Email, "a@b"));
     }
 
     #[test]

@@ -28,7 +28,7 @@ pub mod in_order;
 pub mod model;
 mod pointer;
 mod positions;
-mod secrets;
+pub mod secrets;
 mod source;
 mod span;
 pub mod suggest;
@@ -43,7 +43,7 @@ pub mod rules;
 mod engine;
 
 pub use diagnostic::{Applicability, Diagnostic, Edit, Fix, Label, Severity};
-pub use engine::{CheckedSource, FileReport, FixOutcome, LintOptions, Linter, lint};
+pub use engine::{CheckedSource, FileReport, FixOutcome, LintOptions, Linter, lint, redact};
 pub use rules::{Level, REGISTRY, Rule, RuleSettings};
 pub use source::SourceText;
 pub use span::{LineCursor, LineIndex, Position, Span};

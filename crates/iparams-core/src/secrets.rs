@@ -307,6 +307,145 @@ pub fn credential_kind(text: &str) -> Option<&'static str> {
     set.matches(text).iter().next().map(|index| kinds[index])
 }
 
+/// Whether `text` holds anything that must not be shown: a known credential format or a long
+/// random token.
+pub fn looks_secret(text: &str) -> bool {
+    credential_kind(text).is_some() || random_token(text).is_some()
+}
+
+/// The shortest run of token characters taken for a random token.
+pub const SHORTEST_RANDOM_TOKEN: usize = 32;
+
+/// A long random token in `text` (an API key, a secret, a hash pasted by mistake): its byte
+/// range in `text`. At least [`SHORTEST_RANDOM_TOKEN`] characters of base64 or base64url that
+/// mix lower case, upper case and digits with a high entropy, or of hex with letters and digits.
+/// Quiet on URLs, UUIDs, paths and words. Not meant for regex patterns, whose classes and
+/// alternations look random.
+pub fn random_token(text: &str) -> Option<(usize, usize)> {
+    // Most strings are prose or short: nothing to look at without a long enough run.
+    if text.len() < SHORTEST_RANDOM_TOKEN {
+        return None;
+    }
+    let bytes = text.as_bytes();
+    let mut at = 0;
+    while at < bytes.len() {
+        // One word: up to the next whitespace.
+        let start = at;
+        while at < bytes.len() && !bytes[at].is_ascii_whitespace() {
+            at += 1;
+        }
+        let word = &text[start..at];
+        at += 1;
+        if word.len() < SHORTEST_RANDOM_TOKEN || is_url(word) {
+            continue;
+        }
+        // Its runs of token characters: `:` or `.` separate a bot id or a JWT's parts.
+        let mut from = 0;
+        for part in word.split(|c: char| !is_token_char(c)) {
+            let offset = start + from;
+            from += part.len() + 1;
+            if is_random(part) {
+                return Some((offset, offset + part.len()));
+            }
+        }
+    }
+    None
+}
+
+fn is_token_char(c: char) -> bool {
+    c.is_ascii_alphanumeric() || matches!(c, '+' | '/' | '=' | '_' | '-')
+}
+
+fn is_url(word: &str) -> bool {
+    word.contains("://") || word.starts_with("www.")
+}
+
+/// Whether a run of token characters reads as random.
+fn is_random(part: &str) -> bool {
+    let token = part.trim_end_matches('=');
+    if token.len() < SHORTEST_RANDOM_TOKEN || is_uuid(token) || is_path(token) {
+        return false;
+    }
+    let bytes = token.as_bytes();
+    let has = |test: fn(&u8) -> bool| bytes.iter().any(test);
+    let (lower, upper, digit) = (
+        has(u8::is_ascii_lowercase),
+        has(u8::is_ascii_uppercase),
+        has(u8::is_ascii_digit),
+    );
+    if bytes.iter().all(u8::is_ascii_hexdigit) {
+        // A hex key or hash: digits and letters, in one case.
+        return digit && (lower != upper) && entropy(bytes) >= 3.0;
+    }
+    // base64 or base64url: all three kinds of characters, spread out, and not words run
+    // together (`enableAgentAsApprover2024`).
+    lower && upper && digit && entropy(bytes) >= 4.2 && !is_wordy(bytes)
+}
+
+/// Whether most of the token is words: runs of three or more lower-case letters, with the
+/// capital before each. A random base64 token of 32 characters has that much in fewer than
+/// one in 300.
+fn is_wordy(bytes: &[u8]) -> bool {
+    let mut in_words = 0;
+    let mut at = 0;
+    while at < bytes.len() {
+        let start = at;
+        while at < bytes.len() && bytes[at].is_ascii_lowercase() {
+            at += 1;
+        }
+        let run = at - start;
+        if run >= 3 {
+            in_words += run + usize::from(start > 0 && bytes[start - 1].is_ascii_uppercase());
+        }
+        if run == 0 {
+            at += 1;
+        }
+    }
+    in_words * 10 >= bytes.len() * 6
+}
+
+/// `8-4-4-4-12` hex digits: an identifier, not a secret.
+fn is_uuid(token: &str) -> bool {
+    let groups: Vec<&str> = token.split('-').collect();
+    groups.len() == 5
+        && groups
+            .iter()
+            .zip([8, 4, 4, 4, 12])
+            .all(|(group, len)| group.len() == len && group.bytes().all(|b| b.is_ascii_hexdigit()))
+}
+
+/// A file or URL path (`/api/v2/Tickets/...`): it starts like one, or one of its segments is a
+/// plain word, which a random base64 segment rarely is.
+fn is_path(token: &str) -> bool {
+    if !token.contains('/') {
+        return false;
+    }
+    token.starts_with(['/', '.', '~'])
+        || token.split('/').any(|segment| {
+            let mut chars = segment.chars();
+            segment.len() >= 3
+                && chars.next().is_some_and(|c| c.is_ascii_alphabetic())
+                && chars.all(|c| c.is_ascii_lowercase())
+        })
+}
+
+/// Shannon entropy of the bytes, in bits per byte.
+fn entropy(bytes: &[u8]) -> f64 {
+    let mut counts = [0u32; 256];
+    for &byte in bytes {
+        counts[usize::from(byte)] += 1;
+    }
+    let total = bytes.len() as f64;
+    counts
+        .iter()
+        .filter(|&&count| count > 0)
+        .map(|&count| {
+            let p = f64::from(count) / total;
+            -p * p.log2()
+        })
+        .sum()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -361,6 +500,46 @@ mod tests {
         assert!(!read_key("api_domain_key").1);
         assert!(!read_key("domain").1);
         assert!(!read_key("password").1);
+    }
+
+    #[test]
+    fn random_tokens_are_found() {
+        fn found(text: &str) -> Option<&str> {
+            random_token(text).map(|(start, end)| &text[start..end])
+        }
+        // Telegram-shaped bot token, as a description's example.
+        assert_eq!(
+            found("Example: 776622144:WqkVVjtLdnus3klphcUuAaGA8WCsEzU7F6m"),
+            Some("WqkVVjtLdnus3klphcUuAaGA8WCsEzU7F6m")
+        );
+        let pasted = "Zq8vN3kLpR7tW2xYbM5cJ9dF4gH6sA1eQ0uI8oP3nT5rV7wX2yZ4kL6mN8bC0dE9fG1hJ3";
+        assert_eq!(found(pasted), Some(pasted));
+        assert_eq!(
+            found("key 9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08"),
+            Some("9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08")
+        );
+        assert_eq!(
+            found("dGhpcyBpcyBhIHNlY3JldCB2YWx1ZSAxMjM0NTY3OA=="),
+            Some("dGhpcyBpcyBhIHNlY3JldCB2YWx1ZSAxMjM0NTY3OA==")
+        );
+    }
+
+    #[test]
+    fn random_tokens_are_not_words_urls_uuids_or_paths() {
+        for text in [
+            "Please enter your SurveySparrow API key. You can find it in Settings -> Apps",
+            "https://webhook.site/550d53cb-f213-4b3d-88a0-b77765bc48b9",
+            "https://mocki.io/v1/45a7b766-fdb4-4aac-974a-10b3d5720030",
+            "Vault 45a7b766-fdb4-4aac-974a-10b3d5720030 of the account",
+            "enableAgentAsApproverShortcutForTheLoggedInAgent2024",
+            "/api/v2/Tickets/FilterByCustomField2024/ResultsPage",
+            "freshdesk_ticket_custom_field_name_that_is_very_long",
+            "claude-3-sonnet-20240229-and-some-more-words-here",
+            "www.Example2024ThisIsALongDomainNameForTesting.com/Path",
+            "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA1a",
+        ] {
+            assert_eq!(random_token(text), None, "{text}");
+        }
     }
 
     #[test]

@@ -4,7 +4,7 @@
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 
-use iparams_core::{Applicability, FileReport, FixOutcome, Linter, SourceText};
+use iparams_core::{Applicability, FileReport, FixOutcome, Linter, SourceText, redact};
 use rayon::prelude::*;
 
 use crate::cli::CheckArgs;
@@ -344,7 +344,7 @@ fn handle_fix(
         .map_or_else(|| change.shown.to_owned(), |p| p.display().to_string());
     match (context.mode, change.path) {
         (Mode::Diff(_), _) => {
-            let diff = unified_diff(&shown, &String::from_utf8_lossy(change.original), text);
+            let diff = masked_diff(&shown, change.original, fixed);
             context.output.piece(|out| out.write_all(diff.as_bytes()));
         }
         (Mode::Fix(_), Some(path)) if !change.from_stdin => {
@@ -409,6 +409,19 @@ fn check_app(
         outcome.add(context, &file.path, file.source.text(), &file.report);
     }
     outcome
+}
+
+/// What `--diff` prints for a fix of the file shown as `path`, whose bytes were `original`:
+/// an output like the others, so the secrets of both texts are masked, context lines included.
+/// Empty when the fix changed nothing.
+pub fn masked_diff(path: &str, original: &[u8], fixed: &FixOutcome) -> String {
+    let Some(text) = fixed.text.as_deref() else {
+        return String::new();
+    };
+    let before = String::from_utf8_lossy(original);
+    let before = redact(&before, &fixed.original_redactions);
+    let after = redact(text, &fixed.report.redactions);
+    unified_diff(path, &before, &after)
 }
 
 fn unified_diff(path: &str, old: &str, new: &str) -> String {

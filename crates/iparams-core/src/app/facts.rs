@@ -18,6 +18,11 @@ pub struct AppFacts {
     pub has_callbacks: bool,
     /// Keys that a callback shows or gives a value with `utils.set`.
     pub revealed: HashSet<String>,
+    /// Keys whose options a callback sets with `utils.set(key, {values: …})`.
+    pub filled: HashSet<String>,
+    /// The other SDK the app is written for, if its manifest says so (see
+    /// [`manifest::FOREIGN_SDKS`]).
+    pub foreign: Option<&'static str>,
 }
 
 impl AppFacts {
@@ -72,12 +77,24 @@ pub(crate) fn facts_of(
         manifest: readable.then(|| reading.manifest.clone()),
         has_callbacks: callbacks.is_some(),
         revealed: callbacks.map(revealed_keys).unwrap_or_default(),
+        filled: callbacks.map(filled_keys).unwrap_or_default(),
+        foreign: reading.manifest.foreign,
     }
+}
+
+/// The keys whose options a callback sets (`utils.set(key, {values: […]})`).
+fn filled_keys(callbacks: &JsFacts) -> HashSet<String> {
+    set_keys(callbacks, &["values"])
 }
 
 /// The keys a callback makes visible or gives a value to, so a hidden required field can be
 /// filled after all.
 fn revealed_keys(callbacks: &JsFacts) -> HashSet<String> {
+    set_keys(callbacks, &["visible", "value"])
+}
+
+/// The keys given one of `attributes` by a `utils.set` call.
+fn set_keys(callbacks: &JsFacts, attributes: &[&str]) -> HashSet<String> {
     callbacks
         .utils_calls
         .iter()
@@ -86,7 +103,7 @@ fn revealed_keys(callbacks: &JsFacts) -> HashSet<String> {
                 && call
                     .attributes
                     .iter()
-                    .any(|a| a.name == "visible" || a.name == "value")
+                    .any(|a| attributes.contains(&a.name.as_str()))
         })
         .filter_map(|call| call.key.as_ref().map(|(key, _)| key.clone()))
         .collect()

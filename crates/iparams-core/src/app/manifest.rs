@@ -53,6 +53,33 @@ pub struct Manifest {
     pub products: Vec<Named>,
     /// The modules of a 3.x app (the keys of `modules`).
     pub modules: Vec<Named>,
+    /// The other SDK built on the same framework the app is written for, if it is one
+    /// (`platform-version` 1.0, or a product of that SDK): its platform rules are not the
+    /// vendor's, so none of them is checked.
+    pub foreign: Option<&'static str>,
+}
+
+/// Another vendor's SDK built on the same app framework: its name, its platform version and
+/// its products.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ForeignSdk {
+    pub name: &'static str,
+    pub platform: &'static str,
+    pub products: &'static [&'static str],
+}
+
+/// The SDKs known to share the framework.
+pub const FOREIGN_SDKS: [ForeignSdk; 1] = [ForeignSdk {
+    name: "SurveySparrow",
+    platform: "1.0",
+    products: &["surveysparrow"],
+}];
+
+/// The SDK whose product `product` is, if it is another SDK's.
+pub fn foreign_product(product: &str) -> Option<&'static ForeignSdk> {
+    FOREIGN_SDKS
+        .iter()
+        .find(|sdk| sdk.products.contains(&product))
 }
 
 /// What is wrong with a manifest, beside JSON syntax.
@@ -91,7 +118,23 @@ pub fn read(text: &str) -> ManifestReading {
             )));
         return reading;
     }
+    let products = value
+        .get("product")
+        .and_then(|m| m.value.as_object())
+        .unwrap_or_default();
+    let version = value.get("platform-version").and_then(|m| m.value.as_str());
+    reading.manifest.foreign = FOREIGN_SDKS
+        .iter()
+        .find(|sdk| {
+            version == Some(sdk.platform)
+                || products
+                    .iter()
+                    .any(|p| sdk.products.contains(&p.key.text.as_ref()))
+        })
+        .map(|sdk| sdk.name);
     match value.get("platform-version") {
+        // Another SDK's version is no mistake: its platform is simply not checked.
+        Some(_) if reading.manifest.foreign.is_some() => {}
         None => reading
             .problems
             .push(ManifestProblem::MissingPlatformVersion),
@@ -169,5 +212,17 @@ mod tests {
             [ManifestProblem::UnknownPlatformVersion { .. }]
         ));
         assert!(!read("{").syntax_errors.is_empty());
+    }
+
+    #[test]
+    fn another_sdk_is_recognised() {
+        let sparrow = read(r#"{"platform-version": "1.0", "product": {"surveysparrow": {}}}"#);
+        assert_eq!(sparrow.manifest.foreign, Some("SurveySparrow"));
+        assert!(sparrow.problems.is_empty());
+        assert_eq!(sparrow.manifest.platform, None);
+        assert_eq!(
+            read(r#"{"platform-version": "2.3"}"#).manifest.foreign,
+            None
+        );
     }
 }

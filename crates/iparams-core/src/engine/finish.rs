@@ -40,9 +40,12 @@ fn permute<T>(items: &mut [T], mut order: Vec<usize>) {
 fn apply_levels(diagnostics: &mut Vec<Diagnostic>, rules: &RuleSettings) {
     diagnostics.retain_mut(|diagnostic| {
         let rule = rules::find(diagnostic.rule).expect("findings come from registered rules");
-        match rules.level_at(rule, &diagnostic.pointer) {
-            Level::Off => false,
-            Level::On(severity) => {
+        // Nothing configured: the finding keeps the severity its rule gave it, which is the
+        // rule's own unless the rule says this finding is more (or less) serious.
+        match rules.configured_at(rule, &diagnostic.pointer) {
+            None => true,
+            Some(Level::Off) => false,
+            Some(Level::On(severity)) => {
                 diagnostic.severity = severity;
                 true
             }
@@ -55,7 +58,11 @@ pub(crate) fn mask_secrets(diagnostics: &mut [Diagnostic], text: &str, secrets: 
     if diagnostics.is_empty() {
         return;
     }
-    let secrets = secret_texts(text, secrets);
+    // Masking applies to the file's text, never to the rule's own words: `true`, `false` and
+    // `null` (a secure checkbox's default) are words of the messages themselves (``must be a
+    // boolean (`true` or `false`)``), and the rules never quote a secret value themselves.
+    let mut secrets = secret_texts(text, secrets);
+    secrets.retain(|secret| !matches!(*secret, "true" | "false" | "null"));
     if secrets.is_empty() {
         return;
     }

@@ -21,6 +21,9 @@ pub struct FixOutcome {
     pub passes: Vec<Vec<Edit>>,
     /// The findings of the final text.
     pub report: FileReport,
+    /// The secrets of the text before any fix: output showing it (a diff) must mask them, as
+    /// `report.redactions` for the final text.
+    pub original_redactions: Vec<crate::span::Span>,
 }
 
 /// `text` with `edits` applied; the edits must not overlap.
@@ -70,6 +73,7 @@ impl Linter {
             None => linter.lint_with(source, rules),
         };
         let mut report = lint(self, source);
+        let original_redactions = report.redactions.clone();
         let mut text: Option<String> = None;
         let mut fixed = 0;
         let mut passes = Vec::new();
@@ -79,6 +83,7 @@ impl Linter {
                 fixed,
                 passes,
                 report,
+                original_redactions,
             };
         }
         for _ in 0..MAX_PASSES {
@@ -115,6 +120,7 @@ impl Linter {
             fixed,
             passes,
             report,
+            original_redactions,
         }
     }
 }

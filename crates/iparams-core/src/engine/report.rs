@@ -32,21 +32,32 @@ impl FileReport {
 
     /// `text` with every secret replaced by `*`, byte for byte, so spans stay valid.
     pub fn redact<'t>(&self, text: &'t str) -> Cow<'t, str> {
-        if self.redactions.is_empty() {
-            return Cow::Borrowed(text);
-        }
-        let mut bytes = text.as_bytes().to_vec();
-        for span in &self.redactions {
-            let hidden = secret_part(text, *span);
-            bytes[hidden.start..hidden.end].fill(b'*');
-        }
-        Cow::Owned(String::from_utf8(bytes).expect("whole characters were replaced by ASCII"))
+        redact(text, &self.redactions)
     }
 
     /// The text of each of the file's secrets (in `text`, the file) worth looking for in text
     /// made from it, such as a fix's replacement: shorter ones would match by chance.
     pub fn secret_texts<'t>(&self, text: &'t str) -> Vec<&'t str> {
         secret_texts(text, &self.redactions)
+    }
+}
+
+/// `text` with the secret at each of `spans` replaced by `*`, byte for byte, so spans stay
+/// valid.
+pub fn redact<'t>(text: &'t str, spans: &[Span]) -> Cow<'t, str> {
+    if spans.is_empty() {
+        return Cow::Borrowed(text);
+    }
+    let mut bytes = text.as_bytes().to_vec();
+    for span in spans {
+        let hidden = secret_part(text, *span);
+        bytes[hidden.start..hidden.end].fill(b'*');
+    }
+    // Whole characters were replaced by ASCII; a lossy decoding can only be a bug, and even
+    // then shows no secret.
+    match String::from_utf8(bytes) {
+        Ok(text) => Cow::Owned(text),
+        Err(error) => Cow::Owned(String::from_utf8_lossy(error.as_bytes()).into_owned()),
     }
 }
 

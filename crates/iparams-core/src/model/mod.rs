@@ -117,6 +117,9 @@ pub struct Iparam<'a, 's> {
     pub vendor_warns: bool,
     /// Strings that look like real credentials.
     pub credentials: Vec<CredentialHit>,
+    /// Long random tokens (outside `regex`), not of a known format: the token within its
+    /// string when the string holds more (and has no escapes), or the whole string.
+    pub random_tokens: Vec<Span>,
     /// Spans whose text must never be shown: secret defaults and credentials.
     pub secrets: Vec<Span>,
     /// The `regex` attribute split into patterns and messages, when it is an object: split
@@ -182,6 +185,7 @@ impl<'a, 's> Iparam<'a, 's> {
             sensitivity,
             vendor_warns,
             credentials: Vec::new(),
+            random_tokens: Vec::new(),
             secrets: Vec::new(),
             regexes: None,
             attributes,
@@ -193,20 +197,49 @@ impl<'a, 's> Iparam<'a, 's> {
 
     fn find_secrets(&mut self) {
         let mut credentials = Vec::new();
-        self.value.walk_strings(&mut |text, span| {
+        let mut random_tokens = Vec::new();
+        let mut look = |text: &str, span: Span, patterns: bool| {
             if let Some(kind) = secrets::credential_kind(text) {
                 credentials.push(CredentialHit { span, kind });
+            } else if !patterns && let Some((start, end)) = secrets::random_token(text) {
+                // Only the token is hidden, so that the rest of a description stays readable;
+                // the whole string when it is all token, or when escapes make its text and its
+                // source differ.
+                let plain = span.end - span.start == text.len() + 2;
+                let whole = start == 0 && end == text.len();
+                random_tokens.push(if plain && !whole {
+                    Span::new(span.start + 1 + start, span.start + 1 + end)
+                } else {
+                    span
+                });
             }
-        });
+        };
+        match self.value.as_object() {
+            Some(members) => {
+                for member in members {
+                    // Regex patterns look random: only known credential formats count there.
+                    let patterns = member.key.text == Attribute::Regex.name();
+                    member
+                        .value
+                        .walk_strings(&mut |text, span| look(text, span, patterns));
+                }
+            }
+            None => self
+                .value
+                .walk_strings(&mut |text, span| look(text, span, false)),
+        }
         let mut hidden: Vec<Span> = credentials.iter().map(|hit| hit.span).collect();
+        hidden.extend_from_slice(&random_tokens);
         if let Some(member) = self.get(Attribute::DefaultValue)
             && (self.is_secure() || self.sensitivity.is_word())
         {
-            member.value.walk_strings(&mut |_, span| hidden.push(span));
+            // Whatever its JSON type: a PIN written as a number is as secret as a string.
+            walk_scalars(&member.value, &mut |value| hidden.push(value.span));
         }
         hidden.sort_unstable();
         hidden.dedup();
         self.credentials = credentials;
+        self.random_tokens = random_tokens;
         self.secrets = hidden;
     }
 
@@ -257,7 +290,15 @@ impl<'a, 's> Iparam<'a, 's> {
     /// Whether `text` lies in a value that must not be shown (a secure iparam's, or one shaped
     /// like a credential).
     pub fn masks(&self, text: &Text<'_>) -> bool {
-        self.secrets.iter().any(|span| span.contains(text.span))
+        self.masks_span(text.span)
+    }
+
+    /// Whether the value at `span` holds, or lies in, a value that must not be shown (a
+    /// description holding a token is not quoted either).
+    pub fn masks_span(&self, span: Span) -> bool {
+        self.secrets
+            .iter()
+            .any(|secret| secret.start < span.end && span.start < secret.end)
     }
 
     /// Quotes a string of this definition for a message, masked when it must not be shown.
@@ -315,6 +356,18 @@ impl<'a, 's> Iparam<'a, 's> {
             .iter()
             .filter_map(Value::as_object)
             .flatten()
+    }
+}
+
+/// Calls `visit` on every value in `value` that is neither an array nor an object, itself
+/// included, depth first.
+pub(crate) fn walk_scalars<'v, 's>(value: &'v Value<'s>, visit: &mut dyn FnMut(&'v Value<'s>)) {
+    match &value.kind {
+        ValueKind::Array(items) => items.iter().for_each(|item| walk_scalars(item, visit)),
+        ValueKind::Object(members) => members
+            .iter()
+            .for_each(|member| walk_scalars(&member.value, visit)),
+        _ => visit(value),
     }
 }
 

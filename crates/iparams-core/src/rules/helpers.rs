@@ -184,7 +184,11 @@ pub(crate) enum ProductProblem {
 
 /// `None` when `product` is a known product or `current`.
 pub(crate) fn product_problem(product: &str) -> Option<ProductProblem> {
-    if product == CURRENT_PRODUCT || PRODUCTS.contains(&product) {
+    // Another SDK's product is `other-platform`'s to mention, once.
+    if product == CURRENT_PRODUCT
+        || PRODUCTS.contains(&product)
+        || crate::app::manifest::foreign_product(product).is_some()
+    {
         return None;
     }
     let known = || PRODUCTS.iter().copied().chain([CURRENT_PRODUCT]);

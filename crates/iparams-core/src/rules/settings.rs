@@ -63,6 +63,13 @@ impl RuleSettings {
 
     /// The level for a finding of `rule` about the value at `pointer`.
     pub fn level_at(&self, rule: &Rule, pointer: &str) -> Level {
+        self.configured_at(rule, pointer)
+            .unwrap_or(Level::On(rule.severity))
+    }
+
+    /// The level configured for findings of `rule` about the value at `pointer`, by the rule's
+    /// name or the pointer; `None` when nothing is configured for them.
+    pub fn configured_at(&self, rule: &Rule, pointer: &str) -> Option<Level> {
         let covers = |at: &PointerLevel| {
             at.rule.is_none_or(|name| name == rule.name)
                 && (pointer == at.pointer
@@ -74,7 +81,8 @@ impl RuleSettings {
             .iter()
             .rev()
             .find(|at| covers(at))
-            .map_or_else(|| self.level(rule), |at| at.level)
+            .map(|at| at.level)
+            .or_else(|| self.levels.get(rule.name).copied())
     }
 
     /// Whether the rule runs at all: on by default, or on for some pointer.

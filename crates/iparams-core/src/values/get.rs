@@ -67,7 +67,7 @@ pub fn preview_get(
             continue;
         }
         let mut credential = false;
-        value.walk_strings(&mut |text, _| credential |= secrets::credential_kind(text).is_some());
+        value.walk_strings(&mut |text, _| credential |= secrets::looks_secret(text));
         let shown = if is_secret(iparam) || credential {
             preview.masked.push(key.clone());
             MASKED.to_owned()

@@ -140,13 +140,13 @@ impl<'a> Answer<'a> {
     /// string shaped like a credential.
     pub fn masks(&self, value: &Value<'_>) -> bool {
         let mut credential = false;
-        value.walk_strings(&mut |text, _| credential |= secrets::credential_kind(text).is_some());
+        value.walk_strings(&mut |text, _| credential |= secrets::looks_secret(text));
         self.secret || credential
     }
 
     /// A string of the value (an element of a multiselect), quoted; masked when secret.
     pub fn quote_text(&self, text: &str) -> String {
-        if self.secret || secrets::credential_kind(text).is_some() {
+        if self.secret || secrets::looks_secret(text) {
             MASKED.to_owned()
         } else {
             suggest::shortened(&crate::edits::json_string(text)).into_owned()
@@ -321,7 +321,7 @@ pub(crate) fn secret_spans(members: &[Member<'_>], iparams: &[Iparam<'_, '_>]) -
             spans.push(member.value.span);
         }
         member.value.walk_strings(&mut |text, span| {
-            if secrets::credential_kind(text).is_some() {
+            if secrets::looks_secret(text) {
                 spans.push(span);
             }
         });

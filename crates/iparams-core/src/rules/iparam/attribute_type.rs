@@ -2,7 +2,7 @@
 
 use crate::diagnostic::{Applicability, Edit, Fix, Severity};
 use crate::edits::json_string;
-use crate::model::{Attribute, Iparam, Shape};
+use crate::model::{Attribute, DATA_BIND_VALUES, Iparam, Shape};
 use crate::rules::helpers::describe;
 use crate::rules::{Area, Check, Context, Examples, Rule};
 use crate::syntax::{Value, ValueKind};
@@ -148,6 +148,10 @@ fn report_value(
         Attribute::DisplayName => "Write the label shown on the installation page, in double quotes.".to_owned(),
         Attribute::Description => "Write the help text shown under the field, in double quotes.".to_owned(),
         Attribute::Type => "Write the type's name in double quotes, such as \"text\".".to_owned(),
+        Attribute::DataBind => format!(
+            "Write one of {} in double quotes.",
+            crate::suggest::quoted_list(DATA_BIND_VALUES.iter().map(|(name, _)| *name))
+        ),
         _ => format!("Write {}.", shape.described()),
     };
     let diagnostic = cx

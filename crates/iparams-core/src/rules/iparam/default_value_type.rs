@@ -12,8 +12,12 @@ pub static RULE: Rule = Rule {
     area: Area::Defaults,
     summary: "`default_value` is not of the JSON type its iparam's type needs",
     docs: r#"A checkbox's default is a boolean, a multiselect's an array of strings, and every
-other type's a string. The fix removes the quotes from `"true"` on a checkbox, and wraps a single
-string in an array on a multiselect."#,
+other type's a string. The fix removes the quotes from `"true"` on a checkbox, wraps a single string
+in an array on a multiselect, and takes a dropdown's or radio's single string out of its array.
+
+A multiselect default written as one string that is one of the options, and a dropdown or radio
+default written as a one-element array holding an option, are only warnings: the vendor's validator
+accepts both as the same choice."#,
     bad: r#"{
   "notify": {"display_name": "Notify", "type": "checkbox", "default_value": "true"}
 }
@@ -37,6 +41,31 @@ fn check(iparam: &Iparam<'_, '_>, cx: &mut Context<'_>) {
     match &iparam.default {
         DefaultValue::Mismatched(value) => {
             let source = cx.source(value.span).to_owned();
+            let is_option = |text: &str| {
+                iparam
+                    .options
+                    .as_deref()
+                    .is_some_and(|options| options.iter().any(|option| option.text == text))
+            };
+            // The vendor's validator takes a lone option for a one-element list, and a
+            // one-element list for its option: the format is not followed, but the app works.
+            let lone = match (ty, &value.kind) {
+                (IparamType::Multiselect, ValueKind::String(text)) => is_option(text),
+                (IparamType::Dropdown | IparamType::Radio, ValueKind::Array(items)) => {
+                    matches!(&items[..], [item] if item.as_str().is_some_and(is_option))
+                }
+                _ => false,
+            };
+            let severity = if lone {
+                Severity::Warning
+            } else {
+                RULE.severity
+            };
+            let accepted = if lone {
+                " The vendor's validator accepts it as the same choice, but the format does not."
+            } else {
+                ""
+            };
             let message = format!(
                 "`default_value` of {} must be {}, found {}",
                 subject(iparam),
@@ -56,13 +85,23 @@ fn check(iparam: &Iparam<'_, '_>, cx: &mut Context<'_>) {
                     "Wrap the default in an array",
                     vec![Edit::replace(value.span, format!("[{source}]"))],
                 )),
+                (IparamType::Dropdown | IparamType::Radio, ValueKind::Array(items)) => {
+                    match &items[..] {
+                        [item] if item.as_str().is_some() => Some(Fix::safe(
+                            "Take the default out of the array",
+                            vec![Edit::replace(value.span, cx.source(item.span).to_owned())],
+                        )),
+                        _ => None,
+                    }
+                }
                 _ => None,
             };
             let diagnostic = cx
                 .report(&RULE, value.span, message)
                 .label(format!("expected {}", ty.expected_default()))
-                .help(help(ty))
+                .help(format!("{}{accepted}", help(ty)))
                 .pointer(pointer());
+            diagnostic.severity = severity;
             if let Some(fix) = fix {
                 diagnostic.fix(fix);
             }

@@ -10,7 +10,14 @@ pub static RULE: Rule = Rule {
     area: Area::Options,
     summary: "An option is an empty or blank string",
     docs: r#"A blank option shows as an empty choice. To let installers leave a dropdown unset,
-make the iparam optional rather than adding an empty choice."#,
+make the iparam optional rather than adding an empty choice.
+
+One exception is the vendor's dynamic-options pattern: `"options": [""]` with `"default_value": ""`,
+whose real choices a change callback sets with `utils.set(key, {values: [...]})`. In an app whose
+config/assets/iparams.js does that for the key, it is not reported; in an app that does not, it is a
+warning; outside an app, where the callbacks cannot be seen, it is only an info. The help never
+suggests an edit that another rule would report (removing the only option would leave `options`
+empty)."#,
     bad: r#"{
   "priority": {"display_name": "Priority", "type": "dropdown", "options": ["", "Low", "High"], "default_value": "Low"}
 }
@@ -25,9 +32,59 @@ make the iparam optional rather than adding an empty choice."#,
     checks: &[Check::Iparam(check)],
 };
 
+/// The vendor's dynamic-options pattern: `"options": [""]` with `"default_value": ""`, whose
+/// real choices a change callback sets with `utils.set(key, {values: [...]})`.
+fn is_placeholder(iparam: &Iparam<'_, '_>, options: &[crate::model::Text<'_>]) -> bool {
+    matches!(options, [only] if only.text.is_empty())
+        && iparam
+            .string(Attribute::DefaultValue)
+            .is_some_and(|d| d.text.is_empty())
+}
+
 fn check(iparam: &Iparam<'_, '_>, cx: &mut Context<'_>) {
     let Some(options) = &iparam.options else {
         return;
+    };
+    let placeholder = is_placeholder(iparam, options);
+    if placeholder
+        && cx
+            .app()
+            .is_some_and(|app| app.filled.contains(iparam.key.text.as_ref()))
+    {
+        return;
+    }
+    // Outside an app, the callbacks cannot be seen: the pattern is only mentioned.
+    let severity = if placeholder && cx.app().is_none() {
+        Severity::Info
+    } else {
+        RULE.severity
+    };
+    let default_is_blank = iparam
+        .string(Attribute::DefaultValue)
+        .is_some_and(|d| d.text.trim().is_empty());
+    let others = options.iter().filter(|o| !o.text.trim().is_empty()).count();
+    let key = &iparam.key.text;
+    let help = if placeholder {
+        format!(
+            "This is the placeholder of options filled at run time: a change callback in \
+             config/assets/iparams.js should give the real ones with `utils.set(\"{key}\", \
+             {{values: [...]}})`. {}",
+            if cx.app().is_some() {
+                "No callback of this app does, so the installer sees one empty choice."
+            } else {
+                "This file is not checked inside its app, so whether a callback does is not known."
+            }
+        )
+    } else if others == 0 {
+        "List the real choices in `options` (a dropdown needs at least one), or fill them from a \
+         callback with `utils.set(key, {values: [...]})`."
+            .to_owned()
+    } else if default_is_blank {
+        "Remove it, and make `default_value` one of the other options; to let the field stay \
+         unset, leave `required` false instead."
+            .to_owned()
+    } else {
+        "Remove it; to let the field stay unset, leave `required` false instead.".to_owned()
     };
     for (index, option) in options
         .iter()
@@ -39,13 +96,15 @@ fn check(iparam: &Iparam<'_, '_>, cx: &mut Context<'_>) {
         } else {
             ("a", "blank")
         };
-        cx.report(
-            &RULE,
-            option.span,
-            format!("Iparam `{}` has {article} {what} option", iparam.key.text),
-        )
-        .label(format!("{what} choice"))
-        .help("Remove it; to let the field stay unset, leave `required` false instead.")
-        .pointer(iparam.pointer_to(&[Attribute::Options.name(), &index.to_string()]));
+        let diagnostic = cx
+            .report(
+                &RULE,
+                option.span,
+                format!("Iparam `{key}` has {article} {what} option"),
+            )
+            .label(format!("{what} choice"))
+            .help(help.clone())
+            .pointer(iparam.pointer_to(&[Attribute::Options.name(), &index.to_string()]));
+        diagnostic.severity = severity;
     }
 }

@@ -8,14 +8,14 @@ use crate::rules::{Area, Check, Context, Examples, Rule};
 
 pub static RULE: Rule = Rule {
     name: "missing-default",
-    severity: Severity::Warning,
+    severity: Severity::Error,
     area: Area::Defaults,
     summary: "A dropdown, radio or multiselect has no `default_value`, which `fdk validate` rejects",
     docs: r#"The format calls `default_value` optional, but the vendor's validator (FDK 6.9, run
 by `fdk validate`, `fdk pack` and `fdk run`) rejects a dropdown, radio or multiselect without one,
-and reports it twice. It is a warning here because the format allows it; the app will still not pack
-until a default is set. The fix (unsafe: it picks a choice for the installer) preselects the first
-option."#,
+and reports it twice. It is an error here, as the app cannot be packed or run until a default is
+set, although the format calls it optional (the help says so). A multiselect's default is an array
+(`["a"]`). The fix (unsafe: it picks a choice for the installer) preselects the first option."#,
     bad: r#"{
   "priority": {"display_name": "Priority", "type": "dropdown", "options": ["Low", "High"]}
 }
@@ -43,7 +43,19 @@ fn check(iparam: &Iparam<'_, '_>, cx: &mut Context<'_>) {
          specify the default value for the {} type.\" Add a `default_value`{}.",
         iparam.key.text,
         ty.name(),
-        first.map_or(String::new(), |o| format!(", such as \"{}\"", o.text))
+        first.map_or_else(
+            || match ty {
+                IparamType::Multiselect => ": an array of the preselected options".to_owned(),
+                _ => String::new(),
+            },
+            |o| match ty {
+                IparamType::Multiselect => format!(
+                    ": an array of the preselected options, such as `[{}]`",
+                    json_string(o.text)
+                ),
+                _ => format!(", such as {}", json_string(o.text)),
+            }
+        )
     );
     let fix = first.and_then(|first| {
         let value = if ty == IparamType::Multiselect {

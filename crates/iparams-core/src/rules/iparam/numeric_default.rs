@@ -33,21 +33,32 @@ fn check(iparam: &Iparam<'_, '_>, cx: &mut Context<'_>) {
     let DefaultValue::Number(raw, span) = iparam.default else {
         return;
     };
+    // A secure iparam's default is never shown, whatever its type.
+    let (shown, quoted) = if iparam.masks_span(span) {
+        ("a JSON number".to_owned(), "a string".to_owned())
+    } else {
+        (format!("the JSON number {raw}"), format!("\"{raw}\""))
+    };
+    let fix_title = if iparam.masks_span(span) {
+        "Write the number as a string".to_owned()
+    } else {
+        format!("Write {raw} as \"{raw}\"")
+    };
     cx.report(
         &RULE,
         span,
         format!(
-            "`default_value` of {} is the JSON number {raw}, not a string",
+            "`default_value` of {} is {shown}, not a string",
             subject(iparam)
         ),
     )
     .label("a number")
     .help(format!(
-        "Write it as \"{raw}\": the format documents the default of a number iparam as a string."
+        "Write it as {quoted}: the format documents the default of a number iparam as a string."
     ))
     .pointer(iparam.pointer_of(Attribute::DefaultValue))
     .fix(Fix::safe(
-        format!("Write {raw} as \"{raw}\""),
+        fix_title,
         vec![Edit::replace(span, json_string(raw))],
     ));
 }

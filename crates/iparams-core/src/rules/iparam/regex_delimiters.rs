@@ -13,7 +13,10 @@ pub static RULE: Rule = Rule {
     docs: r#"Patterns are strings given to `new RegExp(pattern)`, not regex literals: in
 `"/^abc$/i"` the slashes are characters the value must contain, and `i` is not a flag but a letter.
 Write the pattern alone. The fix removes the slashes; it is unsafe when flags are dropped with them,
-since a string pattern cannot carry flags."#,
+since a string pattern cannot carry flags.
+
+A warning on an optional iparam (it can be left empty); an **error** on a required one, where no
+value can ever pass and the app cannot be installed."#,
     bad: r#"{
   "code": {"display_name": "Code", "type": "text", "regex": {"code": "/^[A-Z]{3}$/", "code-error": "Three capital letters"}}
 }
@@ -48,13 +51,26 @@ fn check(iparam: &Iparam<'_, '_>, cx: &mut Context<'_>) {
         };
         let title = format!("Remove the delimiters: {}", json_string(body));
         let edits = vec![Edit::replace(entry.pattern.span, json_string(body))];
-        cx.report(&RULE, entry.pattern.span, format!("Regex `{}` of iparam `{}` is written as a `/literal/`", entry.name.text, iparam.key.text))
+        // On a required iparam no value can pass, so the app cannot be installed.
+        let required = iparam.flag(Attribute::Required) == Some(true);
+        let severity = if required {
+            Severity::Error
+        } else {
+            Severity::Warning
+        };
+        let blocks = if required {
+            " The iparam is required, and no installer types the slashes (with `^` or `$` inside them, no value can match at all): the app cannot be installed as it is."
+        } else {
+            ""
+        };
+        let diagnostic = cx.report(&RULE, entry.pattern.span, format!("Regex `{}` of iparam `{}` is written as a `/literal/`", entry.name.text, iparam.key.text))
             .label("slashes are matched literally")
             .help(format!(
-                "The pattern goes to `new RegExp()` as it is, so the value must contain the slashes. Write `{body}`.{flags_note}"
+                "The pattern goes to `new RegExp()` as it is, so the value must contain the slashes.{blocks} Write `{body}`.{flags_note}"
             ))
             .pointer(iparam.pointer_to(&[Attribute::Regex.name(), &entry.name.text]))
             .fix(if flags.is_empty() { Fix::safe(title, edits) } else { Fix::unsafe_(title, edits) });
+        diagnostic.severity = severity;
     }
 }
 

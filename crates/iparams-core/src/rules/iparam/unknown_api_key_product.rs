@@ -39,7 +39,7 @@ fn check(iparam: &Iparam<'_, '_>, cx: &mut Context<'_>) {
     let Some(ProductProblem::Unrelated) = product_problem(product.text) else {
         return;
     };
-    cx.report(&RULE, product.span, format!("The api_key iparam `{}` names \"{}\", which is not a product of the vendor", iparam.key.text, product.text))
+    cx.report(&RULE, product.span, format!("The api_key iparam `{}` names \"{}\", which is not one of the vendor's products ({})", iparam.key.text, product.text, crate::model::PRODUCTS.join(", ")))
         .label("not a vendor product")
         .help(format!(
             "The installation page validates an api_key against its product. For another service's key, use a `text` \

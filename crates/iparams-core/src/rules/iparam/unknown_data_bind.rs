@@ -2,8 +2,9 @@
 
 use crate::diagnostic::{Applicability, Edit, Fix, Severity};
 use crate::edits::json_string;
-use crate::model::{Attribute, DATA_BIND_VALUES, Iparam};
+use crate::model::{Attribute, DATA_BIND_VALUES, Iparam, Text};
 use crate::rules::{Area, Check, Context, Examples, Rule};
+use crate::secrets::MASKED;
 use crate::suggest;
 
 pub static RULE: Rule = Rule {
@@ -15,7 +16,10 @@ pub static RULE: Rule = Rule {
 are `product.domain` (every platform), and `product.api_key` and `product.url` (platform 3.x, where
 secrets are text iparams; platform 2.x apps use `product.api_key` on `api_key` iparams too). Any
 other value fills nothing. A value that differs from a known one only in case is corrected by the
-fix."#,
+fix.
+
+Real apps sometimes paste a token here by mistake: an unknown value is quoted only in part (its
+first 16 characters), and one that looks like a credential is masked."#,
     bad: r#"{
   "domain": {"display_name": "Domain", "type": "text", "data-bind": "product.subdomain"}
 }
@@ -29,6 +33,25 @@ fix."#,
     fix: Some(Applicability::Safe),
     checks: &[Check::Iparam(check)],
 };
+
+/// How many characters of an unknown data-bind value a message may quote: real apps paste
+/// tokens there by mistake, so a long value is cut to a short piece.
+const PIECE: usize = 16;
+
+/// An unknown data-bind value as a message quotes it: masked when it looks like a credential,
+/// cut to a short piece when long.
+fn quoted_piece(iparam: &Iparam<'_, '_>, value: &Text<'_>) -> String {
+    if iparam.masks(value) {
+        return MASKED.to_owned();
+    }
+    if value.text.chars().count() <= PIECE + 4 {
+        return json_string(value.text);
+    }
+    let piece: String = value.text.chars().take(PIECE).collect();
+    let quoted = json_string(&piece);
+    let open = quoted.strip_suffix('"').unwrap_or(&quoted);
+    format!("{open}…\" ({} characters)", value.text.chars().count())
+}
 
 fn check(iparam: &Iparam<'_, '_>, cx: &mut Context<'_>) {
     let Some(value) = iparam.string(Attribute::DataBind) else {
@@ -51,8 +74,9 @@ fn check(iparam: &Iparam<'_, '_>, cx: &mut Context<'_>) {
             &RULE,
             value.span,
             format!(
-                "Iparam `{}` binds to an unknown value \"{}\"",
-                iparam.key.text, value.text
+                "Iparam `{}` binds to an unknown value {}",
+                iparam.key.text,
+                quoted_piece(iparam, &value)
             ),
         )
         .label("fills nothing")

@@ -19,7 +19,8 @@ installed (`value.trim()` fails on a number).
 One exception: a `number` iparam takes a JSON number as well as a string (`30` or `"30"`), as
 test-data files commonly write it; its digits are checked by `value-format`. A number for any other
 type is reported, with the quoted form to write instead. A bare string for a multiselect is reported
-too (wrap it in an array), and is still checked against the options.
+too (wrap it in an array), as a warning only, since the vendor's check takes it as a one-element
+list; it is still checked against the options.
 
 Empty values (`null`, `""`, `[]`) are no value rather than a wrong type: see `value-required`."#,
     bad: r#"{
@@ -81,9 +82,17 @@ fn check(answer: &Answer<'_>, cx: &mut Context<'_>) {
             answer.describe(value, cx)
         );
         let help = help(answer, ty, value, cx);
-        answer
+        // The vendor's check takes a multiselect's bare string as a one-element list.
+        let bare = ty == IparamType::Multiselect && matches!(value.kind, ValueKind::String(_));
+        let severity = if bare {
+            Severity::Warning
+        } else {
+            RULE.severity
+        };
+        let diagnostic = answer
             .report(cx, &RULE, value.span, message, &help)
             .label(format!("expected {}", expected(ty)));
+        diagnostic.severity = severity;
         return;
     }
     if ty != IparamType::Multiselect {

@@ -1,0 +1,189 @@
+//! `secret-label-not-secure`: an iparam whose label says it holds a secret, not secure.
+
+use crate::diagnostic::{Applicability, Severity};
+use crate::model::{Attribute, Iparam, Text};
+use crate::rules::helpers::can_hold_secret;
+use crate::rules::helpers::mark_secure;
+use crate::rules::{Area, Check, Context, Examples, Rule};
+
+pub static RULE: Rule = Rule {
+    name: "secret-label-not-secure",
+    severity: Severity::Warning,
+    area: Area::Secrets,
+    summary: r#"A text iparam labelled as a secret ("Slack bot token", "Crypt Key") is not secure"#,
+    docs: r#"`sensitive-key-not-secure` reads the key, as the vendor does; many secrets hide
+behind keys that do not say so (`slack_hook` labelled "Slack bot token", `d4sign_crypt` labelled
+"Crypt Key"). This rule reads what the installer reads: when the `display_name`, or the first clause
+of the `description`, names a secret (an API key, a token, a password or passphrase, a secret, a
+private, secret, access, crypt, encryption or signing key) on a `text` or `paragraph` iparam that is
+not secure, the value reaches the front end through `client.iparams.get()`.
+
+A word that describes the secret rather than holding it is not reported ("Token expiry in days",
+"OAuth token URL"), nor are types that cannot hold one (a dropdown choosing an authentication type,
+a checkbox), nor keys that `sensitive-key-not-secure` already reports. The fix (unsafe) sets
+`"secure": true`."#,
+    bad: r#"{
+  "slack_hook": {"display_name": "Slack bot token", "type": "text", "required": true}
+}
+"#,
+    good: r#"{
+  "slack_hook": {"display_name": "Slack bot token", "type": "text", "required": true, "secure": true}
+}
+"#,
+    examples: Examples::Iparams,
+    vendor: r#"Not checked: `fdk validate` reads only the key (`auth`, `token`, `key`, `secret`),
+never the label or the description."#,
+    fix: Some(Applicability::Unsafe),
+    checks: &[Check::Iparam(check)],
+};
+
+/// Phrases that name a secret, as words of a label (lower case; `-` and `_` read as spaces).
+const SECRETS: [&[&str]; 18] = [
+    &["api", "key"],
+    &["api", "keys"],
+    &["apikey"],
+    &["token"],
+    &["tokens"],
+    &["password"],
+    &["passwords"],
+    &["passwd"],
+    &["passphrase"],
+    &["secret"],
+    &["secrets"],
+    &["private", "key"],
+    &["secret", "key"],
+    &["access", "key"],
+    &["crypt", "key"],
+    &["encryption", "key"],
+    &["signing", "key"],
+    &["senha"],
+];
+
+/// Words that, right after a secret's name, make the label about the secret rather than the
+/// secret itself: "Token expiry in days", "OAuth token URL".
+const DESCRIPTORS: [&str; 22] = [
+    "url",
+    "uri",
+    "endpoint",
+    "expiry",
+    "expiration",
+    "expires",
+    "expire",
+    "ttl",
+    "lifetime",
+    "length",
+    "type",
+    "format",
+    "header",
+    "name",
+    "field",
+    "id",
+    "validity",
+    "duration",
+    "refresh",
+    "prefix",
+    "location",
+    "path",
+];
+
+fn check(iparam: &Iparam<'_, '_>, cx: &mut Context<'_>) {
+    if iparam.is_secure()
+        || !iparam.is_object()
+        || !can_hold_secret(iparam.known_type())
+        || iparam.sensitivity.is_word()
+    {
+        return;
+    }
+    let label = |attribute: Attribute, first_clause: bool| {
+        let text = iparam.string(attribute)?;
+        let read = if first_clause {
+            text.text
+                .split([',', '.', ';', '(', ':', '!', '?'])
+                .next()
+                .unwrap_or_default()
+        } else {
+            text.text
+        };
+        named_secret(read).map(|phrase| (attribute, text, phrase))
+    };
+    let Some((attribute, text, phrase)) =
+        label(Attribute::DisplayName, false).or_else(|| label(Attribute::Description, true))
+    else {
+        return;
+    };
+    let fix = mark_secure(cx, iparam);
+    let where_ = match attribute {
+        Attribute::DisplayName => "label",
+        _ => "description",
+    };
+    let diagnostic = report(cx, iparam, text, where_, &phrase);
+    if let Some(fix) = fix {
+        diagnostic.fix(fix);
+    }
+}
+
+fn report<'c>(
+    cx: &'c mut Context<'_>,
+    iparam: &Iparam<'_, '_>,
+    text: Text<'_>,
+    where_: &str,
+    phrase: &str,
+) -> &'c mut crate::diagnostic::Diagnostic {
+    let key = &iparam.key.text;
+    cx.report(
+        &RULE,
+        text.span,
+        format!("The {where_} of `{key}` says it holds a secret (\"{phrase}\"), but it is not marked secure"),
+    )
+    .label("names a secret")
+    .help(format!(
+        "`fdk validate` does not check this: it reads only the key, and `{key}` does not look \
+         secret to it. Without `\"secure\": true` the value reaches the front end through \
+         `client.iparams.get()`. Add it if the value is a secret; if not, reword the {where_}."
+    ))
+    .pointer(iparam.pointer.clone())
+}
+
+/// The secret `text` names, as written in the phrase list, when it names one.
+fn named_secret(text: &str) -> Option<String> {
+    let lower = text.to_lowercase();
+    let words: Vec<&str> = lower
+        .split(|c: char| !c.is_alphanumeric())
+        .filter(|word| !word.is_empty())
+        .collect();
+    for at in 0..words.len() {
+        for phrase in SECRETS {
+            let end = at + phrase.len();
+            if end > words.len() || words[at..end] != *phrase {
+                continue;
+            }
+            let described = words
+                .get(end)
+                .is_some_and(|next| DESCRIPTORS.contains(next));
+            if !described {
+                return Some(phrase.join(" "));
+            }
+        }
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::named_secret;
+
+    #[test]
+    fn secrets_named_and_described() {
+        assert_eq!(named_secret("Slack bot token").as_deref(), Some("token"));
+        assert_eq!(
+            named_secret("Crypt Key (D4Sign)").as_deref(),
+            Some("crypt key")
+        );
+        assert_eq!(named_secret("Groq API-Key").as_deref(), Some("api key"));
+        assert_eq!(named_secret("Token expiry in days"), None);
+        assert_eq!(named_secret("Dell OAuth Token URL"), None);
+        assert_eq!(named_secret("Authentication type"), None);
+        assert_eq!(named_secret("Keyboard shortcut"), None);
+        assert_eq!(named_secret("Monkey"), None);
+    }
+}

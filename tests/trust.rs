@@ -1,0 +1,378 @@
+//! Issue 11: no secret in any output, the vendor's verdict where it decides the app's fate, and
+//! no noise on real apps' patterns. Each test fails without the change it is named after.
+
+mod support;
+
+use serde_json::Value;
+use support::{Scratch, json_on, run_in, run_on};
+
+const FORMATS: [&str; 6] = ["human", "concise", "json", "sarif", "github", "junit"];
+
+/// Every output format of `bytes`, joined.
+fn every_format(bytes: &[u8]) -> String {
+    FORMATS
+        .iter()
+        .map(|format| run_on(bytes, "config/iparams.json", &["--format", format]).1)
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// (rule, severity, message, help) of each finding of `bytes`.
+fn findings(bytes: &[u8]) -> Vec<(String, String, String, String)> {
+    let json = json_on(bytes, "config/iparams.json");
+    json["files"][0]["diagnostics"]
+        .as_array()
+        .expect("diagnostics")
+        .iter()
+        .map(|d| {
+            let text = |v: &Value| v.as_str().unwrap_or_default().to_owned();
+            (
+                text(&d["rule"]),
+                text(&d["severity"]),
+                text(&d["message"]),
+                text(&d["help"]),
+            )
+        })
+        .collect()
+}
+
+fn of_rule<'f>(
+    found: &'f [(String, String, String, String)],
+    rule: &str,
+) -> Vec<&'f (String, String, String, String)> {
+    found.iter().filter(|f| f.0 == rule).collect()
+}
+
+const TOKEN: &str = "Zq8vN3kLpR7tW2xYbM5cJ9dF4gH6sA1eQ0uI8oP3nT5rV7wX2yZ4kL6mN8bC0dE9fG1hJ3";
+
+#[test]
+fn a_token_pasted_into_data_bind_is_never_shown() {
+    let file = format!(
+        "{{\n  \"account\": {{\"display_name\": \"Account\", \"type\": \"text\", \"data-bind\": \"{TOKEN}\"}}\n}}\n"
+    );
+    let output = every_format(file.as_bytes());
+    // Not even a piece of it.
+    assert!(!output.contains(&TOKEN[..12]), "{output}");
+    let found = findings(file.as_bytes());
+    assert_eq!(of_rule(&found, "high-entropy-string").len(), 1, "{found:?}");
+    assert!(
+        of_rule(&found, "unknown-data-bind")[0]
+            .2
+            .contains("\"********\""),
+        "{found:?}"
+    );
+}
+
+#[test]
+fn an_unknown_data_bind_value_is_quoted_only_in_part() {
+    let value = "product.the_api_key_of_the_main_account_please";
+    let file = format!(
+        "{{\n  \"account\": {{\"display_name\": \"Account\", \"type\": \"text\", \"data-bind\": \"{value}\"}}\n}}\n"
+    );
+    let found = findings(file.as_bytes());
+    let message = &of_rule(&found, "unknown-data-bind")[0].2;
+    assert!(!message.contains(value), "{message}");
+    assert!(
+        message.contains("\"product.the_api_…\" (46 characters)"),
+        "{message}"
+    );
+}
+
+#[test]
+fn a_secure_default_of_any_json_type_is_masked_and_reported() {
+    let file = br#"{
+  "pin": {"display_name": "PIN", "type": "number", "secure": true, "default_value": 48291373},
+  "flag": {"display_name": "Flag", "type": "checkbox", "secure": true, "default_value": true},
+  "codes": {"display_name": "Codes", "type": "multiselect", "options": ["a"], "secure": true, "default_value": [918273645, "zyxwvut"]}
+}
+"#;
+    let output = every_format(file);
+    for secret in ["48291373", "918273645", "zyxwvut"] {
+        assert!(!output.contains(secret), "{secret} shown in:\n{output}");
+    }
+    let found = findings(file);
+    let reported: Vec<&str> = of_rule(&found, "secure-default-value")
+        .iter()
+        .map(|f| f.2.as_str())
+        .collect();
+    assert_eq!(
+        reported,
+        [
+            "Secure iparam `pin` has a default value",
+            "Secure iparam `flag` has a default value",
+            "Secure iparam `codes` has a default value"
+        ]
+    );
+}
+
+#[test]
+fn masking_never_garbles_the_rules_own_words() {
+    let file = br#"{
+  "flag": {"display_name": "Flag", "type": "checkbox", "secure": true, "default_value": "true"}
+}
+"#;
+    let found = findings(file);
+    let message = &of_rule(&found, "default-value-type")[0].2;
+    assert!(message.contains("(`true` or `false`)"), "{message}");
+    assert!(!message.contains("********"), "{message}");
+}
+
+#[test]
+fn the_diff_masks_secrets_in_context_lines_too() {
+    let scratch = Scratch::new("trust-diff");
+    let jwt = "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.dozjgNryP4J3jVmNHl0w5N_XgL0n3I9PlFUP0THsR8U";
+    let secret = "hunter2hunter2x9Q";
+    scratch.write(
+        "iparams.json",
+        format!(
+            "{{\n  \"token\": {{\n    \"display_name\": \"Token\",\n    \"description\": \"Such as {jwt}\",\n    \"type\": \"text\",\n    \"secure\": true,\n    \"default_value\": \"{secret}\",\n    \"required\": \"true\"\n  }}\n}}\n"
+        ),
+    );
+    let (status, stdout, _) = run_in(&scratch.0, &["--diff", "iparams.json"]);
+    assert_eq!(status, Some(1), "{stdout}");
+    assert!(stdout.contains("+    \"required\": true"), "{stdout}");
+    assert!(!stdout.contains(secret), "{stdout}");
+    assert!(!stdout.contains(&jwt[..20]), "{stdout}");
+}
+
+#[test]
+fn a_label_naming_a_secret_asks_for_secure() {
+    let file = br#"{
+  "slack_hook": {"display_name": "Slack bot token", "type": "text"},
+  "expiry": {"display_name": "Token expiry in days", "type": "text"},
+  "method": {"display_name": "Authentication", "type": "dropdown", "options": ["API key", "Password"], "default_value": "API key"}
+}
+"#;
+    let found = findings(file);
+    let reported = of_rule(&found, "secret-label-not-secure");
+    assert_eq!(reported.len(), 1, "{found:?}");
+    assert!(reported[0].2.contains("`slack_hook`"), "{reported:?}");
+    assert!(reported[0].3.contains("`fdk validate` does not check this"));
+}
+
+#[test]
+fn severities_follow_the_vendor() {
+    let file = br#"{
+  "priority": {"display_name": "Priority", "type": "dropdown", "options": ["Low", "High"]},
+  "tags": {"display_name": "Tags", "type": "multiselect", "options": ["a", "b"]},
+  "teams": {"display_name": "Teams", "type": "multiselect", "options": ["Sales", "Support"], "default_value": "Sales"},
+  "level": {"display_name": "Level", "type": "radio", "options": ["One", "Two"], "default_value": ["Two"]},
+  "sender": {"display_name": "Sender", "type": "email", "default_value": "user@localhost"},
+  "code": {"display_name": "Code", "type": "text", "required": true, "regex": {"code": "/^[A-Z]{3}$/", "code-error": "Three capitals"}},
+  "note": {"display_name": "Note", "type": "text", "regex": {"note": "/^[a-z]+$/", "note-error": "Lower case"}}
+}
+"#;
+    let found = findings(file);
+    let severity_of = |rule: &str, key: &str| -> Vec<String> {
+        of_rule(&found, rule)
+            .iter()
+            .filter(|f| f.2.contains(&format!("`{key}`")))
+            .map(|f| f.1.clone())
+            .collect()
+    };
+    assert_eq!(severity_of("missing-default", "priority"), ["error"]);
+    assert_eq!(severity_of("missing-default", "tags"), ["error"]);
+    let tags_help = &of_rule(&found, "missing-default")[1].3;
+    assert!(tags_help.contains("optional"), "{tags_help}");
+    assert!(tags_help.contains("`[\"a\"]`"), "{tags_help}");
+    assert_eq!(severity_of("default-value-type", "teams"), ["warning"]);
+    assert_eq!(severity_of("default-value-type", "level"), ["warning"]);
+    assert_eq!(
+        severity_of("invalid-default-format", "sender"),
+        ["error"],
+        "{found:?}"
+    );
+    assert_eq!(severity_of("regex-delimiters", "code"), ["error"]);
+    assert_eq!(severity_of("regex-delimiters", "note"), ["warning"]);
+
+    // The one-element fixes are safe: --fix applies them.
+    let (_, fixed, _) = run_on(file, "config/iparams.json", &["--fix"]);
+    assert!(fixed.contains("\"default_value\": [\"Sales\"]"), "{fixed}");
+    assert!(fixed.contains("\"default_value\": \"Two\""), "{fixed}");
+}
+
+#[test]
+fn a_severity_set_by_the_user_still_wins() {
+    let file = br#"{
+  "teams": {"display_name": "Teams", "type": "multiselect", "options": ["Sales"], "default_value": "Sales"}
+}
+"#;
+    let (_, stdout, _) = run_on(
+        file,
+        "config/iparams.json",
+        &["--format", "concise", "--rule", "default-value-type=error"],
+    );
+    assert!(stdout.contains("error[default-value-type]"), "{stdout}");
+}
+
+#[test]
+fn messages_name_what_they_refer_to() {
+    let file = br#"{
+  "account": {"display_name": "Account", "type": "text", "data-bind": true},
+  "survey": {"display_name": "Survey key", "type": "api_key", "secure": true, "type_attributes": {"product": "surveytool"}}
+}
+"#;
+    let found = findings(file);
+    let help = &of_rule(&found, "attribute-type")[0].3;
+    assert!(help.contains("\"product.domain\""), "{help}");
+    assert!(help.contains("\"product.url\""), "{help}");
+    let message = &of_rule(&found, "unknown-api-key-product")[0].2;
+    assert!(message.contains("freshdesk, freshservice"), "{message}");
+}
+
+const DYNAMIC: &str = r#"{
+  "sentimentField": {
+    "display_name": "Custom field to update sentiment",
+    "type": "dropdown",
+    "options": [""],
+    "default_value": "",
+    "events": [{"change": "fieldChanged"}]
+  }
+}
+"#;
+
+const MANIFEST: &str = r#"{"platform-version": "2.3", "product": {"freshdesk": {}}}"#;
+
+#[test]
+fn dynamic_options_are_no_noise() {
+    // Outside an app: an info at most.
+    let found = findings(DYNAMIC.as_bytes());
+    let empty = of_rule(&found, "empty-option");
+    assert_eq!(empty.len(), 1);
+    assert_eq!(empty[0].1, "info");
+    assert!(
+        empty[0].3.contains("utils.set(\"sentimentField\""),
+        "{empty:?}"
+    );
+
+    // In an app whose callback sets the values: nothing.
+    let scratch = Scratch::new("trust-dynamic");
+    scratch.write("manifest.json", MANIFEST);
+    scratch.write("config/iparams.json", DYNAMIC);
+    scratch.write(
+        "config/assets/iparams.js",
+        "function fieldChanged(value) {\n  utils.set(\"sentimentField\", {values: [\"a\", \"b\"]});\n}\n",
+    );
+    let (_, stdout, _) = run_in(&scratch.0, &["--format", "concise", "."]);
+    assert!(!stdout.contains("empty-option"), "{stdout}");
+
+    // In an app whose callbacks never do: a warning.
+    scratch.write(
+        "config/assets/iparams.js",
+        "function fieldChanged(value) {\n  return value;\n}\n",
+    );
+    let (_, stdout, _) = run_in(&scratch.0, &["--format", "concise", "."]);
+    assert!(stdout.contains("warning[empty-option]"), "{stdout}");
+}
+
+#[test]
+fn removing_a_blank_option_as_told_leads_to_no_other_finding() {
+    let file = br#"{
+  "priority": {"display_name": "Priority", "type": "dropdown", "options": ["", "Low"], "default_value": ""}
+}
+"#;
+    let found = findings(file);
+    let help = &of_rule(&found, "empty-option")[0].3;
+    assert!(
+        help.contains("make `default_value` one of the other options"),
+        "{help}"
+    );
+    let only = br#"{
+  "priority": {"display_name": "Priority", "type": "dropdown", "options": [" "], "default_value": " "}
+}
+"#;
+    let found = findings(only);
+    let help = &of_rule(&found, "empty-option")[0].3;
+    assert!(!help.starts_with("Remove it"), "{help}");
+}
+
+const SPARROW: &str = r#"{
+  "surveysparrow_api_key": {
+    "display_name": "SurveySparrow API Key",
+    "data-bind": "product.api_key",
+    "required": true,
+    "secure": true,
+    "type": "api_key",
+    "type_attributes": {"product": "surveysparrow"}
+  },
+  "other_key": {
+    "display_name": "Other API Key",
+    "required": true,
+    "secure": true,
+    "type": "api_key",
+    "type_attributes": {"product": "surveysparrow"}
+  }
+}
+"#;
+
+#[test]
+fn another_sdk_is_said_once() {
+    let found = findings(SPARROW.as_bytes());
+    assert!(
+        of_rule(&found, "unknown-api-key-product").is_empty(),
+        "{found:?}"
+    );
+    assert_eq!(of_rule(&found, "other-platform").len(), 1, "{found:?}");
+
+    let scratch = Scratch::new("trust-sparrow");
+    scratch.write(
+        "manifest.json",
+        r#"{"platform-version": "1.0", "product": {"surveysparrow": {}}}"#,
+    );
+    scratch.write("config/iparams.json", SPARROW);
+    let (_, stdout, _) = run_in(&scratch.0, &["--format", "concise", "."]);
+    assert!(!stdout.contains("invalid-manifest"), "{stdout}");
+    assert!(!stdout.contains("unknown-api-key-product"), "{stdout}");
+    assert_eq!(
+        stdout.matches("info[other-platform]").count(),
+        1,
+        "{stdout}"
+    );
+}
+
+#[test]
+fn two_fields_with_one_label_are_reported() {
+    let file = br#"{
+  "source_key": {"display_name": "API key", "type": "text", "secure": true},
+  "target_key": {"display_name": "API key", "type": "text", "secure": true}
+}
+"#;
+    let found = findings(file);
+    assert_eq!(
+        of_rule(&found, "duplicate-display-name").len(),
+        1,
+        "{found:?}"
+    );
+}
+
+#[test]
+fn values_follow_the_vendor_too() {
+    let scratch = Scratch::new("trust-values");
+    scratch.write(
+        "config/iparams.json",
+        r#"{
+  "teams": {"display_name": "Teams", "type": "multiselect", "options": ["Sales", "Support"], "default_value": ["Sales"]},
+  "sender": {"display_name": "Sender", "type": "email"}
+}
+"#,
+    );
+    scratch.write(
+        "values.json",
+        r#"{"teams": "Support", "sender": "user@localhost"}"#,
+    );
+    let (_, stdout, _) = run_in(
+        &scratch.0,
+        &[
+            "values",
+            "--format",
+            "concise",
+            "--iparams",
+            "config/iparams.json",
+            "values.json",
+        ],
+    );
+    assert!(stdout.contains("warning[value-type]"), "{stdout}");
+    assert!(!stdout.contains("error[value-type]"), "{stdout}");
+    assert!(stdout.contains("error[value-format]"), "{stdout}");
+    assert!(stdout.contains("localhost"), "{stdout}");
+}
