@@ -16,7 +16,8 @@ a string pattern cannot carry flags.",
     bad: "{\n  \"code\": {\"display_name\": \"Code\", \"type\": \"text\", \"regex\": {\"code\": \"/^[A-Z]{3}$/\", \"code-error\": \"Three capital letters\"}}\n}\n",
     good: "{\n  \"code\": {\"display_name\": \"Code\", \"type\": \"text\", \"regex\": {\"code\": \"^[A-Z]{3}$\", \"code-error\": \"Three capital letters\"}}\n}\n",
     vendor: "Not checked.",
-    fix: Some(Applicability::Safe),
+    // The riskiest fix it makes: safe without flags, unsafe when flags are dropped.
+    fix: Some(Applicability::Unsafe),
     check: Check::Iparam(check),
 };
 

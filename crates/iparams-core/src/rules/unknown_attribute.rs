@@ -19,7 +19,8 @@ A name that differs from an attribute only in case or separators is renamed by t
     good: "{\n  \"region\": {\"display_name\": \"Region\", \"type\": \"text\", \"default_value\": \"us\"}\n}\n",
     vendor: "Rejects: `Invalid key(s), <keys>, found in the '<key>' field.` FDK 6.9 also rejects `modules`, \
 which platform 3.x apps need.",
-    fix: Some(Applicability::Safe),
+    // The riskiest fix it makes: safe for a case or separator difference, unsafe for another suggestion.
+    fix: Some(Applicability::Unsafe),
     check: Check::Iparam(check),
 };
 
