@@ -305,20 +305,45 @@ fn strings_longer_than_any_limit() {
         r#"{{"{long}": {{"display_name": "{long}", "type": "text", "default_value": "{long}", "regex": {{"r": "^[a-z]+{long}$"}}}},
  "pick": {{"display_name": "Pick", "type": "dropdown", "options": ["{long}a"], "default_value": "{long}b"}}}}"#
     );
-    let run = check("megabyte-strings", text.as_bytes());
+    let run = check("long-strings", text.as_bytes());
     assert_eq!(run.status, 1);
-    assert!(run.has("default-not-in-options"), "{:?}", run.findings());
+    // Quoted values are cut short.
+    assert_short(&run, "default-not-in-options");
+    // A default too long to match is said to be unchecked, never taken as matching.
+    assert_not_run(&run, "regex-timeout");
+    assert!(!run.has("default-fails-regex"), "{:?}", run.findings());
     let values = values(
-        "megabyte-strings-values",
+        "long-strings-values",
         DEFINITIONS,
         format!(r#"{{"code": "{long}", "{long}": 1, "teams": ["{long}"]}}"#).as_bytes(),
     );
     assert_eq!(values.status, 1);
+    assert_short(&values, "value-not-in-options");
+    assert_not_run(&values, "value-regex-timeout");
+    assert!(!values.has("value-fails-regex"), "{:?}", values.findings());
+}
+
+/// One finding of `rule`, whose message quotes a long value cut short.
+fn assert_short(run: &Run, rule: &str) {
+    let messages: Vec<String> = run
+        .findings()
+        .into_iter()
+        .filter(|(r, _)| r == rule)
+        .map(|(_, message)| message)
+        .collect();
     assert!(
-        values.has("value-not-in-options"),
-        "{:?}",
-        values.findings()
+        messages.len() == 1 && messages[0].len() < 200 && messages[0].contains('…'),
+        "{rule}: {messages:?}"
     );
+}
+
+/// One finding of `rule` saying a pattern was not run.
+fn assert_not_run(run: &Run, rule: &str) {
+    let findings = run.findings();
+    let not_run = findings
+        .iter()
+        .filter(|(r, message)| r == rule && message.contains("was not run on"));
+    assert_eq!(not_run.count(), 1, "{rule}: {findings:?}");
 }
 
 /// `entry` repeated `count` times, comma-separated, on one line.
