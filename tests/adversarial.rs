@@ -1,8 +1,15 @@
 //! Hostile and pathological input, through the real binary: each run must end on its own (no
 //! panic, no abort, no stack overflow: a signal would show as a missing exit status), with the
 //! exit status the README promises, and with standard output that is either one complete
-//! document or nothing. How long the slow ones take is measured in docs/RELIABILITY.md, never
-//! asserted here.
+//! document or nothing.
+//!
+//! Each input is the smallest that crosses the limit it is about (the nesting depth, the size
+//! from which a file is checked in parallel, the list length from which lists are indexed, the
+//! longest text matched against a pattern, the matches left running): what happens past a
+//! limit is the same at any size. The huge versions (100,000-deep nesting, 50 MB, keys repeated
+//! 100,000 times, 1 MB strings, twenty catastrophic patterns) are run on the release build by
+//! crates/iparams-bench/adversarial.sh, which measures them for docs/RELIABILITY.md; no test
+//! asserts a duration.
 
 mod support;
 
@@ -100,54 +107,102 @@ const DEFINITIONS: &str = r#"{
 }
 "#;
 
-/// One syntax finding that the nesting is too deep, and nothing else.
+/// The deepest nesting read (`MAX_DEPTH`, crates/iparams-core/src/syntax/parser.rs): one level
+/// more is a finding that names this number, and nothing deeper is recursed into.
+const DEPTH_LIMIT: usize = 128;
+
+/// Files from this size on are parsed on one thread and checked on the others (`PARALLEL_FROM`,
+/// crates/iparams-core/src/lint.rs).
+const PARALLEL_FROM: usize = 1 << 20;
+
+/// Longer texts are not matched against a pattern (`MAX_MATCH_INPUT`,
+/// crates/iparams-core/src/ecma_regex.rs). Past it too: quoted values are cut at 60
+/// characters, and words over 64 get no suggestion.
+const MAX_MATCH_INPUT: usize = 10_000;
+
+/// Matches left running after a timeout before no new one is started (`MAX_ABANDONED`,
+/// crates/iparams-core/src/ecma_regex.rs).
+const MAX_ABANDONED: usize = 8;
+
+/// How often the repeated-key inputs repeat: past the longest list searched entry by entry
+/// rather than indexed (16, crates/iparams-core/src/positions.rs and `PAIRWISE_LIMIT` in
+/// rules/duplicate_key.rs) and the most candidates a suggestion is looked for among (256,
+/// `MAX_CANDIDATES` in suggest.rs), on one line of many blocks of the line index (1,024 bytes,
+/// span.rs).
+const REPEATS: usize = 257;
+
+/// One syntax finding that the nesting is too deep, naming the limit.
 fn assert_too_deep(run: &Run) {
     assert_eq!(run.status, 1, "{run:?}");
     let findings = run.findings();
+    let limit = format!("deeper than {DEPTH_LIMIT} levels");
     assert!(
         findings
             .iter()
-            .any(|(rule, message)| rule == "invalid-json" && message.contains("deeper than")),
+            .any(|(rule, message)| rule == "invalid-json" && message.contains(&limit)),
+        "{findings:?}"
+    );
+}
+
+/// Nesting at the limit is read like any other.
+fn assert_not_too_deep(run: &Run) {
+    let findings = run.findings();
+    assert!(
+        !findings
+            .iter()
+            .any(|(_, message)| message.contains("deeper than")),
         "{findings:?}"
     );
 }
 
 #[test]
-fn arrays_nested_100_000_deep() {
-    let text = "[".repeat(100_000);
+fn arrays_nested_past_the_limit() {
+    let text = "[".repeat(DEPTH_LIMIT + 1);
     assert_too_deep(&check("deep-arrays", text.as_bytes()));
     assert_too_deep(&values("deep-arrays-values", DEFINITIONS, text.as_bytes()));
+    let text = format!("{}{}", "[".repeat(DEPTH_LIMIT), "]".repeat(DEPTH_LIMIT));
+    assert_not_too_deep(&check("arrays-at-the-limit", text.as_bytes()));
 }
 
 #[test]
-fn objects_nested_100_000_deep() {
-    let text = r#"{"a":"#.repeat(100_000);
+fn objects_nested_past_the_limit() {
+    let text = r#"{"a":"#.repeat(DEPTH_LIMIT + 1);
     assert_too_deep(&check("deep-objects", text.as_bytes()));
     assert_too_deep(&values("deep-objects-values", DEFINITIONS, text.as_bytes()));
+    let text = format!(
+        r#"{}1{}"#,
+        r#"{"a":"#.repeat(DEPTH_LIMIT),
+        "}".repeat(DEPTH_LIMIT)
+    );
+    assert_not_too_deep(&check("objects-at-the-limit", text.as_bytes()));
 }
 
 #[test]
-fn a_50_megabyte_file() {
-    let entry = |i: usize| {
+fn a_file_large_enough_to_be_checked_in_parallel() {
+    let entry = |key: &str, ty: &str| {
         format!(
-            "  \"field_{i}\": {{\"display_name\": \"Field {i}\", \"type\": \"text\", \"description\": \"{}\"}}",
+            "  \"{key}\": {{\"display_name\": \"Field {key}\", \"type\": \"{ty}\", \"description\": \"{}\"}}",
             "padding ".repeat(12)
         )
     };
-    let mut text = String::from("{\n");
-    let mut count = 0;
-    while text.len() < 50 * 1024 * 1024 {
-        if count > 0 {
-            text.push_str(",\n");
-        }
-        text.push_str(&entry(count));
+    // A mistake in the first iparam and in the last, which is also the first's key again: the
+    // first and the last batch are checked, and the whole file is seen for repeated keys.
+    let mut text = format!("{{\n{}", entry("field_0", "txt"));
+    let mut count = 1;
+    while text.len() < PARALLEL_FROM {
+        text.push_str(",\n");
+        text.push_str(&entry(&format!("field_{count}"), "text"));
         count += 1;
     }
+    text.push_str(",\n");
+    text.push_str(&entry("field_0", "txt"));
     text.push_str("\n}\n");
-    let run = check("fifty-megabytes", text.as_bytes());
-    assert_eq!(run.status, 0, "{:?}", run.findings().first());
+    assert!(text.len() > PARALLEL_FROM);
+    let run = check("parallel", text.as_bytes());
+    assert_eq!(run.status, 1, "{:?}", run.findings());
     assert_eq!(run.json["summary"]["files"], 1);
-    assert_eq!(run.findings(), []);
+    let rules: Vec<String> = run.findings().into_iter().map(|(rule, _)| rule).collect();
+    assert_eq!(rules, ["unknown-type", "duplicate-key", "unknown-type"]);
 }
 
 #[test]
@@ -244,26 +299,51 @@ fn huge_numbers() {
 }
 
 #[test]
-fn megabyte_strings() {
-    let long = "x".repeat(1024 * 1024);
+fn strings_longer_than_any_limit() {
+    let long = "x".repeat(MAX_MATCH_INPUT + 1);
     let text = format!(
         r#"{{"{long}": {{"display_name": "{long}", "type": "text", "default_value": "{long}", "regex": {{"r": "^[a-z]+{long}$"}}}},
  "pick": {{"display_name": "Pick", "type": "dropdown", "options": ["{long}a"], "default_value": "{long}b"}}}}"#
     );
-    let run = check("megabyte-strings", text.as_bytes());
+    let run = check("long-strings", text.as_bytes());
     assert_eq!(run.status, 1);
-    assert!(run.has("default-not-in-options"), "{:?}", run.findings());
+    // Quoted values are cut short.
+    assert_short(&run, "default-not-in-options");
+    // A default too long to match is said to be unchecked, never taken as matching.
+    assert_not_run(&run, "regex-timeout");
+    assert!(!run.has("default-fails-regex"), "{:?}", run.findings());
     let values = values(
-        "megabyte-strings-values",
+        "long-strings-values",
         DEFINITIONS,
         format!(r#"{{"code": "{long}", "{long}": 1, "teams": ["{long}"]}}"#).as_bytes(),
     );
     assert_eq!(values.status, 1);
+    assert_short(&values, "value-not-in-options");
+    assert_not_run(&values, "value-regex-timeout");
+    assert!(!values.has("value-fails-regex"), "{:?}", values.findings());
+}
+
+/// One finding of `rule`, whose message quotes a long value cut short.
+fn assert_short(run: &Run, rule: &str) {
+    let messages: Vec<String> = run
+        .findings()
+        .into_iter()
+        .filter(|(r, _)| r == rule)
+        .map(|(_, message)| message)
+        .collect();
     assert!(
-        values.has("value-not-in-options"),
-        "{:?}",
-        values.findings()
+        messages.len() == 1 && messages[0].len() < 200 && messages[0].contains('…'),
+        "{rule}: {messages:?}"
     );
+}
+
+/// One finding of `rule` saying a pattern was not run.
+fn assert_not_run(run: &Run, rule: &str) {
+    let findings = run.findings();
+    let not_run = findings
+        .iter()
+        .filter(|(r, message)| r == rule && message.contains("was not run on"));
+    assert_eq!(not_run.count(), 1, "{rule}: {findings:?}");
 }
 
 /// `entry` repeated `count` times, comma-separated, on one line.
@@ -272,8 +352,8 @@ fn repeated(entry: &str, count: usize) -> String {
 }
 
 #[test]
-fn a_key_repeated_100_000_times() {
-    const COUNT: usize = 100_000;
+fn a_key_repeated_past_the_list_limits() {
+    const COUNT: usize = REPEATS;
     // On one line, as a minified file is: each finding's column is far into it.
     let top = format!(
         "{{{}}}",
@@ -311,15 +391,20 @@ fn a_key_repeated_100_000_times() {
     assert_eq!(run.count("duplicate-key"), COUNT - 1);
 }
 
+/// Enough `a`s for `^(a+)+$` to backtrack for far longer than the 100 ms a match may take
+/// (2^64 paths), and short enough to be matched at all.
+const CATASTROPHIC: usize = 64;
+
 #[test]
-fn catastrophic_regex_against_a_long_default() {
-    // Twenty iparams, each with a pattern that backtracks for ever on its default; each default
-    // a different length, so that no outcome is answered from the cache.
-    let iparams: Vec<String> = (0..20)
+fn catastrophic_regexes_past_the_matches_left_running() {
+    // One iparam more than the matches left running, each with a pattern that backtracks for
+    // ever on its default; each default a different length, so that no outcome is answered from
+    // the cache.
+    let iparams: Vec<String> = (0..=MAX_ABANDONED)
         .map(|i| {
             format!(
                 r#""code_{i}": {{"display_name": "Code", "type": "text", "regex": {{"as": "^(a+)+$", "as-error": "Only a"}}, "default_value": "{}!"}}"#,
-                "a".repeat(5_000 + i)
+                "a".repeat(CATASTROPHIC + i)
             )
         })
         .collect();
@@ -327,7 +412,7 @@ fn catastrophic_regex_against_a_long_default() {
         "catastrophic-default",
         format!("{{{}}}", iparams.join(",\n")).as_bytes(),
     );
-    // A warning each: the first ones ran out of time, the rest were not run, and none is
+    // A warning each: the first ones ran out of time, the last was not run, and none is
     // silently taken as matching.
     let timeouts: Vec<String> = run
         .findings()
@@ -335,13 +420,11 @@ fn catastrophic_regex_against_a_long_default() {
         .filter(|(rule, _)| rule == "regex-timeout")
         .map(|(_, message)| message)
         .collect();
-    assert_eq!(timeouts.len(), 20, "{timeouts:?}");
+    assert_eq!(timeouts.len(), MAX_ABANDONED + 1, "{timeouts:?}");
+    let ran_out = timeouts.iter().filter(|m| m.contains("ran for over"));
+    assert_eq!(ran_out.count(), MAX_ABANDONED, "{timeouts:?}");
     assert!(
-        timeouts.iter().any(|m| m.contains("ran for over")),
-        "{timeouts:?}"
-    );
-    assert!(
-        timeouts.iter().any(|m| m.contains("was not run on")),
+        timeouts[MAX_ABANDONED].contains("was not run on"),
         "{timeouts:?}"
     );
     // Warnings: nothing is known of whether the defaults match.
@@ -351,7 +434,7 @@ fn catastrophic_regex_against_a_long_default() {
 
 #[test]
 fn catastrophic_regex_against_a_long_value() {
-    let given = format!(r#"{{"code": "{}!"}}"#, "a".repeat(5_000));
+    let given = format!(r#"{{"code": "{}!"}}"#, "a".repeat(CATASTROPHIC));
     let run = values("catastrophic-value", DEFINITIONS, given.as_bytes());
     assert!(run.has("value-regex-timeout"), "{:?}", run.findings());
     assert!(!run.has("value-fails-regex"), "{:?}", run.findings());

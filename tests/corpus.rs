@@ -1,22 +1,93 @@
 //! Every real iparams.json of `../shared/corpus/real` (public apps, some broken on purpose):
 //! none may crash the linter, each gets a report, and all findings are one reviewed snapshot.
+//!
+//! The corpus lives beside the repository, not in it. On a fresh clone without it the test
+//! passes with a note; under CI (`CI` set, as `.ci/run` sets it) a missing corpus fails the
+//! run, so that a CI that lost it cannot pass without checking it. `IPARAMS_LINT_CORPUS`
+//! names another folder (to check a copy, or to see what a missing corpus does).
 
 mod support;
 
 use std::collections::HashMap;
+use std::ffi::OsStr;
 use std::fs;
+use std::io::{self, Write};
+use std::path::{Path, PathBuf};
 
 use iparams_core::LineIndex;
 
+/// The corpus folder: `IPARAMS_LINT_CORPUS` when set, else `../shared/corpus/real` beside the
+/// repository.
+fn corpus_dir() -> PathBuf {
+    std::env::var_os("IPARAMS_LINT_CORPUS")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| support::repo_root().join("../shared/corpus/real"))
+}
+
+/// Whether `ci`, the value of the `CI` variable, says the run is CI's: set, and neither empty
+/// nor `0` nor `false` (the CI services set it to `true`, some to `1`).
+fn under_ci(ci: Option<&OsStr>) -> bool {
+    ci.is_some_and(|value| {
+        let value = value.to_string_lossy();
+        !(value.is_empty() || value == "0" || value.eq_ignore_ascii_case("false"))
+    })
+}
+
+/// What a missing corpus means: on CI a failure (`Err`, with why), elsewhere a note to show
+/// (`Ok`).
+fn missing_corpus(corpus: &Path, ci: Option<&OsStr>) -> Result<String, String> {
+    if under_ci(ci) {
+        Err(format!(
+            "the corpus is missing: {} is not here, and CI must check it (it is beside the \
+             repository on CI; IPARAMS_LINT_CORPUS names another folder)",
+            corpus.display()
+        ))
+    } else {
+        Ok(format!(
+            "note: corpus test skipped: {} is not here (CI has it beside the repository; \
+             IPARAMS_LINT_CORPUS names another folder)",
+            corpus.display()
+        ))
+    }
+}
+
+#[test]
+fn a_missing_corpus_fails_under_ci_only() {
+    let missing = Path::new("/nowhere/corpus/real");
+    for ci in ["true", "1", "yes"] {
+        let verdict = missing_corpus(missing, Some(OsStr::new(ci)));
+        assert!(
+            verdict
+                .as_ref()
+                .is_err_and(|why| why.contains("/nowhere/corpus/real")),
+            "CI={ci}: {verdict:?}"
+        );
+    }
+    for ci in [None, Some(""), Some("0"), Some("false"), Some("FALSE")] {
+        let verdict = missing_corpus(missing, ci.map(OsStr::new));
+        assert!(
+            verdict.as_ref().is_ok_and(|note| note.contains("skipped")),
+            "CI={ci:?}: {verdict:?}"
+        );
+    }
+}
+
 #[test]
 fn real_apps() {
-    let corpus = support::repo_root().join("../shared/corpus/real");
-    let Ok(entries) = fs::read_dir(&corpus) else {
-        eprintln!(
-            "corpus test skipped: {} is not here (it is beside the project on CI)",
-            corpus.display()
-        );
-        return;
+    let corpus = corpus_dir();
+    let entries = match fs::read_dir(&corpus) {
+        Ok(entries) => entries,
+        Err(error) if error.kind() == io::ErrorKind::NotFound => {
+            match missing_corpus(&corpus, std::env::var_os("CI").as_deref()) {
+                Err(why) => panic!("{why}"),
+                Ok(note) => {
+                    // Past the test harness's capture, so the note shows in a passing run.
+                    let _ = writeln!(io::stderr(), "{note}");
+                    return;
+                }
+            }
+        }
+        Err(error) => panic!("the corpus {} cannot be read: {error}", corpus.display()),
     };
     let mut files: Vec<_> = entries
         .map(|e| e.expect("readable corpus").path())

@@ -33,7 +33,8 @@ removes the quotes, and wraps a lone option, module or event in the array it bel
 the required key in the '<key>' field.`), `options` that are not an array (`For the '<key>' <type>
 type, add the options as an array.`) and `events` that are not an array (`For the '<key>' <type>
 type, add the Events as an array.`). Other attributes are not checked."#,
-    fix: Some(Applicability::Safe),
+    // The riskiest fix it makes: most fixes are safe; the riskiest one is unsafe.
+    fix: Some(Applicability::Unsafe),
     checks: &[Check::Iparam(check)],
 };
 

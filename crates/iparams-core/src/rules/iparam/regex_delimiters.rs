@@ -27,7 +27,8 @@ value can ever pass and the app cannot be installed."#,
 "#,
     examples: Examples::Iparams,
     vendor: "Not checked.",
-    fix: Some(Applicability::Safe),
+    // The riskiest fix it makes: safe without flags, unsafe when flags are dropped.
+    fix: Some(Applicability::Unsafe),
     checks: &[Check::Iparam(check)],
 };
 

@@ -28,7 +28,9 @@ A name that differs from an attribute only in case or separators is renamed by t
     examples: Examples::Iparams,
     vendor: r#"Rejects: `Invalid key(s), <keys>, found in the '<key>' field.` FDK 6.9 also
 rejects `modules`, which platform 3.x apps need."#,
-    fix: Some(Applicability::Safe),
+    // The riskiest fix it makes: safe for a case or separator difference, unsafe for another
+    // suggestion.
+    fix: Some(Applicability::Unsafe),
     checks: &[Check::Iparam(check)],
 };
 
