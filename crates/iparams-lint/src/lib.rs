@@ -6,10 +6,12 @@ pub mod cli;
 pub mod config;
 pub mod discover;
 pub mod docs;
+pub mod hr_sandbox;
 mod output;
 pub mod render;
 mod source_code;
 pub mod values;
+pub mod verify;
 pub mod write;
 
 use std::ffi::OsString;
@@ -109,6 +111,7 @@ pub fn run(
             }
         },
         Some(Command::Schema) => printed(stdout, SCHEMA),
+        Some(Command::HrSandbox(args)) => hr_sandbox::run(args, stdout, stderr),
         Some(Command::Completions { shell }) => {
             let generator = match shell {
                 Shell::Bash => clap_complete::Shell::Bash,

@@ -149,6 +149,8 @@ pub struct Config {
     pub clock: Arc<dyn Clock>,
     /// Threads answering requests.
     pub workers: usize,
+    /// Write one line per request to standard error: method, path (no query), status, time.
+    pub log_requests: bool,
 }
 
 impl Default for Config {
@@ -160,6 +162,7 @@ impl Default for Config {
             employees: 60,
             clock: Arc::new(SystemClock),
             workers: 2,
+            log_requests: false,
         }
     }
 }
@@ -290,7 +293,8 @@ impl Sandbox {
                 let server = Arc::clone(&server);
                 let service = Arc::clone(&service);
                 let stopping = Arc::clone(&stopping);
-                std::thread::spawn(move || serve(&server, &service, &stopping))
+                let log = config.log_requests;
+                std::thread::spawn(move || serve(&server, &service, &stopping, log))
             })
             .collect();
         Ok(Self {
@@ -362,7 +366,7 @@ impl Drop for Sandbox {
     }
 }
 
-fn serve(server: &tiny_http::Server, service: &Service, stopping: &AtomicBool) {
+fn serve(server: &tiny_http::Server, service: &Service, stopping: &AtomicBool, log: bool) {
     while !stopping.load(Ordering::SeqCst) {
         let Ok(mut request) = server.recv() else {
             break;
@@ -370,8 +374,20 @@ fn serve(server: &tiny_http::Server, service: &Service, stopping: &AtomicBool) {
         if stopping.load(Ordering::SeqCst) {
             break;
         }
+        let started = std::time::Instant::now();
         let incoming = read_request(&mut request);
         let answer = service.handle(&incoming);
+        if log {
+            // The path only: never a header (the key) or the query.
+            let path = incoming.target.split('?').next().unwrap_or("");
+            let path: String = path.chars().filter(|c| !c.is_control()).take(200).collect();
+            eprintln!(
+                "hr-sandbox: {} {path} {} ({} µs)",
+                incoming.method,
+                answer.status,
+                started.elapsed().as_micros()
+            );
+        }
         let mut response = tiny_http::Response::from_data(answer.body.into_bytes())
             .with_status_code(answer.status);
         for (name, value) in answer.headers {
