@@ -40,6 +40,9 @@ pub enum Command {
     },
     /// Print the JSON Schema of iparams.json, for editors
     Schema,
+    /// Run the HR service of hr-service-api.md locally, for trying apps and credential checks
+    #[command(long_about = crate::hr_sandbox::LONG_ABOUT)]
+    HrSandbox(HrSandboxArgs),
     /// Print shell completions
     Completions {
         #[arg(value_enum)]
@@ -93,6 +96,16 @@ pub struct ValuesArgs {
     #[arg(long)]
     pub show_get: bool,
 
+    /// Also check each domain/api_key pair of product freshteam against the HR service, as the
+    /// installation page does (`GET /api/branches` with the key); the only network calls made
+    #[arg(long)]
+    pub verify: bool,
+
+    /// With --verify: the HR service to ask instead of https://<domain>.freshteam.com (the
+    /// `hr-sandbox`'s URL, or a proxy)
+    #[arg(long, value_name = "URL", requires = "verify")]
+    pub hr_url: Option<String>,
+
     #[command(flatten)]
     pub output: OutputArgs,
 
@@ -102,6 +115,40 @@ pub struct ValuesArgs {
     /// The path to show (and to find the app and the configuration from) for standard input
     #[arg(long, value_name = "PATH")]
     pub stdin_filename: Option<String>,
+}
+
+#[derive(Debug, Args)]
+pub struct HrSandboxArgs {
+    /// The port on 127.0.0.1; 0 takes any free port
+    #[arg(long, default_value_t = 0)]
+    pub port: u16,
+
+    /// The account's plan, which sets the rate limit per minute
+    #[arg(long, value_enum, default_value_t = HrPlan::Enterprise)]
+    pub plan: HrPlan,
+
+    /// A SQLite database kept across runs (created and seeded when new) [default: a fresh one
+    /// in memory]
+    #[arg(long, value_name = "PATH")]
+    pub db: Option<PathBuf>,
+
+    /// Employees to seed into a new database (at least 5)
+    #[arg(long, value_name = "N", default_value_t = 60)]
+    pub employees: usize,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum HrPlan {
+    /// No API calls
+    Free,
+    /// 10 calls a minute
+    Trial,
+    /// MAX(50, employees) calls a minute
+    Growth,
+    /// MAX(50, employees) calls a minute
+    Pro,
+    /// MAX(100, 2 × employees) calls a minute
+    Enterprise,
 }
 
 /// How findings are printed, and which fail the run.

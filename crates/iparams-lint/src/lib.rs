@@ -5,10 +5,12 @@ pub mod check;
 pub mod cli;
 pub mod docs;
 mod environment;
+pub mod hr_sandbox;
 mod output;
 pub mod render;
 mod source_code;
 pub mod values;
+pub mod verify;
 pub mod workspace;
 pub mod write;
 
@@ -68,6 +70,7 @@ pub fn run(
             }
         },
         Some(Command::Schema) => printed(stdout, SCHEMA),
+        Some(Command::HrSandbox(args)) => hr_sandbox::run(args, stdout, stderr),
         Some(Command::Completions { shell }) => {
             let generator = match shell {
                 Shell::Bash => clap_complete::Shell::Bash,

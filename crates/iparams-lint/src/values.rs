@@ -84,8 +84,17 @@ pub fn run(
 
     let definitions = SourceText::decode(&iparams_bytes);
     let values = SourceText::decode(&values_bytes);
-    let report =
+    let mut report =
         Linter::default().check_values_with(&definitions, &values, &iparams_shown, &settings);
+    if args.verify {
+        crate::verify::verify(
+            &definitions,
+            &values,
+            args.hr_url.as_deref(),
+            &mut report,
+            stderr,
+        );
+    }
     let mut summary = Summary::default();
     summary.add(&report);
     let (renderer, fail_level) = output::renderer(&args.output, env);

@@ -30,10 +30,11 @@ impl Renderer for Sarif {
             })
         };
         for (index, d) in file.report.diagnostics.iter().enumerate() {
+            // `values --verify` findings carry a rule outside the table: -1, SARIF's "none".
             let rule_index = REGISTRY
                 .iter()
                 .position(|rule| rule.name == d.rule)
-                .expect("registered rule");
+                .map_or(-1, |index| i64::try_from(index).unwrap_or(-1));
             let mut text = d.message.clone();
             if let Some(help) = &d.help {
                 text.push('\n');

@@ -1,0 +1,112 @@
+//! Error answers, all in the document's shape: `{"errors": [{"code", "message", "field"?}]}`.
+
+use serde_json::{Value, json};
+
+/// One failed request: its status and every error that caused it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ApiError {
+    pub status: u16,
+    pub errors: Vec<ErrorItem>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ErrorItem {
+    pub code: &'static str,
+    pub message: String,
+    /// Only for 400: the attribute at fault.
+    pub field: Option<String>,
+}
+
+impl ApiError {
+    pub fn new(status: u16, code: &'static str, message: impl Into<String>) -> Self {
+        Self {
+            status,
+            errors: vec![ErrorItem {
+                code,
+                message: message.into(),
+                field: None,
+            }],
+        }
+    }
+
+    /// 400 about one attribute.
+    pub fn field(field: impl Into<String>, code: &'static str, message: impl Into<String>) -> Self {
+        Self {
+            status: 400,
+            errors: vec![ErrorItem {
+                code,
+                message: message.into(),
+                field: Some(field.into()),
+            }],
+        }
+    }
+
+    /// 400 for every attribute at fault, or `Ok` when there is none.
+    pub fn fields(items: Vec<ErrorItem>) -> Result<(), Self> {
+        if items.is_empty() {
+            Ok(())
+        } else {
+            Err(Self {
+                status: 400,
+                errors: items,
+            })
+        }
+    }
+
+    pub fn unauthenticated() -> Self {
+        Self::new(
+            401,
+            "unauthenticated",
+            "Provide a valid API key as `Authorization: Bearer <key>`",
+        )
+    }
+
+    pub fn forbidden(what: &str) -> Self {
+        Self::new(
+            403,
+            "forbidden",
+            format!("The caller's role does not allow {what}"),
+        )
+    }
+
+    pub fn not_found(message: impl Into<String>) -> Self {
+        Self::new(404, "not_found", message)
+    }
+
+    pub fn to_json(&self) -> Value {
+        let errors: Vec<Value> = self
+            .errors
+            .iter()
+            .map(|item| {
+                let mut error = json!({"code": item.code, "message": item.message});
+                if let (Some(field), Some(object)) = (&item.field, error.as_object_mut()) {
+                    object.insert("field".into(), Value::String(field.clone()));
+                }
+                error
+            })
+            .collect();
+        json!({ "errors": errors })
+    }
+}
+
+impl ErrorItem {
+    pub fn at(field: impl Into<String>, code: &'static str, message: impl Into<String>) -> Self {
+        Self {
+            code,
+            message: message.into(),
+            field: Some(field.into()),
+        }
+    }
+}
+
+impl From<rusqlite::Error> for ApiError {
+    fn from(error: rusqlite::Error) -> Self {
+        Self::new(500, "internal_error", format!("database: {error}"))
+    }
+}
+
+impl From<serde_json::Error> for ApiError {
+    fn from(error: serde_json::Error) -> Self {
+        Self::new(500, "internal_error", format!("stored record: {error}"))
+    }
+}

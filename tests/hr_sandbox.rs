@@ -1,0 +1,373 @@
+//! `iparams-lint hr-sandbox` as a process (first line, logs, signals, `--db`), the example
+//! app's request templates against it, and `values --verify` with good and bad keys.
+
+mod support;
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::TcpStream;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Stdio};
+use std::time::Duration;
+
+use serde_json::{Value, json};
+use support::{binary, repo_root};
+
+/// A running `hr-sandbox`, stopped (SIGTERM) when dropped.
+struct Running {
+    child: Child,
+    url: String,
+    tokens: Value,
+}
+
+impl Running {
+    fn start(args: &[&str]) -> Self {
+        let mut child = binary()
+            .arg("hr-sandbox")
+            .args(["--port", "0"])
+            .args(args)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("the binary runs");
+        let mut line = String::new();
+        let stdout = child.stdout.take().expect("stdout");
+        BufReader::new(stdout)
+            .read_line(&mut line)
+            .expect("a first line");
+        let first: Value = serde_json::from_str(&line).expect("the first line is JSON");
+        Self {
+            child,
+            url: first["url"].as_str().expect("url").to_owned(),
+            tokens: first["tokens"].clone(),
+        }
+    }
+
+    fn token(&self, role: &str) -> String {
+        self.tokens[role].as_str().expect("a token").to_owned()
+    }
+
+    fn signal(&self, name: &str) {
+        let status = std::process::Command::new("kill")
+            .args([&format!("-{name}"), &self.child.id().to_string()])
+            .status()
+            .expect("kill runs");
+        assert!(status.success());
+    }
+
+    /// Stops it with `signal`; returns the exit code and everything it logged.
+    fn stop_with(mut self, signal: &str) -> (Option<i32>, String) {
+        self.signal(signal);
+        let status = self.child.wait().expect("it ends");
+        let mut log = String::new();
+        if let Some(mut stderr) = self.child.stderr.take() {
+            let _ = stderr.read_to_string(&mut log);
+        }
+        (status.code(), log)
+    }
+
+    /// `(status, body)` of one request.
+    fn call(&self, method: &str, path: &str, token: &str, body: Option<&Value>) -> (u16, Value) {
+        let host = self.url.trim_start_matches("http://");
+        let mut stream = TcpStream::connect(host).expect("connects");
+        stream
+            .set_read_timeout(Some(Duration::from_secs(5)))
+            .expect("timeout");
+        let body = body.map(Value::to_string).unwrap_or_default();
+        let request = format!(
+            "{method} {path} HTTP/1.1\r\nHost: {host}\r\nAuthorization: Bearer {token}\r\n\
+             Accept: application/json\r\nContent-Type: application/json\r\n\
+             Content-Length: {}\r\nConnection: close\r\n\r\n{body}",
+            body.len()
+        );
+        stream.write_all(request.as_bytes()).expect("sends");
+        let mut answer = String::new();
+        let _ = stream.read_to_string(&mut answer);
+        let status = answer
+            .split(' ')
+            .nth(1)
+            .and_then(|s| s.parse().ok())
+            .expect("a status");
+        let body = answer.split_once("\r\n\r\n").map_or("", |(_, b)| b);
+        (status, serde_json::from_str(body).unwrap_or(Value::Null))
+    }
+}
+
+impl Drop for Running {
+    fn drop(&mut self) {
+        if let Ok(None) = self.child.try_wait() {
+            let _ = self.child.kill();
+            let _ = self.child.wait();
+        }
+    }
+}
+
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("iparams-hr-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("a scratch folder");
+    dir
+}
+
+#[test]
+fn announces_serves_and_stops_cleanly_on_sigterm_and_sigint() {
+    for signal in ["TERM", "INT"] {
+        let sandbox = Running::start(&[]);
+        assert!(sandbox.url.starts_with("http://127.0.0.1:"));
+        let keys: Vec<String> = [
+            "account_admin",
+            "hr_partner",
+            "reporting_manager",
+            "employee",
+        ]
+        .iter()
+        .map(|role| sandbox.token(role))
+        .collect();
+        let (status, branches) = sandbox.call("GET", "/api/branches", &keys[1], None);
+        assert_eq!(status, 200);
+        assert!(branches.as_array().is_some_and(|b| b.len() >= 3));
+        let (code, log) = sandbox.stop_with(signal);
+        assert_eq!(code, Some(0), "{log}");
+        assert!(log.contains("GET /api/branches 200"), "{log}");
+        assert!(log.contains("stopped"), "{log}");
+        for key in &keys {
+            assert!(!log.contains(key.as_str()), "a key in the log: {log}");
+        }
+    }
+}
+
+#[test]
+fn the_database_is_kept_across_restarts() {
+    let dir = scratch("db");
+    let db = dir.join("hr.sqlite");
+    let db_arg = db.to_str().expect("utf-8 path");
+    let first = Running::start(&["--db", db_arg, "--employees", "12"]);
+    let hr = first.token("hr_partner");
+    let (status, created) = first.call(
+        "POST",
+        "/api/employees",
+        &hr,
+        Some(&json!({"first_name": "Ada", "last_name": "Kept", "official_email": "ada@kept.test", "role_ids": [5]})),
+    );
+    assert_eq!(status, 201, "{created}");
+    let id = created["id"].as_i64().expect("id");
+    assert_eq!(id, 13);
+    assert_eq!(first.stop_with("TERM").0, Some(0));
+    let second = Running::start(&["--db", db_arg]);
+    assert_eq!(
+        second.token("hr_partner"),
+        hr,
+        "keys are kept with the database"
+    );
+    let (status, read) = second.call("GET", &format!("/api/employees/{id}"), &hr, None);
+    assert_eq!((status, read["last_name"].as_str()), (200, Some("Kept")));
+    drop(second);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Each request template of the example app, placeholders filled, gets what the app expects.
+#[test]
+fn the_example_apps_templates_work_against_it() {
+    let sandbox = Running::start(&[]);
+    let key = sandbox.token("hr_partner");
+    let text =
+        std::fs::read_to_string(repo_root().join("fixtures/apps/hr-sync/config/requests.json"))
+            .expect("the templates");
+    let templates: Value = serde_json::from_str(&text).expect("JSON");
+    let context = [
+        ("<%= context.status %>", "active"),
+        ("<%= context.updated_since %>", "2020-01-01T00:00:00Z"),
+        ("<%= context.page %>", "2"),
+    ];
+    let templates = templates.as_object().expect("an object");
+    assert!(templates.len() >= 2);
+    for (name, template) in templates {
+        let schema = &template["schema"];
+        assert_eq!(schema["method"], "GET", "{name}");
+        assert!(
+            schema["headers"]["Authorization"]
+                .as_str()
+                .is_some_and(|a| a.contains("iparam.hr_api_key"))
+        );
+        let mut path = schema["path"].as_str().expect("path").to_owned();
+        if let Some(query) = schema["query"].as_object() {
+            let pairs: Vec<String> = query
+                .iter()
+                .map(|(k, v)| {
+                    let mut value = v.as_str().unwrap_or("").to_owned();
+                    for (placeholder, filled) in context {
+                        value = value.replace(placeholder, filled);
+                    }
+                    format!("{k}={value}")
+                })
+                .collect();
+            path = format!("{path}?{}", pairs.join("&"));
+        }
+        let (status, body) = sandbox.call("GET", &path, &key, None);
+        assert_eq!(status, 200, "{name}: {body}");
+        let items = body.as_array().expect("a list");
+        assert!(!items.is_empty(), "{name}");
+        if name == "listEmployees" {
+            assert!(items.iter().all(|e| e["status"] == "active"));
+        }
+    }
+    // What the app does besides: read one employee with include, list and approve time-offs.
+    let (status, one) = sandbox.call(
+        "GET",
+        "/api/employees/6?include=department,team,reporting_to",
+        &key,
+        None,
+    );
+    assert_eq!(status, 200);
+    assert!(one["department"]["name"].is_string() && one["reporting_to"]["id"].is_number());
+    let (_, pending) = sandbox.call("GET", "/api/time_offs?status=pending", &key, None);
+    let id = pending[0]["id"].as_i64().expect("a pending time-off");
+    let (status, approved) = sandbox.call(
+        "PUT",
+        &format!("/api/time_offs/{id}/approve"),
+        &key,
+        Some(&json!({})),
+    );
+    assert_eq!(
+        (status, approved["status"].as_str()),
+        (200, Some("approved"))
+    );
+}
+
+/// An app folder with the example app's iparams.json and a values file.
+fn app_with_values(name: &str, values: &Value) -> (PathBuf, PathBuf) {
+    let dir = scratch(name);
+    std::fs::create_dir_all(dir.join("config")).expect("config");
+    std::fs::copy(
+        repo_root().join("fixtures/apps/hr-sync/config/iparams.json"),
+        dir.join("config/iparams.json"),
+    )
+    .expect("copy");
+    let path = dir.join("values.json");
+    std::fs::write(&path, serde_json::to_string_pretty(values).expect("json")).expect("write");
+    (dir, path)
+}
+
+fn verify(values: &Path, url: &str, extra: &[&str]) -> (Option<i32>, String, String) {
+    let output = binary()
+        .args(["values", "--verify", "--hr-url", url, "--color", "never"])
+        .args(extra)
+        .arg(values)
+        .output()
+        .expect("runs");
+    (
+        output.status.code(),
+        String::from_utf8_lossy(&output.stdout).into_owned(),
+        String::from_utf8_lossy(&output.stderr).into_owned(),
+    )
+}
+
+fn values_with_key(key: &str) -> Value {
+    json!({"hr_domain": "acme", "hr_api_key": key, "sync_interval_minutes": "60",
+           "department": "Sales", "include_drafts": false, "employee_statuses": ["active"]})
+}
+
+#[test]
+fn verify_passes_a_good_key_and_rejects_bad_ones_without_printing_them() {
+    let sandbox = Running::start(&[]);
+    let good = sandbox.token("hr_partner");
+    let (dir, path) = app_with_values("verify-good", &values_with_key(&good));
+    let (code, stdout, stderr) = verify(&path, &sandbox.url, &[]);
+    assert_eq!(code, Some(0), "{stdout}{stderr}");
+    assert!(stderr.contains("verified"), "{stderr}");
+    assert!(!stdout.contains(&good) && !stderr.contains(&good));
+
+    let wrong = "sbx_0000000000000000wrongwrongwrong";
+    std::fs::write(&path, values_with_key(wrong).to_string()).expect("write");
+    let (code, stdout, stderr) = verify(&path, &sandbox.url, &[]);
+    assert_eq!(code, Some(1), "{stdout}{stderr}");
+    assert!(
+        stdout.contains("Domain or API key is not matching"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("verify-credentials"), "{stdout}");
+    assert!(
+        !stdout.contains(wrong) && !stderr.contains(wrong),
+        "{stdout}"
+    );
+    // Every format carries it.
+    for format in ["json", "sarif", "concise", "github", "junit"] {
+        let (code, stdout, _) = verify(&path, &sandbox.url, &["--format", format]);
+        assert_eq!(code, Some(1), "{format}");
+        assert!(stdout.contains("verify-credentials"), "{format}: {stdout}");
+        assert!(!stdout.contains(wrong), "{format}");
+        if format == "json" || format == "sarif" {
+            serde_json::from_str::<Value>(&stdout).expect("one JSON document");
+        }
+    }
+    let (code, json_out, _) = verify(&path, &sandbox.url, &["--format", "json"]);
+    assert_eq!(code, Some(1));
+    let doc: Value = serde_json::from_str(&json_out).expect("json");
+    let finding = &doc["files"][0]["diagnostics"][0];
+    assert_eq!(finding["pointer"], "/hr_api_key");
+    assert_eq!(finding["severity"], "error");
+
+    // A key that works but whose role may not read branches.
+    let employee = sandbox.token("employee");
+    std::fs::write(&path, values_with_key(&employee).to_string()).expect("write");
+    let (code, stdout, _) = verify(&path, &sandbox.url, &[]);
+    assert_eq!(code, Some(1));
+    assert!(
+        stdout.contains("its role may not read branches"),
+        "{stdout}"
+    );
+    assert!(!stdout.contains(&employee));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn verify_says_when_it_could_not_check() {
+    // Rate-limited: the free plan has no calls.
+    let sandbox = Running::start(&["--plan", "free"]);
+    let key = sandbox.token("hr_partner");
+    let (dir, path) = app_with_values("verify-429", &values_with_key(&key));
+    let (code, stdout, _) = verify(&path, &sandbox.url, &[]);
+    assert_eq!(code, Some(0), "a warning: {stdout}");
+    assert!(stdout.contains("Could not check"), "{stdout}");
+    let (_, json_out, _) = verify(&path, &sandbox.url, &["--format", "json"]);
+    assert!(json_out.contains("x-ratelimit-total: 0"), "{json_out}");
+    drop(sandbox);
+    // Nobody listening.
+    let closed = {
+        let listener = std::net::TcpListener::bind("127.0.0.1:0").expect("a port");
+        listener.local_addr().expect("addr").port()
+    };
+    let (code, stdout, _) = verify(&path, &format!("http://127.0.0.1:{closed}"), &[]);
+    assert_eq!(code, Some(1));
+    assert!(stdout.contains("No answer from the HR service"), "{stdout}");
+    assert!(!stdout.contains(&key));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn other_products_are_not_verified_and_no_call_is_made_without_verify() {
+    let dir = scratch("verify-other");
+    std::fs::create_dir_all(dir.join("config")).expect("config");
+    std::fs::write(
+        dir.join("config/iparams.json"),
+        r#"{"desk_domain": {"display_name": "Desk", "type": "domain", "type_attributes": {"product": "freshdesk"}, "required": true},
+            "desk_key": {"display_name": "Key", "type": "api_key", "secure": true, "type_attributes": {"product": "freshdesk"}, "required": true}}"#,
+    )
+    .expect("write");
+    let path = dir.join("values.json");
+    std::fs::write(
+        &path,
+        r#"{"desk_domain": "acme", "desk_key": "abcdefgh12345678"}"#,
+    )
+    .expect("write");
+    let (code, stdout, _) = verify(&path, "http://127.0.0.1:1", &[]);
+    assert_eq!(code, Some(0), "{stdout}");
+    assert!(stdout.contains("not verified"), "{stdout}");
+    // --hr-url needs --verify.
+    let output = binary()
+        .args(["values", "--hr-url", "http://127.0.0.1:1"])
+        .arg(&path)
+        .output()
+        .expect("runs");
+    assert_eq!(output.status.code(), Some(2));
+    let _ = std::fs::remove_dir_all(&dir);
+}
