@@ -411,7 +411,7 @@ fn check_app(
     outcome
 }
 
-fn unified_diff(path: &str, old: &str, new: &str) -> String {
+pub(crate) fn unified_diff(path: &str, old: &str, new: &str) -> String {
     similar::TextDiff::from_lines(old, new)
         .unified_diff()
         .context_radius(2)
