@@ -381,7 +381,7 @@ fn answers(args: &AddArgs) -> Result<Answers, String> {
 
 fn missing_answers(missing: &[&str]) -> String {
     format!(
-        "missing answers, with no terminal to ask them on: give {}",
+        "missing answers (every answer comes from flags): give {}",
         missing.join(", ")
     )
 }
