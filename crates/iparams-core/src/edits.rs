@@ -40,6 +40,46 @@ pub fn remove_item(items: &[Value<'_>], index: usize) -> Edit {
     remove_from_list(items.len(), index, |i| items[i].span)
 }
 
+/// How the members of an object are laid out, read from its last member.
+struct Layout<'t> {
+    /// The last member starts its own line, after this indentation; `None` when it shares a
+    /// line with what comes before it (a minified or one-line object).
+    indent: Option<&'t str>,
+    /// The line ending before the last member (or the file's first one).
+    newline: &'static str,
+    /// No space after the colon of the last member (`"a":1`).
+    tight: bool,
+}
+
+fn layout<'t>(text: &'t str, last: &Member<'_>) -> Layout<'t> {
+    let line_start = text[..last.key.span.start].rfind('\n').map_or(0, |n| n + 1);
+    let indent = &text[line_start..last.key.span.start];
+    let own_line = line_start > 0 && indent.chars().all(|c| c == ' ' || c == '\t');
+    let newline = if own_line {
+        if text[..line_start].ends_with("\r\n") {
+            "\r\n"
+        } else {
+            "\n"
+        }
+    } else {
+        first_newline(text)
+    };
+    let between = &text[last.key.span.end..last.value.span.start];
+    Layout {
+        indent: own_line.then_some(indent),
+        newline,
+        tight: between == ":",
+    }
+}
+
+/// The file's line ending: its first one, `\n` when it has none.
+fn first_newline(text: &str) -> &'static str {
+    match text.find('\n') {
+        Some(n) if text[..n].ends_with('\r') => "\r\n",
+        _ => "\n",
+    }
+}
+
 /// Adds `"key": value_json` as the last member of `object`, on its own line with the
 /// indentation of the members before it.
 pub fn insert_member(text: &str, object: &Value<'_>, key: &str, value_json: &str) -> Option<Edit> {
@@ -48,22 +88,78 @@ pub fn insert_member(text: &str, object: &Value<'_>, key: &str, value_json: &str
     let Some(last) = members.last() else {
         return Some(Edit::insert(object.span.start + 1, entry));
     };
-    let line_start = text[..last.key.span.start].rfind('\n').map_or(0, |n| n + 1);
-    let indent = &text[line_start..last.key.span.start];
-    let separator = if indent.chars().all(|c| c == ' ' || c == '\t') {
-        let newline = if text[..line_start].ends_with("\r\n") {
-            "\r\n"
-        } else {
-            "\n"
-        };
-        format!(",{newline}{indent}")
-    } else {
-        ", ".to_owned()
+    let layout = layout(text, last);
+    let separator = match layout.indent {
+        Some(indent) => format!(",{}{indent}", layout.newline),
+        None => ", ".to_owned(),
     };
     Some(Edit::insert(
         last.value.span.end,
         format!("{separator}{entry}"),
     ))
+}
+
+/// Adds `"key": {fields}` as the last member of the top-level object `root`, laid out as the
+/// file is: in a file whose members start their own lines, after the last one with its
+/// indentation and line ending, one field a line indented one step more; in a minified file,
+/// on the same line with the file's spacing. Into an empty object, it goes pretty-printed
+/// with two spaces. Each field is a name and its value's JSON, which stays on one line.
+pub fn insert_object_member(
+    text: &str,
+    root: &Value<'_>,
+    key: &str,
+    fields: &[(&str, String)],
+) -> Option<Edit> {
+    let members = root.as_object()?;
+    let Some(last) = members.last() else {
+        let newline = first_newline(text);
+        let value = pretty_object(fields, "  ", "    ", newline);
+        return Some(Edit::replace(
+            root.span,
+            format!("{{{newline}  {}: {value}{newline}}}", json_string(key)),
+        ));
+    };
+    let layout = layout(text, last);
+    let entry = match layout.indent {
+        Some(indent) => {
+            let step = if indent.is_empty() { "  " } else { indent };
+            let value = pretty_object(fields, indent, &format!("{indent}{step}"), layout.newline);
+            format!(",{}{indent}{}: {value}", layout.newline, json_string(key))
+        }
+        None => {
+            let (colon, comma) = if layout.tight {
+                (":", ",")
+            } else {
+                (": ", ", ")
+            };
+            let inner: Vec<String> = fields
+                .iter()
+                .map(|(name, value)| format!("{}{colon}{value}", json_string(name)))
+                .collect();
+            format!(
+                "{comma}{}{colon}{{{}}}",
+                json_string(key),
+                inner.join(comma)
+            )
+        }
+    };
+    Some(Edit::insert(last.value.span.end, entry))
+}
+
+/// `{fields}` over several lines: the fields at `inner` indentation, the closing brace at
+/// `outer`.
+fn pretty_object(fields: &[(&str, String)], outer: &str, inner: &str, newline: &str) -> String {
+    if fields.is_empty() {
+        return "{}".to_owned();
+    }
+    let lines: Vec<String> = fields
+        .iter()
+        .map(|(name, value)| format!("{inner}{}: {value}", json_string(name)))
+        .collect();
+    format!(
+        "{{{newline}{}{newline}{outer}}}",
+        lines.join(&format!(",{newline}"))
+    )
 }
 
 #[cfg(test)]
@@ -124,6 +220,33 @@ mod tests {
         let (value, _) = parse_value(text);
         let edit = insert_member(text, &value.unwrap(), "b", "2").unwrap();
         assert_eq!(apply(text, &edit), "{\"a\": 1, \"b\": 2}");
+    }
+
+    #[test]
+    fn inserted_objects_follow_the_layout() {
+        let fields = [
+            ("type", "\"text\"".to_owned()),
+            ("required", "true".to_owned()),
+        ];
+        let cases = [
+            (
+                "{\r\n\t\"a\": {\r\n\t\t\"type\": \"url\"\r\n\t}\r\n}\r\n",
+                "{\r\n\t\"a\": {\r\n\t\t\"type\": \"url\"\r\n\t},\r\n\t\"k\": {\r\n\t\t\"type\": \"text\",\r\n\t\t\"required\": true\r\n\t}\r\n}\r\n",
+            ),
+            (
+                r#"{"a":{"type":"url"}}"#,
+                r#"{"a":{"type":"url"},"k":{"type":"text","required":true}}"#,
+            ),
+            (
+                "{}\n",
+                "{\n  \"k\": {\n    \"type\": \"text\",\n    \"required\": true\n  }\n}\n",
+            ),
+        ];
+        for (text, expected) in cases {
+            let (value, _) = parse_value(text);
+            let edit = insert_object_member(text, &value.unwrap(), "k", &fields).unwrap();
+            assert_eq!(apply(text, &edit), expected);
+        }
     }
 
     #[test]

@@ -424,7 +424,7 @@ pub fn masked_diff(path: &str, original: &[u8], fixed: &FixOutcome) -> String {
     unified_diff(path, &before, &after)
 }
 
-fn unified_diff(path: &str, old: &str, new: &str) -> String {
+pub(crate) fn unified_diff(path: &str, old: &str, new: &str) -> String {
     similar::TextDiff::from_lines(old, new)
         .unified_diff()
         .context_radius(2)

@@ -27,6 +27,9 @@ pub enum Command {
     /// Check installation values (a values file, or an app's config/iparam_test_data.json)
     /// against iparams.json, as the installation page would
     Values(ValuesArgs),
+    /// Add an iparam to config/iparams.json: every answer by flags, checked with the linter's
+    /// rules before anything is written
+    Add(AddArgs),
     /// List every rule: name, default severity, fix and summary
     Rules {
         /// Print the full documentation of every rule as Markdown (docs/rules.md)
@@ -149,6 +152,75 @@ pub enum HrPlan {
     Pro,
     /// MAX(100, 2 × employees) calls a minute
     Enterprise,
+}
+
+#[derive(Debug, Args, Default)]
+pub struct AddArgs {
+    /// An app folder or an iparams.json [default: the app in the current folder]
+    #[arg(value_name = "FILE|APP")]
+    pub target: Option<PathBuf>,
+
+    /// The new iparam's key
+    #[arg(long)]
+    pub key: Option<String>,
+
+    /// Its type: text, paragraph, dropdown, email, number, phone_number, date, url, radio,
+    /// checkbox, multiselect, domain or api_key
+    #[arg(long = "type", value_name = "TYPE")]
+    pub kind: Option<String>,
+
+    /// The label on the installation page
+    #[arg(long)]
+    pub display_name: Option<String>,
+
+    /// The help text under the field
+    #[arg(long)]
+    pub description: Option<String>,
+
+    /// The choices of a dropdown, radio or multiselect, separated by commas
+    #[arg(long, value_delimiter = ',', value_name = "A,B,…")]
+    pub options: Option<Vec<String>>,
+
+    /// The default value (a checkbox: true or false; a multiselect: options separated by commas)
+    #[arg(long, value_name = "VALUE")]
+    pub default: Option<String>,
+
+    /// Make the iparam mandatory
+    #[arg(long)]
+    pub required: bool,
+
+    /// Keep the value from the app's front end (api_key iparams always are)
+    #[arg(long)]
+    pub secure: bool,
+
+    /// Hide the iparam (`"visible": false`)
+    #[arg(long)]
+    pub hidden: bool,
+
+    /// The product of a domain or api_key iparam (`type_attributes.product`)
+    #[arg(long)]
+    pub product: Option<String>,
+
+    /// A regular expression the value must match, with its name (repeatable; text, email,
+    /// phone_number and url only)
+    #[arg(long, value_name = "NAME=PATTERN")]
+    pub regex: Vec<String>,
+
+    /// The message shown when the regex NAME does not match (required for each --regex)
+    #[arg(long, value_name = "NAME=MESSAGE")]
+    pub regex_error: Vec<String>,
+
+    /// A callback of config/assets/iparams.js to call on an event: `change=FUNCTION`; the
+    /// function is added to the file when it does not declare it
+    #[arg(long, value_name = "change=FUNCTION")]
+    pub event: Vec<String>,
+
+    /// Print the change as a unified diff and write nothing
+    #[arg(long)]
+    pub dry_run: bool,
+
+    #[command(flatten)]
+    pub rules: RuleArgs,
 }
 
 /// How findings are printed, and which fail the run.
