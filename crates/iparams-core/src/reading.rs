@@ -13,6 +13,8 @@ pub enum FileKind {
     Values,
     /// The manifest.json of an app.
     Manifest,
+    /// config/requests.json: the request templates of an app.
+    Requests,
 }
 
 /// What reading one JSON file found.
@@ -46,6 +48,7 @@ pub fn describe_syntax_error(kind: &SyntaxErrorKind, file: FileKind) -> (String,
                 FileKind::Iparams => "An app with no installation parameters still needs `{}` in config/iparams.json.",
                 FileKind::Values => "A values file is one object of `\"key\": value` pairs; write `{}` when there are none.",
                 FileKind::Manifest => "manifest.json describes the app: its platform version and products or modules.",
+                FileKind::Requests => "config/requests.json holds one object of request templates; write `{}` when there are none, or remove the file.",
             }
             .into(),
         ),
@@ -137,6 +140,7 @@ pub fn describe_syntax_error(kind: &SyntaxErrorKind, file: FileKind) -> (String,
                 FileKind::Iparams => "iparams.json holds",
                 FileKind::Values => "A values file holds",
                 FileKind::Manifest => "manifest.json holds",
+                FileKind::Requests => "config/requests.json holds",
             }),
         ),
         K::TooDeep { limit } => (
@@ -146,6 +150,7 @@ pub fn describe_syntax_error(kind: &SyntaxErrorKind, file: FileKind) -> (String,
                 FileKind::Iparams => "An iparams.json needs four levels at most; this is not an iparams file.",
                 FileKind::Values => "A values file needs two levels at most; this is not a values file.",
                 FileKind::Manifest => "This is not an app manifest.",
+                FileKind::Requests => "A request template needs four levels at most; this is not a requests.json.",
             }
             .into(),
         ),

@@ -19,7 +19,9 @@ pub struct AppInput<'a> {
     pub iparams: Option<AppFile<'a>>,
     /// config/assets/iparams.js.
     pub callbacks: Option<AppFile<'a>>,
-    /// config/*.json files that may hold request templates (requests.json, oauth_config.json).
+    /// config/requests.json, the request templates.
+    pub requests: Option<AppFile<'a>>,
+    /// Other config/*.json files that may read iparams as templates do (oauth_config.json).
     pub templates: Vec<AppFile<'a>>,
     /// Scripts and pages that run in the browser.
     pub frontend: Vec<AppFile<'a>>,
@@ -33,6 +35,9 @@ pub enum Role {
     Manifest,
     Iparams,
     Callbacks,
+    /// config/requests.json.
+    Requests,
+    /// Another config/*.json that may hold `<%= iparam.x %>` (oauth_config.json).
     Template,
     Frontend,
     Serverless,
@@ -61,6 +66,7 @@ impl Role {
             "manifest.json" => Role::Manifest,
             "config/iparams.json" => Role::Iparams,
             "config/assets/iparams.js" => Role::Callbacks,
+            "config/requests.json" => Role::Requests,
             "config/iparam_test_data.json" => Role::Other,
             _ if skipped => Role::Other,
             _ if relative.starts_with("config/") => match relative["config/".len()..].contains('/')
@@ -84,6 +90,7 @@ impl<'a> AppInput<'a> {
             config_entries: Vec::new(),
             iparams: None,
             callbacks: None,
+            requests: None,
             templates: Vec::new(),
             frontend: Vec::new(),
             serverless: Vec::new(),
@@ -95,6 +102,7 @@ impl<'a> AppInput<'a> {
         match Role::of(relative) {
             Role::Iparams => self.iparams = Some(file),
             Role::Callbacks => self.callbacks = Some(file),
+            Role::Requests => self.requests = Some(file),
             Role::Template => self.templates.push(file),
             Role::Frontend => self.frontend.push(file),
             Role::Serverless => self.serverless.push(file),
@@ -181,7 +189,8 @@ mod tests {
     #[test]
     fn roles_by_path() {
         assert_eq!(Role::of("config/iparams.json"), Role::Iparams);
-        assert_eq!(Role::of("config/requests.json"), Role::Template);
+        assert_eq!(Role::of("config/requests.json"), Role::Requests);
+        assert_eq!(Role::of("config/oauth_config.json"), Role::Template);
         assert_eq!(Role::of("config/assets/iparams.js"), Role::Callbacks);
         assert_eq!(Role::of("config/assets/other.js"), Role::Other);
         assert_eq!(Role::of("server/lib/handler.js"), Role::Serverless);

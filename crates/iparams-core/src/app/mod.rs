@@ -13,6 +13,7 @@ mod input;
 pub mod js;
 pub mod manifest;
 mod model;
+pub mod requests;
 mod templates;
 
 pub use facts::{AppFacts, Declared, Handler};
@@ -23,5 +24,6 @@ pub use input::{
 };
 pub use js::{JsFacts, Literal, Read, Script, UtilsCall, UtilsMethod};
 pub use manifest::{Manifest, ManifestProblem, Platform};
-pub use model::{AppModel, FileId};
+pub use model::{AppModel, FileId, RequestsFile};
+pub use requests::{Field, Place, Placeholder, Requests, Template};
 pub use templates::template_reads;

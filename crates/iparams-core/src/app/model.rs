@@ -1,12 +1,23 @@
 //! Everything cross-file rules look at, across the files of one app.
 
 use super::manifest::ManifestReading;
-use super::{AppFacts, Declared, JsFacts, Read};
+use super::{AppFacts, Declared, JsFacts, Read, Requests};
 use crate::source::SourceText;
 use crate::span::{LineIndex, Span};
+use crate::syntax::Value;
 
 /// Which file of the app a finding is in.
 pub type FileId = usize;
+
+/// config/requests.json as read: its tree and its templates.
+#[derive(Debug)]
+pub struct RequestsFile<'a> {
+    pub file: FileId,
+    /// The parsed tree, for rules about the file as a whole; `None` when nothing was read.
+    pub root: Option<Value<'a>>,
+    /// Its templates, lowered.
+    pub requests: Requests,
+}
 
 /// Everything cross-file rules look at.
 #[derive(Debug)]
@@ -26,6 +37,10 @@ pub struct AppModel<'a> {
     pub callbacks: Option<(FileId, JsFacts)>,
     pub frontend: Vec<(FileId, JsFacts)>,
     pub serverless: Vec<(FileId, JsFacts)>,
+    /// config/requests.json, when there is one.
+    pub requests: Option<RequestsFile<'a>>,
+    /// The `<%= iparam.x %>` reads of request templates: requests.json's, then those of other
+    /// config/*.json files (oauth_config.json).
     pub templates: Vec<(FileId, Vec<Read>)>,
     pub(crate) paths: Vec<String>,
     pub(crate) sources: &'a [SourceText<'a>],
@@ -75,6 +90,12 @@ impl AppModel<'_> {
         let text = self.sources[file].text();
         let at = LineIndex::new(text).position(text, span.start);
         format!("{}:{}:{}", self.paths[file], at.line, at.column)
+    }
+
+    /// The JSON pointer of the value at `span` of file `file`, when the file is requests.json.
+    pub fn pointer_at(&self, file: FileId, span: Span) -> Option<String> {
+        let requests = self.requests.as_ref().filter(|r| r.file == file)?;
+        requests.requests.pointer_at(span).map(ToOwned::to_owned)
     }
 
     /// Every script that reads iparams, front end and serverless.

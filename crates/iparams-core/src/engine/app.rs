@@ -6,13 +6,14 @@ use super::report::FileReport;
 use super::{Linter, check_reading, enabled_checks};
 use crate::app::manifest;
 use crate::app::{
-    AppFile, AppInput, AppModel, FileId, JsFacts, Script, facts_of, js, template_reads,
+    AppFile, AppInput, AppModel, FileId, JsFacts, Requests, RequestsFile, Script, facts_of, js,
+    template_reads,
 };
 use crate::reading::{FileKind, Reading};
 use crate::rules::{AppContext, Check, Context, RuleSettings};
 use crate::source::SourceText;
 use crate::span::LineIndex;
-use crate::syntax::SyntaxError;
+use crate::syntax::{RootShape, SyntaxError, parse_value};
 
 /// One file's findings, with its text for code frames.
 #[derive(Debug)]
@@ -58,9 +59,12 @@ impl Linter {
         let config_folder = files.add(input.config_folder, b"");
 
         let manifest_reading = manifest::read(files.sources[manifest_file].text());
-        files.reports[manifest_file] = self.check_manifest_reading(
+        files.reports[manifest_file] = self.check_json_reading(
+            FileKind::Manifest,
             &files.sources[manifest_file],
-            &manifest_reading.syntax_errors,
+            Some(&manifest_reading.syntax_errors),
+            // Its top level is the manifest rules' business.
+            None,
             rules,
         );
 
@@ -102,14 +106,60 @@ impl Linter {
         };
         let frontend = scripts(&mut files, &input.frontend, Script::Frontend);
         let serverless = scripts(&mut files, &input.serverless, Script::Serverless);
-        let templates = input
+        let requests_file = input.requests.map(|file| files.add(file.path, file.bytes));
+        let other_templates: Vec<FileId> = input
             .templates
             .iter()
-            .map(|file| {
-                let id = files.add(file.path, file.bytes);
-                (id, template_reads(files.sources[id].text()))
-            })
+            .map(|file| files.add(file.path, file.bytes))
             .collect();
+
+        // requests.json, read with the span-keeping parser, as iparams.json is.
+        let requests = requests_file.map(|id| {
+            let source = &files.sources[id];
+            let (root, errors) = if source.is_unreadable() {
+                (None, None)
+            } else {
+                let (root, errors) = parse_value(source.text());
+                (root, Some(errors))
+            };
+            let shape = match &root {
+                Some(value) if value.as_object().is_some() => RootShape::Object(value.span),
+                Some(value) => RootShape::Other(value.json_kind(), value.span),
+                None => RootShape::Absent,
+            };
+            let complete = errors
+                .as_ref()
+                .is_some_and(|errors| !errors.iter().any(|error| error.fatal));
+            let report = self.check_json_reading(
+                FileKind::Requests,
+                source,
+                errors.as_deref(),
+                errors.is_some().then_some(shape),
+                rules,
+            );
+            let lowered = Requests::lower(root.as_ref(), complete, source.text());
+            (
+                report,
+                RequestsFile {
+                    file: id,
+                    root,
+                    requests: lowered,
+                },
+            )
+        });
+        let requests = requests.map(|(report, requests)| {
+            files.reports[requests.file] = report;
+            requests
+        });
+        let mut templates: Vec<(FileId, Vec<_>)> = requests
+            .iter()
+            .map(|r| (r.file, r.requests.reads()))
+            .collect();
+        templates.extend(
+            other_templates
+                .into_iter()
+                .map(|id| (id, template_reads(files.sources[id].text()))),
+        );
 
         let model = AppModel {
             facts: &facts,
@@ -123,6 +173,7 @@ impl Linter {
             callbacks,
             frontend,
             serverless,
+            requests,
             templates,
             paths: files.paths.clone(),
             sources: &files.sources,
@@ -154,24 +205,26 @@ impl Linter {
             .collect()
     }
 
-    /// The findings of reading manifest.json: its encoding and syntax.
-    fn check_manifest_reading(
+    /// The findings of reading a JSON file of the app other than iparams.json (manifest.json,
+    /// requests.json): its encoding and syntax, and its top level when `root` is given.
+    fn check_json_reading(
         &mut self,
+        kind: FileKind,
         source: &SourceText<'_>,
-        errors: &[SyntaxError],
+        errors: Option<&[SyntaxError]>,
+        root: Option<RootShape>,
         rules: &RuleSettings,
     ) -> FileReport {
         let mut cx = Context::new(source.text(), &mut self.regexes);
         let reading = Reading {
-            kind: FileKind::Manifest,
+            kind,
             problems: &source.problems,
-            errors: Some(errors),
-            // Its top level is the manifest rules' business.
-            root: None,
+            errors,
+            root,
         };
         check_reading(&reading, rules, &mut cx);
         FileReport {
-            well_formed: errors.is_empty() && source.problems.is_empty(),
+            well_formed: reading.is_well_formed(),
             diagnostics: finish(cx.diagnostics, rules),
             ..FileReport::default()
         }

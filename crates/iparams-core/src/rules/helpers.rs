@@ -282,6 +282,36 @@ pub(crate) fn can_hold_secret(ty: Option<IparamType>) -> bool {
     matches!(ty, None | Some(IparamType::Text | IparamType::Paragraph))
 }
 
+/// The request templates of config/requests.json, with the file they are in.
+pub(crate) fn request_templates<'m>(
+    model: &'m crate::app::AppModel<'_>,
+) -> impl Iterator<Item = (crate::app::FileId, &'m crate::app::Template)> {
+    model.requests.iter().flat_map(|requests| {
+        requests
+            .requests
+            .templates
+            .iter()
+            .map(move |template| (requests.file, template))
+    })
+}
+
+/// `text` with each `<%= … %>` placeholder replaced by `x`, for checks of what is written
+/// around the placeholders (a host's shape, a path's query string).
+pub(crate) fn without_placeholders(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(open) = rest.find("<%=") {
+        let Some(close) = rest[open..].find("%>") else {
+            break;
+        };
+        out.push_str(&rest[..open]);
+        out.push('x');
+        rest = &rest[open + close + 2..];
+    }
+    out.push_str(rest);
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -68,14 +68,18 @@ fn check(model: &AppModel<'_>, cx: &mut AppContext) {
                 ),
                 None => format!("iparams.json defines {}.", model.declared_list()),
             };
-            cx.report(
-                file,
-                &RULE,
-                read.span,
-                format!("`{key}` is read here, but iparams.json defines no such iparam"),
-            )
-            .label("no such iparam")
-            .help(help);
+            let finding = cx
+                .report(
+                    file,
+                    &RULE,
+                    read.span,
+                    format!("`{key}` is read here, but iparams.json defines no such iparam"),
+                )
+                .label("no such iparam")
+                .help(help);
+            if let Some(pointer) = model.pointer_at(file, read.span) {
+                finding.pointer(pointer);
+            }
         }
     }
 }

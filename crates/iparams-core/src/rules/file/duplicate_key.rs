@@ -2,10 +2,11 @@
 
 use std::collections::HashMap;
 
+use crate::app::AppModel;
 use crate::diagnostic::Severity;
 use crate::model::Iparam;
 use crate::pointer;
-use crate::rules::{Area, Check, Context, Examples, FileCheck, Rule, same_check};
+use crate::rules::{AppContext, Area, Check, Context, Examples, FileCheck, Rule, same_check};
 use crate::span::Span;
 use crate::syntax::{Member, Value, ValueKind, parse_value};
 
@@ -17,7 +18,8 @@ pub static RULE: Rule = Rule {
     docs: r#"`JSON.parse` keeps the last of two equal keys and silently drops the first, so one
 of the two definitions never takes effect, whichever the author meant. This applies to iparam keys
 and to attributes inside an iparam alike, and to the keys of a values file checked by `iparams-lint
-values`, where the first of two values is dropped."#,
+values`, where the first of two values is dropped, and to the templates of an app's
+config/requests.json and everything inside them."#,
     bad: r#"{
   "region": {"display_name": "Region", "type": "text"},
   "region": {"display_name": "Data centre", "type": "text"}
@@ -34,6 +36,7 @@ values`, where the first of two values is dropped."#,
     checks: &[
         Check::File(|| Box::<DuplicateKeys>::default()),
         Check::Values(|values, cx| check_value(values.object, &mut Vec::new(), cx)),
+        Check::App(check_requests),
     ],
 };
 
@@ -127,19 +130,85 @@ impl std::fmt::Display for Segment<'_> {
 /// Walks the definition keeping the path down to each object; pointers are only built for
 /// the objects that do have a duplicate.
 fn check_value<'v>(value: &'v Value<'_>, path: &mut Vec<Segment<'v>>, cx: &mut Context<'_>) {
+    walk(value, path, &mut |repeated, first, path| {
+        let key = &repeated.key;
+        let mut pointer = pointer_of(path);
+        pointer::push(&mut pointer, &key.text);
+        cx.report(
+            &RULE,
+            key.span,
+            format!("Key `{}` appears twice in {}", key.text, place(path)),
+        )
+        .label("repeated here")
+        .related(first.key.span, "first here")
+        .help(format!(
+            "`JSON.parse` keeps only the last `{}` and drops the first; remove one of them.",
+            key.text
+        ))
+        .pointer(pointer);
+    });
+}
+
+/// The same in config/requests.json, whose objects are templates rather than iparams.
+fn check_requests(model: &AppModel<'_>, cx: &mut AppContext) {
+    let Some(requests) = &model.requests else {
+        return;
+    };
+    let Some(root) = &requests.root else {
+        return;
+    };
+    let file = requests.file;
+    walk(root, &mut Vec::new(), &mut |repeated, first, path| {
+        let key = &repeated.key;
+        let mut pointer = pointer_of(path);
+        pointer::push(&mut pointer, &key.text);
+        let (message, help) = match path {
+            [] => (
+                format!("Request template `{}` is defined twice", key.text),
+                "`JSON.parse` keeps only this later template and drops the first; remove one, or give it another name (and update its invocations and the manifest).".to_owned(),
+            ),
+            [template, rest @ ..] => {
+                let rest: Vec<String> = rest.iter().map(ToString::to_string).collect();
+                let within = match rest.as_slice() {
+                    [] => format!("template `{template}`"),
+                    _ => format!("`{}` of template `{template}`", rest.join("/")),
+                };
+                (
+                    format!("Key `{}` appears twice in {within}", key.text),
+                    format!(
+                        "`JSON.parse` keeps only the last `{}` and drops the first; remove one of them.",
+                        key.text
+                    ),
+                )
+            }
+        };
+        cx.report(file, &RULE, key.span, message)
+            .label("repeated here")
+            .related(first.key.span, "first here")
+            .help(help)
+            .pointer(pointer);
+    });
+}
+
+/// Calls `report(repeated, first, path)` for every key repeated in an object of `value`.
+fn walk<'v>(
+    value: &'v Value<'_>,
+    path: &mut Vec<Segment<'v>>,
+    report: &mut dyn FnMut(&Member<'_>, &Member<'_>, &[Segment<'_>]),
+) {
     match &value.kind {
         ValueKind::Object(members) => {
-            report_duplicates(members, path, cx);
+            report_duplicates(members, path, report);
             for member in members {
                 path.push(Segment::Key(&member.key.text));
-                check_value(&member.value, path, cx);
+                walk(&member.value, path, report);
                 path.pop();
             }
         }
         ValueKind::Array(items) => {
             for (index, item) in items.iter().enumerate() {
                 path.push(Segment::Index(index));
-                check_value(item, path, cx);
+                walk(item, path, report);
                 path.pop();
             }
         }
@@ -167,7 +236,11 @@ fn place(path: &[Segment<'_>]) -> String {
     }
 }
 
-fn report_duplicates(members: &[Member<'_>], path: &[Segment<'_>], cx: &mut Context<'_>) {
+fn report_duplicates(
+    members: &[Member<'_>],
+    path: &[Segment<'_>],
+    report: &mut dyn FnMut(&Member<'_>, &Member<'_>, &[Segment<'_>]),
+) {
     if members.len() < 2 {
         return;
     }
@@ -192,20 +265,6 @@ fn report_duplicates(members: &[Member<'_>], path: &[Segment<'_>], cx: &mut Cont
             .collect()
     };
     for (index, first) in firsts {
-        let key = &members[index].key;
-        let mut pointer = pointer_of(path);
-        pointer::push(&mut pointer, &key.text);
-        cx.report(
-            &RULE,
-            key.span,
-            format!("Key `{}` appears twice in {}", key.text, place(path)),
-        )
-        .label("repeated here")
-        .related(members[first].key.span, "first here")
-        .help(format!(
-            "`JSON.parse` keeps only the last `{}` and drops the first; remove one of them.",
-            key.text
-        ))
-        .pointer(pointer);
+        report(&members[index], &members[first], path);
     }
 }

@@ -48,6 +48,10 @@ fn check(reading: &Reading<'_>, cx: &mut Context<'_>) {
             "A values file is one object that maps each iparam key to its value, such as \
              `{\"region\": \"eu\", \"notify\": true}`."
         }
+        (FileKind::Requests, _) => {
+            "config/requests.json is one object that maps each template name to its `schema` and \
+             `options`, such as `{\"getContact\": {\"schema\": {\"method\": \"GET\", ...}}}`."
+        }
         (FileKind::Manifest, _) => {
             "manifest.json is one object, such as `{\"platform-version\": \"2.3\", \"product\": {...}}`."
         }
@@ -56,6 +60,7 @@ fn check(reading: &Reading<'_>, cx: &mut Context<'_>) {
         FileKind::Iparams => "iparams",
         FileKind::Values => "values",
         FileKind::Manifest => "app settings",
+        FileKind::Requests => "request templates",
     };
     let first_character = Span::new(
         span.start,

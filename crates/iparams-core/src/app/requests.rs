@@ -1,0 +1,415 @@
+//! config/requests.json: the request templates, as rules see them.
+//!
+//! The file is read with the span-keeping parser; each template is lowered into a [`Template`]
+//! that keeps, for every value, its span and the JSON pointer a finding about it carries, and
+//! every `<%= … %>` placeholder found in its strings with where it is.
+
+use super::Read;
+use crate::pointer;
+use crate::span::Span;
+use crate::syntax::{JsonKind, Value, ValueKind, offset_in_literal};
+
+/// Where in a template a value is.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Place {
+    Method,
+    Protocol,
+    Host,
+    Path,
+    /// A value of `schema.query`, with its name.
+    Query(String),
+    /// A value of `schema.headers`, with its name.
+    Header(String),
+    /// A member of `schema` the platform does not know, with its name.
+    OtherSchema(String),
+    /// A value of `options`, with its name.
+    Option(String),
+}
+
+impl Place {
+    /// How a message names the place: "`host`", "header `Authorization`".
+    pub fn described(&self) -> String {
+        match self {
+            Place::Method => "`method`".to_owned(),
+            Place::Protocol => "`protocol`".to_owned(),
+            Place::Host => "`host`".to_owned(),
+            Place::Path => "`path`".to_owned(),
+            Place::Query(name) => format!("query parameter `{name}`"),
+            Place::Header(name) => format!("header `{name}`"),
+            Place::OtherSchema(name) => format!("`schema.{name}`"),
+            Place::Option(name) => format!("option `{name}`"),
+        }
+    }
+}
+
+/// One value of a template: a field of `schema`, a header, a query parameter or an option.
+#[derive(Clone, Debug)]
+pub struct Field {
+    pub place: Place,
+    /// The span of its key, quotes included.
+    pub key_span: Span,
+    pub kind: JsonKind,
+    /// The text of a string, or a number as written.
+    pub text: Option<String>,
+    pub span: Span,
+    /// `/<template>/schema/headers/Authorization`.
+    pub pointer: String,
+}
+
+impl Field {
+    /// The string value, when it is one.
+    pub fn as_str(&self) -> Option<&str> {
+        match self.kind {
+            JsonKind::String => self.text.as_deref(),
+            _ => None,
+        }
+    }
+}
+
+/// A `<%= … %>` placeholder in a string of a template.
+#[derive(Clone, Debug)]
+pub struct Placeholder {
+    pub place: Place,
+    /// The expression inside, trimmed: `iparam.api_key`, `context.id`, `encode(iparam.key)`.
+    pub expression: String,
+    /// Where the expression is in the source (escapes accounted for).
+    pub span: Span,
+    /// The pointer of the string it is in.
+    pub pointer: String,
+}
+
+impl Placeholder {
+    /// The iparam a `iparam.KEY` (or `iparam.$KEY.url`) placeholder reads, with its span.
+    pub fn iparam(&self) -> Option<(&str, Span)> {
+        let rest = self.expression.strip_prefix("iparam.")?;
+        let offset = self.span.start + "iparam.".len();
+        if let Some(domain) = rest.strip_prefix('$')
+            && let Some(key) = domain.strip_suffix(".url")
+        {
+            return Some((key, Span::new(offset + 1, offset + 1 + key.len())));
+        }
+        Some((rest, Span::new(offset, offset + rest.len())))
+    }
+}
+
+/// One member of requests.json: a template.
+#[derive(Clone, Debug)]
+pub struct Template {
+    pub name: String,
+    /// The span of its name, quotes included.
+    pub name_span: Span,
+    /// The span of its value.
+    pub span: Span,
+    pub kind: JsonKind,
+    /// `/<template>`.
+    pub pointer: String,
+    /// The span and kind of `schema`, when there is one.
+    pub schema: Option<(Span, JsonKind)>,
+    /// The span and kind of `options`, when there are.
+    pub options: Option<(Span, JsonKind)>,
+    /// Members of the template other than `schema` and `options`: (name, span of the key).
+    pub others: Vec<(String, Span)>,
+    /// The members of `schema` (the objects `headers` and `query` as one field each, and each
+    /// of their values as a field of its own), then those of `options`.
+    pub fields: Vec<Field>,
+    pub placeholders: Vec<Placeholder>,
+}
+
+impl Template {
+    /// The last field at `place` (the one `JSON.parse` keeps).
+    pub fn field(&self, place: &Place) -> Option<&Field> {
+        self.fields.iter().rev().find(|field| &field.place == place)
+    }
+
+    /// The `schema` field named `name`, `headers` and `query` included.
+    pub fn schema_field(&self, name: &str) -> Option<&Field> {
+        self.fields
+            .iter()
+            .rev()
+            .find(|field| matches!(&field.place, Place::OtherSchema(other) if other == name))
+    }
+
+    /// The values of `schema.headers`.
+    pub fn headers(&self) -> impl Iterator<Item = (&str, &Field)> {
+        self.fields.iter().filter_map(|field| match &field.place {
+            Place::Header(name) => Some((name.as_str(), field)),
+            _ => None,
+        })
+    }
+
+    /// The values of `schema.query`.
+    pub fn query(&self) -> impl Iterator<Item = (&str, &Field)> {
+        self.fields.iter().filter_map(|field| match &field.place {
+            Place::Query(name) => Some((name.as_str(), field)),
+            _ => None,
+        })
+    }
+
+    /// The options, by name.
+    pub fn option_fields(&self) -> impl Iterator<Item = (&str, &Field)> {
+        self.fields.iter().filter_map(|field| match &field.place {
+            Place::Option(name) => Some((name.as_str(), field)),
+            _ => None,
+        })
+    }
+}
+
+/// config/requests.json as read.
+#[derive(Clone, Debug, Default)]
+pub struct Requests {
+    /// The templates, in file order (duplicates included).
+    pub templates: Vec<Template>,
+    /// The top level is an object read to its end: `templates` lists every template.
+    pub complete: bool,
+}
+
+impl Requests {
+    /// Lowers the parsed file; `source` is the whole text, for placeholder spans.
+    pub fn lower(root: Option<&Value<'_>>, complete: bool, source: &str) -> Self {
+        let Some(members) = root.and_then(Value::as_object) else {
+            return Self::default();
+        };
+        let templates = members
+            .iter()
+            .map(|member| lower_template(&member.key.text, member.key.span, &member.value, source))
+            .collect();
+        Self {
+            templates,
+            complete,
+        }
+    }
+
+    /// The template called `name` (the last one, as `JSON.parse` keeps).
+    pub fn template(&self, name: &str) -> Option<&Template> {
+        self.templates.iter().rev().find(|t| t.name == name)
+    }
+
+    /// The `<%= iparam.KEY %>` reads of every template.
+    pub fn reads(&self) -> Vec<Read> {
+        self.templates
+            .iter()
+            .flat_map(|template| &template.placeholders)
+            .filter_map(Placeholder::iparam)
+            .map(|(key, span)| Read {
+                key: key.to_owned(),
+                span,
+            })
+            .collect()
+    }
+
+    /// The pointer of the value whose source holds `span`, for findings of other rules.
+    pub fn pointer_at(&self, span: Span) -> Option<&str> {
+        let template = self.templates.iter().find(|t| t.span.contains(span))?;
+        template
+            .fields
+            .iter()
+            .rev()
+            .find(|field| field.span.contains(span))
+            .map(|field| field.pointer.as_str())
+            .or(Some(template.pointer.as_str()))
+    }
+}
+
+fn lower_template(name: &str, name_span: Span, value: &Value<'_>, source: &str) -> Template {
+    let template_pointer = pointer::of_key(name);
+    let mut template = Template {
+        name: name.to_owned(),
+        name_span,
+        span: value.span,
+        kind: value.json_kind(),
+        pointer: template_pointer.clone(),
+        schema: None,
+        options: None,
+        others: Vec::new(),
+        fields: Vec::new(),
+        placeholders: Vec::new(),
+    };
+    let Some(members) = value.as_object() else {
+        return template;
+    };
+    for member in members {
+        let mut here = template_pointer.clone();
+        pointer::push(&mut here, &member.key.text);
+        match member.key.text.as_ref() {
+            "schema" => {
+                template.schema = Some((member.value.span, member.value.json_kind()));
+                for field in member.value.as_object().unwrap_or_default() {
+                    let place = match field.key.text.as_ref() {
+                        "method" => Place::Method,
+                        "protocol" => Place::Protocol,
+                        "host" => Place::Host,
+                        "path" => Place::Path,
+                        other => Place::OtherSchema(other.to_owned()),
+                    };
+                    let mut pointer = here.clone();
+                    pointer::push(&mut pointer, &field.key.text);
+                    let inner: Option<fn(String) -> Place> = match field.key.text.as_ref() {
+                        "headers" => Some(Place::Header),
+                        "query" => Some(Place::Query),
+                        _ => None,
+                    };
+                    if let Some(inner) = inner {
+                        for entry in field.value.as_object().unwrap_or_default() {
+                            let mut entry_pointer = pointer.clone();
+                            pointer::push(&mut entry_pointer, &entry.key.text);
+                            add_field(
+                                &mut template,
+                                inner(entry.key.text.to_string()),
+                                entry.key.span,
+                                &entry.value,
+                                entry_pointer,
+                                source,
+                            );
+                        }
+                    }
+                    add_field(
+                        &mut template,
+                        place,
+                        field.key.span,
+                        &field.value,
+                        pointer,
+                        source,
+                    );
+                }
+            }
+            "options" => {
+                template.options = Some((member.value.span, member.value.json_kind()));
+                for option in member.value.as_object().unwrap_or_default() {
+                    let mut pointer = here.clone();
+                    pointer::push(&mut pointer, &option.key.text);
+                    add_field(
+                        &mut template,
+                        Place::Option(option.key.text.to_string()),
+                        option.key.span,
+                        &option.value,
+                        pointer,
+                        source,
+                    );
+                }
+            }
+            other => template.others.push((other.to_owned(), member.key.span)),
+        }
+    }
+    template
+}
+
+fn add_field(
+    template: &mut Template,
+    place: Place,
+    key_span: Span,
+    value: &Value<'_>,
+    pointer: String,
+    source: &str,
+) {
+    let text = match &value.kind {
+        ValueKind::String(text) => {
+            let raw = source.get(value.span.start..value.span.end).unwrap_or("");
+            for (expression, start, end) in placeholders(text) {
+                let at = |index| value.span.start + offset_in_literal(raw, index);
+                template.placeholders.push(Placeholder {
+                    place: place.clone(),
+                    expression: expression.to_owned(),
+                    span: Span::new(at(start), at(end)),
+                    pointer: pointer.clone(),
+                });
+            }
+            Some(text.to_string())
+        }
+        ValueKind::Number(number) => Some((*number).to_owned()),
+        _ => None,
+    };
+    template.fields.push(Field {
+        place,
+        key_span,
+        kind: value.json_kind(),
+        text,
+        span: value.span,
+        pointer,
+    });
+}
+
+/// The `<%= … %>` placeholders of a string: (trimmed expression, its start and end in `text`).
+pub fn placeholders(text: &str) -> Vec<(&str, usize, usize)> {
+    const OPEN: &str = "<%=";
+    let mut found = Vec::new();
+    let mut from = 0;
+    while let Some(open) = text[from..].find(OPEN).map(|at| at + from) {
+        let inner_start = open + OPEN.len();
+        let Some(close) = text[inner_start..].find("%>").map(|at| at + inner_start) else {
+            break;
+        };
+        let inner = &text[inner_start..close];
+        let start = inner_start + (inner.len() - inner.trim_start().len());
+        let expression = inner.trim();
+        found.push((expression, start, start + expression.len()));
+        from = close + 2;
+    }
+    found
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::syntax::parse_value;
+
+    const FILE: &str = r#"{
+  "getEmployee": {
+    "schema": {
+      "method": "GET",
+      "host": "<%= iparam.domain %>.freshteam.com",
+      "path": "/api/employees/<%= context.id %>",
+      "headers": {"Authorization": "Bearer <%= iparam.api_key %>", "X": "\u0041<%= iparam.$site.url %>"},
+      "query": {"include": "branch"}
+    },
+    "options": {"maxAttempts": 3}
+  }
+}"#;
+
+    #[test]
+    fn templates_with_pointers_and_placeholders() {
+        let (root, errors) = parse_value(FILE);
+        assert!(errors.is_empty());
+        let requests = Requests::lower(root.as_ref(), true, FILE);
+        let [template] = requests.templates.as_slice() else {
+            panic!("one template");
+        };
+        assert_eq!(template.name, "getEmployee");
+        let auth = template
+            .headers()
+            .find(|(name, _)| *name == "Authorization");
+        assert_eq!(
+            auth.map(|(_, field)| field.pointer.as_str()),
+            Some("/getEmployee/schema/headers/Authorization")
+        );
+        assert_eq!(
+            template.field(&Place::Host).and_then(Field::as_str),
+            Some("<%= iparam.domain %>.freshteam.com")
+        );
+        let reads: Vec<(String, &str)> = requests
+            .reads()
+            .into_iter()
+            .map(|read| (read.key, &FILE[read.span.start..read.span.end]))
+            .collect();
+        assert_eq!(
+            reads,
+            [
+                ("domain".to_owned(), "domain"),
+                ("api_key".to_owned(), "api_key"),
+                ("site".to_owned(), "site"),
+            ]
+        );
+        let context = template
+            .placeholders
+            .iter()
+            .find(|p| p.expression == "context.id")
+            .map(|p| (p.place.clone(), p.pointer.as_str()));
+        assert_eq!(context, Some((Place::Path, "/getEmployee/schema/path")));
+        assert_eq!(
+            template
+                .option_fields()
+                .map(|(name, field)| (name, field.text.as_deref()))
+                .collect::<Vec<_>>(),
+            [("maxAttempts", Some("3"))]
+        );
+    }
+}
