@@ -54,10 +54,13 @@ fn the_hook_runs_under_pre_commit() {
             .env("PRE_COMMIT_HOME", scratch.0.join("cache"))
             // Keep the hook's build between runs instead of compiling from scratch each time.
             .env("CARGO_TARGET_DIR", repo_root().join("target/pre-commit"))
-            // A quicker build than the release profile's; the hook's behaviour is the same.
+            // The quickest build of the hook: unoptimised, as a debug build; its behaviour is the
+            // same.
             .env("CARGO_PROFILE_RELEASE_LTO", "false")
             .env("CARGO_PROFILE_RELEASE_CODEGEN_UNITS", "16")
-            .env("CARGO_PROFILE_RELEASE_OPT_LEVEL", "1")
+            .env("CARGO_PROFILE_RELEASE_OPT_LEVEL", "0")
+            .env("CARGO_PROFILE_RELEASE_STRIP", "false")
+            .env("CARGO_PROFILE_RELEASE_INCREMENTAL", "false")
             .env("GIT_AUTHOR_NAME", "test")
             .env("GIT_AUTHOR_EMAIL", "test@example.com")
             .env("GIT_COMMITTER_NAME", "test")
