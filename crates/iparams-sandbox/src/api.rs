@@ -157,6 +157,30 @@ fn encode(text: &str) -> String {
 
 /// A page of a list with its headers: `total-objects` (every object the filters select),
 /// `total-pages`, and `link` to the next page when there is one.
+/// The records that meet every one of `conditions` (SQL over `doc`, with `values` bound to
+/// their `?N`): how many there are, and page `page` of them in `order`.
+fn select_page(
+    service: &Service,
+    conditions: &[String],
+    values: &[Sql],
+    order: &str,
+    page: i64,
+) -> Result<(i64, Vec<Value>), ApiError> {
+    let filter = conditions.join(" AND ");
+    let store = service.store();
+    let refs: Vec<&dyn rusqlite::ToSql> =
+        values.iter().map(|v| v as &dyn rusqlite::ToSql).collect();
+    let total = store.count(
+        &format!("SELECT COUNT(*) FROM records WHERE {filter}"),
+        &refs,
+    )?;
+    let sql = format!(
+        "SELECT doc FROM records WHERE {filter} ORDER BY {order} LIMIT {PAGE_SIZE} OFFSET {}",
+        (page - 1) * PAGE_SIZE
+    );
+    Ok((total, store.select(&sql, &refs)?))
+}
+
 fn paged(service: &Service, call: &Call<'_>, page: i64, total: i64, items: Vec<Value>) -> Reply {
     let pages = (total + PAGE_SIZE - 1) / PAGE_SIZE;
     let mut reply = Reply::ok(Value::Array(items));
@@ -334,22 +358,10 @@ fn employees(service: &Service, method: &str, call: &Call<'_>) -> Result<Reply, 
     if always_empty {
         return Ok(paged(service, call, page, 0, Vec::new()));
     }
-    let filter = conditions.join(" AND ");
     let direction = if descending { "DESC" } else { "ASC" };
-    let store = service.store();
-    let refs: Vec<&dyn rusqlite::ToSql> =
-        values.iter().map(|v| v as &dyn rusqlite::ToSql).collect();
-    let total = store.count(
-        &format!("SELECT COUNT(*) FROM records WHERE {filter}"),
-        &refs,
-    )?;
-    let sql = format!(
-        "SELECT doc FROM records WHERE {filter}
-         ORDER BY json_extract(doc, '$.{sort}') COLLATE NOCASE {direction}, id {direction}
-         LIMIT {PAGE_SIZE} OFFSET {}",
-        (page - 1) * PAGE_SIZE
-    );
-    let items = store.select(&sql, &refs)?.into_iter().map(public).collect();
+    let order = format!("json_extract(doc, '$.{sort}') COLLATE NOCASE {direction}, id {direction}");
+    let (total, items) = select_page(service, &conditions, &values, &order, page)?;
+    let items = items.into_iter().map(public).collect();
     Ok(paged(service, call, page, total, items))
 }
 
@@ -1107,21 +1119,14 @@ fn time_offs(service: &Service, method: &str, call: &Call<'_>) -> Result<Reply, 
             ));
         }
     }
-    let filter = conditions.join(" AND ");
     let direction = if descending { "DESC" } else { "ASC" };
-    let store = service.store();
-    let refs: Vec<&dyn rusqlite::ToSql> =
-        values.iter().map(|v| v as &dyn rusqlite::ToSql).collect();
-    let total = store.count(
-        &format!("SELECT COUNT(*) FROM records WHERE {filter}"),
-        &refs,
+    let (total, items) = select_page(
+        service,
+        &conditions,
+        &values,
+        &format!("id {direction}"),
+        page,
     )?;
-    let sql = format!(
-        "SELECT doc FROM records WHERE {filter} ORDER BY id {direction}
-         LIMIT {PAGE_SIZE} OFFSET {}",
-        (page - 1) * PAGE_SIZE
-    );
-    let items = store.select(&sql, &refs)?;
     Ok(paged(service, call, page, total, items))
 }
 
