@@ -295,6 +295,28 @@ pub(crate) fn request_templates<'m>(
     })
 }
 
+/// Reports that `field` (`what`: `method`, `host`…) of the template called `name` is not a
+/// string; the rule gives the finding its label and help.
+pub(crate) fn report_not_a_string<'c>(
+    cx: &'c mut crate::rules::AppContext,
+    file: crate::app::FileId,
+    rule: &crate::rules::Rule,
+    name: &str,
+    field: &crate::app::requests::Field,
+    what: &str,
+) -> &'c mut crate::diagnostic::Diagnostic {
+    cx.report(
+        file,
+        rule,
+        field.span,
+        format!(
+            "`{what}` of template `{name}` is {}, not a string",
+            field.kind.described()
+        ),
+    )
+    .pointer(field.pointer.clone())
+}
+
 /// `text` with each `<%= … %>` placeholder replaced by `x`, for checks of what is written
 /// around the placeholders (a host's shape, a path's query string).
 pub(crate) fn without_placeholders(text: &str) -> String {

@@ -2,7 +2,7 @@
 
 use crate::app::{AppModel, Place};
 use crate::diagnostic::Severity;
-use crate::rules::helpers::{request_templates, without_placeholders};
+use crate::rules::helpers::{report_not_a_string, request_templates, without_placeholders};
 use crate::rules::{AppContext, Area, Check, Examples, Rule};
 use crate::suggest;
 use crate::syntax::JsonKind;
@@ -51,10 +51,9 @@ fn check(model: &AppModel<'_>, cx: &mut AppContext) {
             continue;
         };
         let Some(host) = field.as_str() else {
-            cx.report(file, &RULE, field.span, format!("`host` of template `{name}` is {}, not a string", field.kind.described()))
+            report_not_a_string(cx, file, &RULE, &name, field, "host")
                 .label("not a domain name")
-                .help("Write the domain name of the service in double quotes, such as \"api.example.com\".")
-                .pointer(field.pointer.clone());
+                .help("Write the domain name of the service in double quotes, such as \"api.example.com\".");
             continue;
         };
         let quoted = suggest::shortened(host);

@@ -2,7 +2,7 @@
 
 use crate::app::{AppModel, Place};
 use crate::diagnostic::Severity;
-use crate::rules::helpers::request_templates;
+use crate::rules::helpers::{report_not_a_string, request_templates};
 use crate::rules::{AppContext, Area, Check, Examples, Rule};
 use crate::suggest;
 use crate::syntax::JsonKind;
@@ -60,18 +60,9 @@ fn check(model: &AppModel<'_>, cx: &mut AppContext) {
             continue;
         };
         let Some(method) = field.as_str() else {
-            cx.report(
-                file,
-                &RULE,
-                field.span,
-                format!(
-                    "`method` of template `{name}` is {}, not a string",
-                    field.kind.described()
-                ),
-            )
-            .label("not a method")
-            .help(format!("Write one of {}.", suggest::quoted_list(METHODS)))
-            .pointer(field.pointer.clone());
+            report_not_a_string(cx, file, &RULE, &name, field, "method")
+                .label("not a method")
+                .help(format!("Write one of {}.", suggest::quoted_list(METHODS)));
             continue;
         };
         if METHODS.contains(&method) {

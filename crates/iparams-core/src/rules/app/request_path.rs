@@ -2,7 +2,7 @@
 
 use crate::app::{AppModel, Place};
 use crate::diagnostic::Severity;
-use crate::rules::helpers::request_templates;
+use crate::rules::helpers::{report_not_a_string, request_templates};
 use crate::rules::{AppContext, Area, Check, Examples, Rule};
 use crate::suggest;
 
@@ -40,18 +40,9 @@ fn check(model: &AppModel<'_>, cx: &mut AppContext) {
         };
         let name = suggest::shortened(&template.name);
         let Some(path) = field.as_str() else {
-            cx.report(
-                file,
-                &RULE,
-                field.span,
-                format!(
-                    "`path` of template `{name}` is {}, not a string",
-                    field.kind.described()
-                ),
-            )
-            .label("not a path")
-            .help("Write the path in double quotes, starting with `/`: \"/api/users\".")
-            .pointer(field.pointer.clone());
+            report_not_a_string(cx, file, &RULE, &name, field, "path")
+                .label("not a path")
+                .help("Write the path in double quotes, starting with `/`: \"/api/users\".");
             continue;
         };
         let quoted = suggest::shortened(path);
