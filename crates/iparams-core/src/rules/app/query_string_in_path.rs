@@ -43,14 +43,12 @@ fn check(model: &AppModel<'_>, cx: &mut AppContext) {
         let Some(path) = field.as_str() else {
             continue;
         };
-        let name = suggest::shortened(&template.name);
-        let quoted = suggest::shortened(path);
-        let Some((_, query)) = without_placeholders(path)
-            .split_once('?')
-            .map(|(a, b)| (a.to_owned(), b.to_owned()))
-        else {
+        let shape = without_placeholders(path);
+        let Some((_, query)) = shape.split_once('?') else {
             continue;
         };
+        let name = suggest::shortened(&template.name);
+        let quoted = suggest::shortened(path);
         let names: Vec<&str> = query
             .split('&')
             .filter_map(|pair| pair.split('=').next())
