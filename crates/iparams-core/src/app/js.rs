@@ -11,6 +11,7 @@ use oxc_ast_visit::{Visit, walk};
 use oxc_parser::Parser;
 use oxc_span::{GetSpan, SourceType};
 
+use super::invocations::{Invocation, LegacyRequest, RequestCall, request_call};
 use crate::span::Span;
 
 /// Where a script runs, which decides what it can read.
@@ -112,6 +113,10 @@ pub struct JsFacts {
     pub reads: Vec<Read>,
     /// The script reads iparams without naming which: `client.iparams.get()`, `args.iparams[name]`.
     pub reads_all: bool,
+    /// Request templates it invokes.
+    pub invocations: Vec<Invocation>,
+    /// Calls of the request API before templates.
+    pub legacy_requests: Vec<LegacyRequest>,
 }
 
 impl JsFacts {
@@ -122,6 +127,8 @@ impl JsFacts {
         self.utils_calls.extend(other.utils_calls);
         self.reads.extend(other.reads);
         self.reads_all |= other.reads_all;
+        self.invocations.extend(other.invocations);
+        self.legacy_requests.extend(other.legacy_requests);
     }
 }
 
@@ -231,7 +238,9 @@ struct Collector<'f, 's> {
 }
 
 /// A string literal, or a template literal without substitutions.
-fn literal_string<'e>(expression: &'e Expression<'_>) -> Option<(&'e str, oxc_span::Span)> {
+pub(crate) fn literal_string<'e>(
+    expression: &'e Expression<'_>,
+) -> Option<(&'e str, oxc_span::Span)> {
     match expression.get_inner_expression() {
         Expression::StringLiteral(literal) => Some((literal.value.as_str(), literal.span)),
         Expression::TemplateLiteral(template) if template.expressions.is_empty() => template
@@ -243,7 +252,7 @@ fn literal_string<'e>(expression: &'e Expression<'_>) -> Option<(&'e str, oxc_sp
     }
 }
 
-fn literal_kind(expression: &Expression<'_>) -> Literal {
+pub(crate) fn literal_kind(expression: &Expression<'_>) -> Literal {
     match expression.get_inner_expression() {
         Expression::StringLiteral(_) => Literal::String,
         Expression::TemplateLiteral(template) if template.expressions.is_empty() => Literal::String,
@@ -332,6 +341,11 @@ impl Collector<'_, '_> {
 
 impl<'a> Visit<'a> for Collector<'_, '_> {
     fn visit_call_expression(&mut self, call: &CallExpression<'a>) {
+        match request_call(call, self.shift) {
+            Some(RequestCall::Invoke(invocation)) => self.facts.invocations.push(invocation),
+            Some(RequestCall::Legacy(legacy)) => self.facts.legacy_requests.push(legacy),
+            None => {}
+        }
         if let Some(member) = call.callee.get_inner_expression().as_member_expression() {
             let method = member.static_property_name();
             let object = member.object().get_inner_expression();

@@ -57,6 +57,18 @@ pub struct Manifest {
     /// (`platform-version` 1.0, or a product of that SDK): its platform rules are not the
     /// vendor's, so none of them is checked.
     pub foreign: Option<&'static str>,
+    /// The request templates it declares: `product.<p>.requests` (2.x) and
+    /// `modules.common.requests` (3.x), with where each name is written.
+    pub requests: Vec<Named>,
+    /// `whitelisted-domains`, when the manifest has it: the origins the request API of
+    /// platforms before 2.3 may call.
+    pub whitelisted_domains: Option<Vec<Named>>,
+}
+
+impl Manifest {
+    pub fn declares_request(&self, name: &str) -> bool {
+        self.requests.iter().any(|r| r.name == name)
+    }
 }
 
 /// Another vendor's SDK built on the same app framework: its name, its platform version and
@@ -169,6 +181,30 @@ pub fn read(text: &str) -> ManifestReading {
         .get("modules")
         .map(|m| keys(&m.value))
         .unwrap_or_default();
+    let declarers = products.iter().map(|p| &p.value).chain(
+        value
+            .get("modules")
+            .and_then(|m| m.value.get("common"))
+            .map(|m| &m.value),
+    );
+    reading.manifest.requests = declarers
+        .filter_map(|declarer| declarer.get("requests"))
+        .flat_map(|requests| keys(&requests.value))
+        .collect();
+    reading.manifest.whitelisted_domains = value.get("whitelisted-domains").map(|member| {
+        member
+            .value
+            .as_array()
+            .unwrap_or_default()
+            .iter()
+            .filter_map(|domain| {
+                domain.as_str().map(|name| Named {
+                    name: name.to_owned(),
+                    span: domain.span,
+                })
+            })
+            .collect()
+    });
     reading
 }
 
@@ -195,6 +231,30 @@ mod tests {
         assert!(three.manifest.platform.unwrap().is_modular());
         assert_eq!(three.manifest.modules.len(), 2);
         assert!(three.problems.is_empty());
+    }
+
+    #[test]
+    fn declared_requests_and_whitelisted_domains() {
+        let two = read(
+            r#"{"platform-version": "2.3", "product": {"freshdesk": {"requests": {"a": {}}}, "freshservice": {"requests": {"b": {}}}}, "whitelisted-domains": ["https://*.example.com", 4]}"#,
+        );
+        let names = |m: &Manifest| {
+            m.requests
+                .iter()
+                .map(|r| r.name.clone())
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(names(&two.manifest), ["a", "b"]);
+        assert_eq!(
+            two.manifest.whitelisted_domains.as_ref().map(Vec::len),
+            Some(1)
+        );
+        let three = read(
+            r#"{"platform-version": "3.0", "modules": {"common": {"requests": {"c": {}}}, "support_ticket": {"requests": {"d": {}}}}}"#,
+        );
+        assert_eq!(names(&three.manifest), ["c"]);
+        assert!(three.manifest.declares_request("c"));
+        assert_eq!(three.manifest.whitelisted_domains, None);
     }
 
     #[test]

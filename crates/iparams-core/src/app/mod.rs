@@ -10,6 +10,7 @@
 
 mod facts;
 mod input;
+pub mod invocations;
 pub mod js;
 pub mod manifest;
 mod model;
@@ -22,8 +23,9 @@ pub use input::{
     ACCEPTED_CONFIG_FILES, ACCEPTED_CONFIG_FOLDER, AppFile, AppInput, EXAMPLE_FILE_MARK, Role,
     SKIPPED_FOLDERS, config_has, example_files,
 };
+pub use invocations::{BodyField, Invocation, InvokeContext, LegacyRequest, LiteralBody};
 pub use js::{JsFacts, Literal, Read, Script, UtilsCall, UtilsMethod};
 pub use manifest::{Manifest, ManifestProblem, Platform};
 pub use model::{AppModel, FileId, RequestsFile};
-pub use requests::{Field, Place, Placeholder, Requests, Template};
+pub use requests::{Field, Place, Placeholder, Reference, Requests, Template};
 pub use templates::template_reads;

@@ -1,7 +1,7 @@
 //! Everything cross-file rules look at, across the files of one app.
 
 use super::manifest::ManifestReading;
-use super::{AppFacts, Declared, JsFacts, Read, Requests};
+use super::{AppFacts, Declared, JsFacts, Read, Requests, Script};
 use crate::source::SourceText;
 use crate::span::{LineIndex, Span};
 use crate::syntax::Value;
@@ -101,6 +101,23 @@ impl AppModel<'_> {
     /// Every script that reads iparams, front end and serverless.
     pub fn readers(&self) -> impl Iterator<Item = &(FileId, JsFacts)> {
         self.frontend.iter().chain(&self.serverless)
+    }
+
+    /// Every script of the app, callbacks first, with where it runs.
+    pub fn scripts(&self) -> impl Iterator<Item = (FileId, Script, &JsFacts)> {
+        let callbacks = self
+            .callbacks
+            .iter()
+            .map(|(file, facts)| (*file, Script::Callbacks, facts));
+        let frontend = self
+            .frontend
+            .iter()
+            .map(|(file, facts)| (*file, Script::Frontend, facts));
+        let serverless = self
+            .serverless
+            .iter()
+            .map(|(file, facts)| (*file, Script::Serverless, facts));
+        callbacks.chain(frontend).chain(serverless)
     }
 
     /// Whether some code reads iparams without naming which.

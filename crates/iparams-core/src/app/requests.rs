@@ -78,18 +78,159 @@ pub struct Placeholder {
     pub pointer: String,
 }
 
+/// What a name inside a placeholder refers to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Reference<'e> {
+    /// `iparam.KEY`.
+    Iparam(&'e str),
+    /// `iparam.$KEY.url`: the full URL of a `domain` iparam.
+    DomainUrl(&'e str),
+    /// `context.NAME`, given at the invocation.
+    Context(&'e str),
+    /// `access_token`, of an OAuth template.
+    AccessToken,
+    /// `app_settings.NAME`.
+    AppSetting(&'e str),
+    /// `current_host.endpoint_urls.PRODUCT`.
+    EndpointUrl(&'e str),
+    /// `iparams.KEY`, with an s: never substituted.
+    MisspelledIparam(&'e str),
+    /// Any other name: never substituted.
+    Unknown(&'e str),
+}
+
 impl Placeholder {
+    /// The names the expression refers to, each with its span in the source: `encode(iparam.a +
+    /// ':' + iparam.b)` refers to two iparams. Quoted strings and the function `encode` are not
+    /// names.
+    pub fn references(&self) -> Vec<(Reference<'_>, Span)> {
+        references(&self.expression)
+            .into_iter()
+            .map(|(reference, start, end)| {
+                (
+                    reference,
+                    Span::new(self.span.start + start, self.span.start + end),
+                )
+            })
+            .collect()
+    }
+
+    /// Whether the platform substitutes this placeholder: a single name it knows, or
+    /// `encode(…)` of names it knows.
+    pub fn is_substituted(&self) -> bool {
+        let expression = self.expression.as_str();
+        let known = |(reference, _, _): &(Reference<'_>, usize, usize)| {
+            !matches!(
+                reference,
+                Reference::MisspelledIparam(_) | Reference::Unknown(_)
+            )
+        };
+        let found = references(expression);
+        if !found.iter().all(known) || found.is_empty() {
+            return false;
+        }
+        let single = found.len() == 1
+            && expression
+                .bytes()
+                .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'_' | b'$' | b'.'));
+        let encoded = expression.starts_with("encode(") && expression.ends_with(')');
+        single || encoded
+    }
+
     /// The iparam a `iparam.KEY` (or `iparam.$KEY.url`) placeholder reads, with its span.
     pub fn iparam(&self) -> Option<(&str, Span)> {
-        let rest = self.expression.strip_prefix("iparam.")?;
-        let offset = self.span.start + "iparam.".len();
-        if let Some(domain) = rest.strip_prefix('$')
-            && let Some(key) = domain.strip_suffix(".url")
-        {
-            return Some((key, Span::new(offset + 1, offset + 1 + key.len())));
-        }
-        Some((rest, Span::new(offset, offset + rest.len())))
+        self.references()
+            .into_iter()
+            .find_map(|(reference, span)| match reference {
+                Reference::Iparam(key) | Reference::DomainUrl(key) => Some((key, span)),
+                _ => None,
+            })
     }
+
+    /// Every iparam the placeholder reads, with the span of each key.
+    pub fn iparams(&self) -> impl Iterator<Item = (&str, Span)> {
+        self.references()
+            .into_iter()
+            .filter_map(|(reference, span)| match reference {
+                Reference::Iparam(key) | Reference::DomainUrl(key) => Some((key, span)),
+                _ => None,
+            })
+    }
+
+    /// The `context.NAME` names the placeholder needs.
+    pub fn context_names(&self) -> impl Iterator<Item = &str> {
+        references(&self.expression)
+            .into_iter()
+            .filter_map(|(reference, _, _)| match reference {
+                Reference::Context(name) => Some(name),
+                _ => None,
+            })
+    }
+}
+
+/// The dotted names of a placeholder's expression, classified, with where the part a finding
+/// points at is (the key of an iparam, the name of a context value, the whole name otherwise).
+fn references(expression: &str) -> Vec<(Reference<'_>, usize, usize)> {
+    let bytes = expression.as_bytes();
+    let is_start = |b: u8| b.is_ascii_alphabetic() || b == b'_' || b == b'$';
+    let is_part = |b: u8| b.is_ascii_alphanumeric() || b == b'_' || b == b'$';
+    let mut found = Vec::new();
+    let mut at = 0;
+    while at < bytes.len() {
+        let byte = bytes[at];
+        if byte == b'\'' || byte == b'"' || byte == b'`' {
+            // A quoted string: skip to its end.
+            at += 1;
+            while at < bytes.len() && bytes[at] != byte {
+                at += 1;
+            }
+            at += 1;
+            continue;
+        }
+        if !is_start(byte) {
+            at += 1;
+            continue;
+        }
+        let start = at;
+        while at < bytes.len() && (is_part(bytes[at]) || bytes[at] == b'.') {
+            at += 1;
+        }
+        let path = expression[start..at].trim_end_matches('.');
+        let end = start + path.len();
+        if path == "encode" && bytes.get(at) == Some(&b'(') {
+            continue;
+        }
+        let mut parts = path.splitn(2, '.');
+        let head = parts.next().unwrap_or("");
+        let rest = parts.next().unwrap_or("");
+        let rest_start = start + head.len() + 1;
+        let reference = match (head, rest) {
+            ("iparam", rest) if !rest.is_empty() => {
+                match rest.strip_prefix('$').and_then(|r| r.strip_suffix(".url")) {
+                    Some(key) => (
+                        Reference::DomainUrl(key),
+                        rest_start + 1,
+                        rest_start + 1 + key.len(),
+                    ),
+                    None => (Reference::Iparam(rest), rest_start, end),
+                }
+            }
+            ("context", name) if !name.is_empty() && !name.contains('.') => {
+                (Reference::Context(name), rest_start, end)
+            }
+            ("access_token", "") => (Reference::AccessToken, start, end),
+            ("app_settings", name) if !name.is_empty() => (Reference::AppSetting(name), start, end),
+            ("current_host", rest) if rest.starts_with("endpoint_urls.") => (
+                Reference::EndpointUrl(&rest["endpoint_urls.".len()..]),
+                start,
+                end,
+            ),
+            ("iparams", key) if !key.is_empty() => (Reference::MisspelledIparam(key), start, end),
+            _ => (Reference::Unknown(path), start, end),
+        };
+        found.push(reference);
+    }
+    found
 }
 
 /// One member of requests.json: a template.
@@ -189,7 +330,7 @@ impl Requests {
         self.templates
             .iter()
             .flat_map(|template| &template.placeholders)
-            .filter_map(Placeholder::iparam)
+            .flat_map(Placeholder::iparams)
             .map(|(key, span)| Read {
                 key: key.to_owned(),
                 span,
@@ -411,5 +552,54 @@ mod tests {
                 .collect::<Vec<_>>(),
             [("maxAttempts", Some("3"))]
         );
+    }
+
+    #[test]
+    fn references_of_placeholders() {
+        fn of(expression: &str) -> Vec<(Reference<'_>, &str)> {
+            references(expression)
+                .into_iter()
+                .map(|(r, s, e)| (r, &expression[s..e]))
+                .collect()
+        }
+        assert_eq!(
+            of("iparam.api_key"),
+            [(Reference::Iparam("api_key"), "api_key")]
+        );
+        assert_eq!(
+            of("encode(iparam.key + ':X')"),
+            [(Reference::Iparam("key"), "key")]
+        );
+        assert_eq!(
+            of("iparam.$site.url"),
+            [(Reference::DomainUrl("site"), "site")]
+        );
+        assert_eq!(of("context.id"), [(Reference::Context("id"), "id")]);
+        assert_eq!(
+            of("iparams.key"),
+            [(Reference::MisspelledIparam("key"), "iparams.key")]
+        );
+        assert_eq!(
+            of("access_token"),
+            [(Reference::AccessToken, "access_token")]
+        );
+        let placeholder = |expression: &str| Placeholder {
+            place: Place::Path,
+            expression: expression.to_owned(),
+            span: Span::new(0, expression.len()),
+            pointer: String::new(),
+        };
+        for substituted in [
+            "iparam.k",
+            "encode(iparam.k)",
+            "context.id",
+            "access_token",
+            "iparam.$d.url",
+        ] {
+            assert!(placeholder(substituted).is_substituted(), "{substituted}");
+        }
+        for not in ["iparams.k", "id", "iparam.k + 1", "user.name", ""] {
+            assert!(!placeholder(not).is_substituted(), "{not}");
+        }
     }
 }

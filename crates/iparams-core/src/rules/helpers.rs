@@ -295,6 +295,30 @@ pub(crate) fn request_templates<'m>(
     })
 }
 
+/// Every template invocation of the app's code, with the file it is in and where that code runs.
+pub(crate) fn invocations<'m>(
+    model: &'m crate::app::AppModel<'_>,
+) -> impl Iterator<
+    Item = (
+        crate::app::FileId,
+        crate::app::Script,
+        &'m crate::app::Invocation,
+    ),
+> {
+    model.scripts().flat_map(|(file, script, facts)| {
+        facts
+            .invocations
+            .iter()
+            .map(move |invocation| (file, script, invocation))
+    })
+}
+
+/// Whether some invocation names its template with a computed value, so that any template
+/// may be the one it calls.
+pub(crate) fn invokes_computed_templates(model: &crate::app::AppModel<'_>) -> bool {
+    invocations(model).any(|(_, _, invocation)| invocation.template.is_none())
+}
+
 /// Reports that `field` (`what`: `method`, `host`…) of the template called `name` is not a
 /// string; the rule gives the finding its label and help.
 pub(crate) fn report_not_a_string<'c>(
