@@ -85,6 +85,11 @@ impl AppModel<'_> {
         }
     }
 
+    /// The text of file `id`.
+    pub fn text(&self, id: FileId) -> &str {
+        self.sources[id].text()
+    }
+
     /// "app/scripts/app.js:3:7": where `span` of file `file` is, for notes in other files.
     pub fn position(&self, file: FileId, span: Span) -> String {
         let text = self.sources[file].text();

@@ -32,6 +32,8 @@ the template is invoked, so a `body` (or any other member) in the template is ne
     }
   }
 }
+=== app/scripts/app.js ===
+client.request.invokeTemplate("getUser", {});
 "#,
     good: r#"=== manifest.json ===
 {"platform-version": "2.3", "product": {"freshdesk": {"requests": {"getUser": {}}}}}
@@ -47,6 +49,8 @@ the template is invoked, so a `body` (or any other member) in the template is ne
     }
   }
 }
+=== app/scripts/app.js ===
+client.request.invokeTemplate("getUser", {});
 "#,
     examples: Examples::App,
     vendor: "`fdk validate` checks the file against a schema (`Request template 'X' schema/query must be object`).",

@@ -21,6 +21,8 @@ parameter is a name of its own that rules (and readers) can check."#,
 {}
 === config/requests.json ===
 {"listUsers": {"schema": {"method": "GET", "host": "api.example.com", "path": "/users?page=2"}}}
+=== app/scripts/app.js ===
+client.request.invokeTemplate("listUsers", {});
 "#,
     good: r#"=== manifest.json ===
 {"platform-version": "2.3", "product": {"freshdesk": {"requests": {"listUsers": {}}}}}
@@ -28,6 +30,8 @@ parameter is a name of its own that rules (and readers) can check."#,
 {}
 === config/requests.json ===
 {"listUsers": {"schema": {"method": "GET", "host": "api.example.com", "path": "/users", "query": {"page": "2"}}}}
+=== app/scripts/app.js ===
+client.request.invokeTemplate("listUsers", {});
 "#,
     examples: Examples::App,
     vendor: "Not checked.",

@@ -22,6 +22,8 @@ says what to write. Placeholders
 {}
 === config/requests.json ===
 {"getUser": {"schema": {"method": "GET", "host": "https://api.example.com/"}}}
+=== app/scripts/app.js ===
+client.request.invokeTemplate("getUser", {});
 "#,
     good: r#"=== manifest.json ===
 {"platform-version": "2.3", "product": {"freshdesk": {"requests": {"getUser": {}}}}}
@@ -29,6 +31,8 @@ says what to write. Placeholders
 {}
 === config/requests.json ===
 {"getUser": {"schema": {"method": "GET", "host": "api.example.com"}}}
+=== app/scripts/app.js ===
+client.request.invokeTemplate("getUser", {});
 "#,
     examples: Examples::App,
     vendor: "Rejected by the schema check of `fdk validate` (host must be a domain name).",

@@ -20,6 +20,8 @@ pub static RULE: Rule = Rule {
 {}
 === config/requests.json ===
 {"getUser": {"schema": {"method": "get", "host": "api.example.com"}}}
+=== app/scripts/app.js ===
+client.request.invokeTemplate("getUser", {});
 "#,
     good: r#"=== manifest.json ===
 {"platform-version": "2.3", "product": {"freshdesk": {"requests": {"getUser": {}}}}}
@@ -27,6 +29,8 @@ pub static RULE: Rule = Rule {
 {}
 === config/requests.json ===
 {"getUser": {"schema": {"method": "GET", "host": "api.example.com"}}}
+=== app/scripts/app.js ===
+client.request.invokeTemplate("getUser", {});
 "#,
     examples: Examples::App,
     vendor: "Rejected by the schema check of `fdk validate`.",

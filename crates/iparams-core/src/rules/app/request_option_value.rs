@@ -24,6 +24,8 @@ value over 1500, negative or not a number is reported. `isOAuth` (2.3) is a bool
 {}
 === config/requests.json ===
 {"getUser": {"schema": {"method": "GET", "host": "api.example.com"}, "options": {"maxAttempts": 10, "retryDelay": 5000}}}
+=== app/scripts/app.js ===
+client.request.invokeTemplate("getUser", {});
 "#,
     good: r#"=== manifest.json ===
 {"platform-version": "2.3", "product": {"freshdesk": {"requests": {"getUser": {}}}}}
@@ -31,6 +33,8 @@ value over 1500, negative or not a number is reported. `isOAuth` (2.3) is a bool
 {}
 === config/requests.json ===
 {"getUser": {"schema": {"method": "GET", "host": "api.example.com"}, "options": {"maxAttempts": 5, "retryDelay": 1000}}}
+=== app/scripts/app.js ===
+client.request.invokeTemplate("getUser", {});
 "#,
     examples: Examples::App,
     vendor: "Rejected by the schema check of `fdk validate`.",

@@ -19,6 +19,8 @@ that holds the whole path); the validator rejects anything else."#,
 {}
 === config/requests.json ===
 {"listUsers": {"schema": {"method": "GET", "host": "api.example.com", "path": "users"}}}
+=== app/scripts/app.js ===
+client.request.invokeTemplate("listUsers", {});
 "#,
     good: r#"=== manifest.json ===
 {"platform-version": "2.3", "product": {"freshdesk": {"requests": {"listUsers": {}}}}}
@@ -26,6 +28,8 @@ that holds the whole path); the validator rejects anything else."#,
 {}
 === config/requests.json ===
 {"listUsers": {"schema": {"method": "GET", "host": "api.example.com", "path": "/users"}}}
+=== app/scripts/app.js ===
+client.request.invokeTemplate("listUsers", {});
 "#,
     examples: Examples::App,
     vendor: "Rejects a path without its slash: `Request template 'X' schema/path must start with '/'`.",

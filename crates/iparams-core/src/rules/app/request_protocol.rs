@@ -19,6 +19,8 @@ works only while testing locally: an app whose templates use it cannot be packed
 {}
 === config/requests.json ===
 {"getUser": {"schema": {"method": "GET", "protocol": "http", "host": "api.example.com"}}}
+=== app/scripts/app.js ===
+client.request.invokeTemplate("getUser", {});
 "#,
     good: r#"=== manifest.json ===
 {"platform-version": "2.3", "product": {"freshdesk": {"requests": {"getUser": {}}}}}
@@ -26,6 +28,8 @@ works only while testing locally: an app whose templates use it cannot be packed
 {}
 === config/requests.json ===
 {"getUser": {"schema": {"method": "GET", "protocol": "https", "host": "api.example.com"}}}
+=== app/scripts/app.js ===
+client.request.invokeTemplate("getUser", {});
 "#,
     examples: Examples::App,
     vendor: "`fdk pack` rejects `http`.",

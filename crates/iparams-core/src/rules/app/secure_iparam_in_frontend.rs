@@ -22,7 +22,7 @@ template (`<%= iparam.api_key %>` in config/requests.json), or by serverless cod
 client.iparams.get("api_key").then(callApi);
 "#,
     good: r#"=== manifest.json ===
-{"platform-version": "2.3", "product": {"freshdesk": {}}}
+{"platform-version": "2.3", "product": {"freshdesk": {"requests": {"listTickets": {}}}}}
 === config/iparams.json ===
 {
   "api_key": {"display_name": "API key", "type": "text", "secure": true}

@@ -21,6 +21,8 @@ or filters (`per_page`) belong in `schema.query`."#,
 {}
 === config/requests.json ===
 {"getUser": {"schema": {"method": "GET", "host": "api.example.com"}, "options": {"timeout": 30000}}}
+=== app/scripts/app.js ===
+client.request.invokeTemplate("getUser", {});
 "#,
     good: r#"=== manifest.json ===
 {"platform-version": "2.3", "product": {"freshdesk": {"requests": {"getUser": {}}}}}
@@ -28,6 +30,8 @@ or filters (`per_page`) belong in `schema.query`."#,
 {}
 === config/requests.json ===
 {"getUser": {"schema": {"method": "GET", "host": "api.example.com"}, "options": {"maxAttempts": 3}}}
+=== app/scripts/app.js ===
+client.request.invokeTemplate("getUser", {});
 "#,
     examples: Examples::App,
     vendor: "Not checked.",
