@@ -42,6 +42,9 @@ CREATE TABLE IF NOT EXISTS records (
 -- Every request counts the employees for the rate limit: an index on what it counts keeps that
 -- from reading every record.
 CREATE INDEX IF NOT EXISTS subscribed ON records (kind, json_extract(doc, '$.deleted'));
+-- Creating or updating an employee checks that no other has the same official_email.
+CREATE INDEX IF NOT EXISTS official_email
+    ON records (kind, lower(json_extract(doc, '$.official_email')));
 CREATE TABLE IF NOT EXISTS api_keys (
     token TEXT PRIMARY KEY,
     label TEXT NOT NULL UNIQUE,
