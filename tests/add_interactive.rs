@@ -333,9 +333,10 @@ fn declining_the_confirmation_leaves_the_file_byte_for_byte() {
 #[test]
 fn escape_stops_with_nothing_written() {
     let (scratch, file) = app("escape", PRETTY);
-    let mut session = spawn(&scratch.0, &[]);
+    // A dropdown without options or default yet: the key is judged on its own.
+    let mut session = spawn(&scratch.0, &["--type", "dropdown"]);
     answer(&mut session, "Key:", &format!("zone{ENTER}"));
-    answer(&mut session, "Type:", ESC);
+    answer(&mut session, "Label (display name):", ESC);
     let (status, rest) = finish(session);
     assert_eq!(status, 2, "{rest}");
     assert!(rest.contains("stopped (Esc); nothing written"), "{rest}");

@@ -49,8 +49,13 @@ impl Field {
             finding.pointer == pointer || finding.pointer.starts_with(&format!("{pointer}/"))
         };
         match self {
-            // Only errors: the warnings on a key name a secret, which `fill` offers to secure.
-            Field::Key => finding.pointer == at && finding.severity == Severity::Error,
+            // The rules about the key itself: others report at the iparam too (missing-default),
+            // and the warnings on a key name a secret, which `fill` offers to make secure.
+            Field::Key => {
+                finding.pointer == at
+                    && finding.severity == Severity::Error
+                    && KEY_RULES.contains(&finding.rule)
+            }
             Field::DisplayName => under("display_name"),
             Field::Description => under("description"),
             Field::Options => under("options"),
@@ -64,6 +69,9 @@ impl Field {
         }
     }
 }
+
+/// The rules whose errors at an iparam's pointer are about its key.
+const KEY_RULES: [&str; 3] = ["empty-key", "reserved-key", "duplicate-key"];
 
 /// Asks for every answer `args` lacks, into `args`.
 pub fn fill(args: &mut AddArgs, draft: &Draft<'_>, stderr: &mut dyn Write) -> Result<(), Stopped> {
