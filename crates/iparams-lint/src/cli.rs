@@ -27,8 +27,9 @@ pub enum Command {
     /// Check installation values (a values file, or an app's config/iparam_test_data.json)
     /// against iparams.json, as the installation page would
     Values(ValuesArgs),
-    /// Add an iparam to config/iparams.json: every answer by flags, checked with the linter's
-    /// rules before anything is written
+    /// Add an iparam to config/iparams.json: answers by flags, or asked for on a terminal, each
+    /// checked with the linter's rules before anything is written
+    #[command(long_about = ADD_ABOUT)]
     Add(AddArgs),
     /// List every rule: name, default severity, fix and summary
     Rules {
@@ -154,7 +155,27 @@ pub enum HrPlan {
     Enterprise,
 }
 
-#[derive(Debug, Args, Default)]
+/// `add --help`: when it asks, and what each ending means.
+const ADD_ABOUT: &str = "\
+Add an iparam to config/iparams.json, checked with the linter's rules before anything is written.
+
+On a terminal (standard input and standard error both terminals), when a flag the iparam needs is \
+missing (--key, --type, --display-name, and --options or --product for the types that take them), \
+`add` asks for it and for every optional answer no flag gave: description, default, required, \
+regex, change callback. Each answer is checked as it is typed with the linter's own rules, and \
+refused with the linter's message. It then shows the JSON it will insert and asks to confirm: \
+answering no writes nothing and exits 0 (\"Nothing written\"); Esc or Ctrl-C stops with exit 2, \
+nothing written.
+
+Without a terminal, or with --no-input, every answer comes from flags: a missing one is an error \
+(exit 2) naming the flags still needed. With all of them given, nothing is asked, on a terminal or \
+not.
+
+Refused with exit 2 and the file untouched: anything the linter reports as an error on the new \
+iparam, and a file with a JSON syntax error. The new member goes after the last iparam, laid out \
+like its siblings; every other byte stays as it was.";
+
+#[derive(Debug, Clone, Args, Default)]
 pub struct AddArgs {
     /// An app folder or an iparams.json [default: the app in the current folder]
     #[arg(value_name = "FILE|APP")]
@@ -219,6 +240,14 @@ pub struct AddArgs {
     #[arg(long)]
     pub dry_run: bool,
 
+    /// Never ask, even on a terminal: a missing answer is an error (exit 2), as without one
+    #[arg(long)]
+    pub no_input: bool,
+
+    /// Write the new iparam without asking to confirm it (after questions on a terminal)
+    #[arg(long, short)]
+    pub yes: bool,
+
     #[command(flatten)]
     pub rules: RuleArgs,
 }
@@ -244,7 +273,7 @@ pub struct OutputArgs {
 }
 
 /// Where rule levels come from.
-#[derive(Debug, Args, Default)]
+#[derive(Debug, Clone, Args, Default)]
 pub struct RuleArgs {
     /// Use this configuration file instead of the .iparams-lint.toml found above each file
     #[arg(long, value_name = "PATH")]

@@ -17,6 +17,8 @@ pub mod exit {
 #[derive(Debug, Clone, Default)]
 pub struct Environment {
     pub stdout_is_terminal: bool,
+    /// Standard input and standard error are both terminals: `add` may ask questions there.
+    pub interactive: bool,
     pub terminal_width: Option<usize>,
     /// `NO_COLOR` is set (and not empty).
     pub no_color: bool,
@@ -31,6 +33,7 @@ impl Environment {
         let set = |name: &str| std::env::var_os(name).is_some_and(|v| !v.is_empty() && v != "0");
         Self {
             stdout_is_terminal: std::io::stdout().is_terminal(),
+            interactive: std::io::stdin().is_terminal() && std::io::stderr().is_terminal(),
             terminal_width: std::env::var("COLUMNS").ok().and_then(|c| c.parse().ok()),
             no_color: std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty()),
             force_color: set("FORCE_COLOR") || set("CLICOLOR_FORCE"),

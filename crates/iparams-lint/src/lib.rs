@@ -60,7 +60,7 @@ pub fn run(
     match cli.command {
         None => check::run(cli.check, env, stdin, stdout, stderr),
         Some(Command::Check(args)) => check::run(args, env, stdin, stdout, stderr),
-        Some(Command::Add(args)) => add::run(args, stdout, stderr),
+        Some(Command::Add(args)) => add::run(args, env, stdout, stderr),
         Some(Command::Values(args)) => values::run(args, env, stdin, stdout, stderr),
         Some(Command::Rules { markdown: false }) => printed(stdout, &docs::rules_table()),
         Some(Command::Rules { markdown: true }) => printed(stdout, &docs::rules_markdown()),

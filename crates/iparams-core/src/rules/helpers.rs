@@ -265,7 +265,7 @@ pub(crate) const RESERVED: [&str; 46] = [
 ];
 
 /// Whether `name` is a JavaScript identifier that can name a function.
-pub(crate) fn is_identifier(name: &str) -> bool {
+pub fn is_identifier(name: &str) -> bool {
     let mut chars = name.chars();
     let Some(first) = chars.next() else {
         return false;

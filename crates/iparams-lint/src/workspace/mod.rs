@@ -78,6 +78,11 @@ impl Workspace {
         self.overlays.insert(key(path), text);
     }
 
+    /// Lets the disk speak again for `path` (`add` tries candidates one after another).
+    pub fn drop_overlay(&mut self, path: &Path) {
+        self.overlays.remove(&key(path));
+    }
+
     /// The text that stands for the file at `path`, if any.
     pub fn overlaid(&self, path: &Path) -> Option<&[u8]> {
         self.overlays.get(&key(path)).map(Vec::as_slice)

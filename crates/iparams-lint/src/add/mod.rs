@@ -1,6 +1,9 @@
 //! `iparams-lint add`: a new iparam from flags, checked with the linter's own rules before it is
 //! written, and inserted into config/iparams.json as one block that follows the file's layout.
 
+mod ask;
+
+use std::cell::RefCell;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
@@ -8,24 +11,25 @@ use iparams_core::app::{Script, js};
 use iparams_core::model::{
     CHANGE_EVENT, CURRENT_PRODUCT, IparamType, PRODUCTS, REGEX_ERROR_SUFFIX,
 };
-use iparams_core::syntax::parse_value;
+use iparams_core::syntax::{Member, Value, parse_value};
 use iparams_core::{
-    Diagnostic, Edit, FileReport, LineIndex, Linter, Severity, SourceText, insert_object_member,
-    json_string, suggest,
+    Diagnostic, Edit, FileReport, LineIndex, Linter, RuleSettings, Severity, SourceText,
+    insert_object_member, json_string, suggest,
 };
 
 use crate::check::unified_diff;
 use crate::cli::AddArgs;
-use crate::exit;
 use crate::output::{describe_io_error, emit, fail};
 use crate::workspace::{IPARAMS_FILE, MANIFEST_FILE, Workspace};
 use crate::write::replace_file;
+use crate::{Environment, exit};
 
 /// Where the app's change callbacks live, relative to the folder of iparams.json.
 const CALLBACKS_IN_CONFIG: &str = "assets/iparams.js";
 
-pub fn run(args: AddArgs, stdout: &mut dyn Write, stderr: &mut dyn Write) -> u8 {
-    match add(args, stdout, stderr) {
+pub fn run(args: AddArgs, env: &Environment, stdout: &mut dyn Write, stderr: &mut dyn Write) -> u8 {
+    let may_ask = env.interactive && !args.no_input;
+    match add(args, may_ask, stdout, stderr) {
         Ok(status) => status,
         Err(message) => fail(stderr, &message),
     }
@@ -50,7 +54,12 @@ struct Answers {
     callbacks: Vec<String>,
 }
 
-fn add(args: AddArgs, stdout: &mut dyn Write, stderr: &mut dyn Write) -> Result<u8, String> {
+fn add(
+    mut args: AddArgs,
+    may_ask: bool,
+    stdout: &mut dyn Write,
+    stderr: &mut dyn Write,
+) -> Result<u8, String> {
     let mut workspace = Workspace::new(args.rules.config.as_deref(), &args.rules.rules)?;
     let place = locate(args.target.as_deref())?;
     let shown = place.iparams.display().to_string();
@@ -59,7 +68,6 @@ fn add(args: AddArgs, stdout: &mut dyn Write, stderr: &mut dyn Write) -> Result<
         Err(error) if error.kind() == std::io::ErrorKind::NotFound && place.app.is_some() => None,
         Err(error) => return Err(format!("{shown}: {}", describe_io_error(&error))),
     };
-    let answers = answers(&args)?;
 
     // The file as it is: readable JSON with an object at the top, or nothing is written.
     let source = original.as_deref().map(SourceText::decode);
@@ -79,45 +87,59 @@ fn add(args: AddArgs, stdout: &mut dyn Write, stderr: &mut dyn Write) -> Result<
             "{shown}: the file does not hold a JSON object; nothing written"
         ));
     };
-    let members = root.as_object().unwrap_or_default();
-    if let Some(existing) = members.iter().find(|m| m.key.text == answers.key) {
-        let line = LineIndex::new(text)
-            .position(text, existing.key.span.start)
-            .line;
-        return Err(format!(
-            "{shown}:{line}: `{}` is already an iparam of this file; choose another --key, or edit that one",
-            answers.key
-        ));
-    }
-    let insert = |fields: &[(&str, String)]| {
-        insert_object_member(text, &root, &answers.key, fields)
-            .map(|edit| apply(text, &edit))
-            .ok_or_else(|| format!("{shown}: cannot find where to add the iparam"))
-    };
-    let new_text = insert(&answers.fields)?;
-    let shown_text = insert(&answers.shown_fields)?;
-
-    // config/assets/iparams.js, when a callback must be declared there.
+    let settings = workspace.settings_for(&place.iparams)?;
     let callbacks_path = place
         .iparams
         .parent()
         .unwrap_or(Path::new(""))
         .join(CALLBACKS_IN_CONFIG);
+
+    // On a terminal, what the flags did not say is asked for, each answer checked as the
+    // iparam it makes would be.
+    let asked = may_ask && !missing(&args).is_empty();
+    if asked {
+        let draft = Draft {
+            text,
+            root: &root,
+            place: &place,
+            settings: &settings,
+            callbacks_path: &callbacks_path,
+            workspace: RefCell::new(&mut workspace),
+        };
+        if let Err(ask::Stopped(why)) = ask::fill(&mut args, &draft, stderr) {
+            return Err(format!("{why}; nothing written"));
+        }
+    }
+    let answers = answers(&args)?;
+    // (Not in `answers`: an empty key typed at the prompt gets the linter's own message.)
+    if answers.key.trim().is_empty() {
+        return Err("--key is empty; give the iparam a key such as `api_domain`".to_owned());
+    }
+
+    let members = root.as_object().unwrap_or_default();
+    if let Some(message) = already_defined(text, members, &answers.key, &shown) {
+        return Err(message);
+    }
+    let insert = |fields: &[(&str, String)]| {
+        insert_object_member(text, &root, &answers.key, fields)
+            .ok_or_else(|| format!("{shown}: cannot find where to add the iparam"))
+    };
+    let edit = insert(&answers.fields)?;
+    let new_text = apply(text, &edit);
+    let shown_edit = insert(&answers.shown_fields)?;
+    let shown_text = apply(text, &shown_edit);
+
+    // config/assets/iparams.js, when a callback must be declared there.
     let callbacks = callbacks_change(&callbacks_path, &answers.callbacks)?;
 
     // The linter's verdict on the file as it would be.
-    let settings = workspace.settings_for(&place.iparams)?;
     workspace.overlay(&place.iparams, new_text.clone().into_bytes());
-    if let Some(change) = &callbacks {
-        workspace.overlay(&callbacks_path, change.new.clone().into_bytes());
+    match &callbacks {
+        Some(change) => workspace.overlay(&callbacks_path, change.new.clone().into_bytes()),
+        None => workspace.drop_overlay(&callbacks_path),
     }
     let report = verdict(&workspace, &place, &settings, &new_text);
-    let pointer = format!("/{}", answers.key.replace('~', "~0").replace('/', "~1"));
-    let about_new: Vec<&Diagnostic> = report
-        .diagnostics
-        .iter()
-        .filter(|d| d.pointer == pointer || d.pointer.starts_with(&format!("{pointer}/")))
-        .collect();
+    let about_new = about(&report.diagnostics, &answers.key);
     let errors: Vec<&&Diagnostic> = about_new
         .iter()
         .filter(|d| d.severity == Severity::Error)
@@ -132,6 +154,23 @@ fn add(args: AddArgs, stdout: &mut dyn Write, stderr: &mut dyn Write) -> Result<
             if errors.len() == 1 { "" } else { "s" },
             answers.key
         ));
+    }
+
+    // After questions, the block as it will be inserted, and the last word to the user.
+    if asked && !args.yes && !args.dry_run {
+        let block = shown_edit
+            .replacement
+            .trim_start_matches(',')
+            .trim_start_matches(['\r', '\n'])
+            .trim_end();
+        match ask::confirm(&shown, block, stderr) {
+            Ok(true) => {}
+            Ok(false) => {
+                emit(stdout, &format!("Nothing written to {shown}.\n"));
+                return Ok(exit::CLEAN);
+            }
+            Err(ask::Stopped(why)) => return Err(format!("{why}; nothing written")),
+        }
     }
 
     if args.dry_run {
@@ -167,6 +206,71 @@ fn add(args: AddArgs, stdout: &mut dyn Write, stderr: &mut dyn Write) -> Result<
         ),
     );
     Ok(exit::CLEAN)
+}
+
+/// The message for a key the file already has; `None` when it is new.
+fn already_defined(text: &str, members: &[Member<'_>], key: &str, shown: &str) -> Option<String> {
+    let existing = members.iter().find(|m| m.key.text == key)?;
+    let line = LineIndex::new(text)
+        .position(text, existing.key.span.start)
+        .line;
+    Some(format!(
+        "{shown}:{line}: `{key}` is already an iparam of this file; choose another key, or edit that one"
+    ))
+}
+
+/// The findings about the iparam `key`: at its pointer or under it.
+fn about<'d>(diagnostics: &'d [Diagnostic], key: &str) -> Vec<&'d Diagnostic> {
+    let pointer = format!("/{}", key.replace('~', "~0").replace('/', "~1"));
+    diagnostics
+        .iter()
+        .filter(|d| d.pointer == pointer || d.pointer.starts_with(&format!("{pointer}/")))
+        .collect()
+}
+
+/// The file and its app, for checking an answer as it is typed: the iparam the answers so far
+/// make is inserted as `add` would insert it, and the linter runs on the result, so the rules
+/// stay the single source of what is accepted.
+struct Draft<'a> {
+    text: &'a str,
+    root: &'a Value<'a>,
+    place: &'a Place,
+    settings: &'a RuleSettings,
+    callbacks_path: &'a Path,
+    workspace: RefCell<&'a mut Workspace>,
+}
+
+impl Draft<'_> {
+    fn existing(&self, key: &str) -> Option<String> {
+        let members = self.root.as_object().unwrap_or_default();
+        already_defined(
+            self.text,
+            members,
+            key,
+            &self.place.iparams.display().to_string(),
+        )
+    }
+
+    /// The linter's findings on the iparam `args` describes (every needed answer given), with
+    /// the JSON pointer each is at; `Err` when the answers themselves are refused.
+    fn findings(&self, args: &AddArgs) -> Result<Vec<Diagnostic>, String> {
+        let answers = answers(args)?;
+        let edit = insert_object_member(self.text, self.root, &answers.key, &answers.fields)
+            .ok_or("cannot find where to add the iparam")?;
+        let new_text = apply(self.text, &edit);
+        let callbacks = callbacks_change(self.callbacks_path, &answers.callbacks)?;
+        let mut workspace = self.workspace.borrow_mut();
+        workspace.overlay(&self.place.iparams, new_text.clone().into_bytes());
+        match callbacks {
+            Some(change) => workspace.overlay(self.callbacks_path, change.new.into_bytes()),
+            None => workspace.drop_overlay(self.callbacks_path),
+        }
+        let report = verdict(&workspace, self.place, self.settings, &new_text);
+        Ok(about(&report.diagnostics, &answers.key)
+            .into_iter()
+            .cloned()
+            .collect())
+    }
 }
 
 fn text_of<'a>(source: Option<&'a SourceText<'_>>) -> &'a str {
@@ -260,32 +364,12 @@ fn answers(args: &AddArgs) -> Result<Answers, String> {
         Some(name) => Some(kind_of(name)?),
         None => None,
     };
-    let mut missing = Vec::new();
-    if args.key.is_none() {
-        missing.push("--key KEY");
-    }
-    if kind.is_none() {
-        missing.push("--type TYPE");
-    }
-    if args.display_name.is_none() {
-        missing.push("--display-name LABEL");
-    }
-    if let Some(kind) = kind {
-        if kind.has_options() && args.options.is_none() {
-            missing.push("--options A,B,…");
-        }
-        if kind.has_product() && args.product.is_none() {
-            missing.push("--product PRODUCT");
-        }
-    }
+    let missing = missing(args);
     let (Some(key), Some(kind), Some(display_name)) = (&args.key, kind, &args.display_name) else {
         return Err(missing_answers(&missing));
     };
     if !missing.is_empty() {
         return Err(missing_answers(&missing));
-    }
-    if key.trim().is_empty() {
-        return Err("--key is empty; give the iparam a key such as `api_domain`".to_owned());
     }
 
     let string = |text: &str| json_string(text);
@@ -379,9 +463,33 @@ fn answers(args: &AddArgs) -> Result<Answers, String> {
     })
 }
 
+/// The flags still needed (a --type that is not a type counts as given: [`answers`] says why).
+fn missing(args: &AddArgs) -> Vec<&'static str> {
+    let kind = args.kind.as_deref().and_then(IparamType::from_name);
+    let mut missing = Vec::new();
+    if args.key.is_none() {
+        missing.push("--key KEY");
+    }
+    if args.kind.is_none() {
+        missing.push("--type TYPE");
+    }
+    if args.display_name.is_none() {
+        missing.push("--display-name LABEL");
+    }
+    if let Some(kind) = kind {
+        if kind.has_options() && args.options.is_none() {
+            missing.push("--options A,B,…");
+        }
+        if kind.has_product() && args.product.is_none() {
+            missing.push("--product PRODUCT");
+        }
+    }
+    missing
+}
+
 fn missing_answers(missing: &[&str]) -> String {
     format!(
-        "missing answers (every answer comes from flags): give {}",
+        "missing answers (without a terminal, or with --no-input, every answer comes from flags): give {}",
         missing.join(", ")
     )
 }
