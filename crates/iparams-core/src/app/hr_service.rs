@@ -861,7 +861,7 @@ mod tests {
     #[test]
     fn the_table_has_the_documents_pairs() {
         assert_eq!(OPERATIONS.len(), 20);
-        assert_eq!(paths().len(), 14);
+        assert_eq!(paths().len(), 16);
         let methods = |path: &str| -> Vec<&str> {
             operations_at(&segments(path))
                 .iter()
