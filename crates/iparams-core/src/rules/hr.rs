@@ -187,3 +187,21 @@ macro_rules! hr_app {
     };
 }
 pub(crate) use hr_app;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_host_that_is_one_iparam() {
+        assert_eq!(only_iparam("<%= iparam.hr_domain %>"), Some("hr_domain"));
+        assert_eq!(
+            only_iparam(" <%=iparam.$hr_domain.url%> "),
+            Some("hr_domain")
+        );
+        assert_eq!(only_iparam("<%= iparam.hr_domain %>.freshteam.com"), None);
+        assert_eq!(only_iparam("<%= context.domain %>"), None);
+        assert_eq!(iparam_of("iparam.$d.url"), Some("d"));
+        assert_eq!(iparam_of("encode(iparam.k)"), None);
+    }
+}
