@@ -63,14 +63,15 @@ pub const PLANS: [Plan; 4] = [
     },
 ];
 
-/// The rate limits as one sentence, for messages and docs.
+/// The rate limits, for messages: "Free none, Trial 10, … calls a minute per account (429
+/// beyond)".
 pub fn rate_limits() -> String {
     let plans: Vec<String> = PLANS
         .iter()
         .map(|plan| format!("{} {}", plan.name, plan.calls_per_minute))
         .collect();
     format!(
-        "calls per minute per account: {} (429 beyond)",
+        "{} calls a minute per account (429 beyond)",
         plans.join(", ")
     )
 }

@@ -64,6 +64,18 @@ impl<'m> HrTemplate<'m> {
             .find(|operation| operation.method == method)
     }
 
+    /// Where a finding about a missing header goes: `schema.headers` (its key, and its
+    /// pointer) when there is one, else the template's name and `schema`.
+    pub fn headers_at(&self) -> (crate::span::Span, String) {
+        match self.template.schema_field("headers") {
+            Some(headers) => (headers.key_span, headers.pointer.clone()),
+            None => (
+                self.template.name_span,
+                format!("{}/schema", self.template.pointer),
+            ),
+        }
+    }
+
     /// The header called `name` (in any case), the last one written.
     pub fn header(&self, name: &str) -> Option<&'m Field> {
         self.template

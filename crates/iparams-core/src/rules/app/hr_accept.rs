@@ -44,10 +44,7 @@ fn check(model: &AppModel<'_>, cx: &mut AppContext) {
         }
         let name = &hr.name;
         let Some(field) = hr.header("Accept") else {
-            let at = hr
-                .template
-                .schema_field("headers")
-                .map_or(hr.template.name_span, |headers| headers.key_span);
+            let (at, pointer) = hr.headers_at();
             let diagnostic = cx
                 .report(
                     hr.file,
@@ -57,7 +54,7 @@ fn check(model: &AppModel<'_>, cx: &mut AppContext) {
                 )
                 .label("no Accept")
                 .help("Add `\"Accept\": \"application/json\"` to `headers`.")
-                .pointer(format!("{}/schema/headers", hr.template.pointer));
+                .pointer(pointer);
             // Missing, the header is a departure from the document, not a certain 406.
             diagnostic.severity = Severity::Warning;
             continue;

@@ -2,7 +2,7 @@
 //! combinations that always answer an empty list.
 
 use crate::app::AppModel;
-use crate::app::hr_service::ALWAYS_EMPTY;
+use crate::app::hr_service::{self, ALWAYS_EMPTY};
 use crate::diagnostic::Severity;
 use crate::rules::hr::{hr_app, hr_templates, literal};
 use crate::rules::{AppContext, Area, Check, Examples, Rule};
@@ -81,7 +81,8 @@ fn check(model: &AppModel<'_>, cx: &mut AppContext) {
                 )
                 .label("contradicts the other filters")
                 .help(format!(
-                    "The document: \"When {written}, the result is empty.\" Remove or change one of them (inactive and terminated employees are archived; drafts are current employees)."
+                    "The document: \"When {written}, the result is empty.\" Remove or change one of them (inactive and terminated employees' records are archived; a draft is a current employee). The call still counts against the rate limit: {}.",
+                    hr_service::rate_limits()
                 ))
                 .pointer(last.pointer.clone());
             for field in fields.iter().filter(|field| field.span != last.span) {

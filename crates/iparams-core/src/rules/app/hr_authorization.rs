@@ -46,11 +46,20 @@ const BEARER_HELP: &str = "Write `\"Authorization\": \"Bearer <%= iparam.KEY %>\
 fn check(model: &AppModel<'_>, cx: &mut AppContext) {
     for hr in hr_templates(model) {
         let name = &hr.name;
+        // Who the token must belong to, where the document says.
+        let roles = hr
+            .operation()
+            .and_then(|operation| {
+                operation.roles.map(|roles| {
+                    format!(
+                        " The token is the caller's: `{} {}` is for {roles} (403 otherwise).",
+                        operation.method, operation.path
+                    )
+                })
+            })
+            .unwrap_or_default();
         let Some(field) = hr.header("Authorization") else {
-            let at = hr
-                .template
-                .schema_field("headers")
-                .map_or(hr.template.name_span, |headers| headers.key_span);
+            let (at, pointer) = hr.headers_at();
             cx.report(
                 hr.file,
                 &RULE,
@@ -58,8 +67,8 @@ fn check(model: &AppModel<'_>, cx: &mut AppContext) {
                 format!("Template `{name}` sends no `Authorization` header: the HR service answers 401 Unauthenticated"),
             )
             .label("no credentials")
-            .help(format!("Add it to `headers`. {BEARER_HELP}"))
-            .pointer(format!("{}/schema/headers", hr.template.pointer));
+            .help(format!("Add it to `headers`. {BEARER_HELP}{roles}"))
+            .pointer(pointer);
             continue;
         };
         let Some(value) = field.as_str() else {
@@ -146,7 +155,7 @@ fn check(model: &AppModel<'_>, cx: &mut AppContext) {
             },
         )
         .label(label)
-        .help(help)
+        .help(format!("{help}{roles}"))
         .pointer(field.pointer.clone());
     }
 }

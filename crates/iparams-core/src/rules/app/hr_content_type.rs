@@ -44,10 +44,7 @@ fn check(model: &AppModel<'_>, cx: &mut AppContext) {
         }
         let name = &hr.name;
         let Some(field) = hr.header("Content-Type") else {
-            let at = hr
-                .template
-                .schema_field("headers")
-                .map_or(hr.template.name_span, |headers| headers.key_span);
+            let (at, pointer) = hr.headers_at();
             cx.report(
                 hr.file,
                 &RULE,
@@ -56,7 +53,7 @@ fn check(model: &AppModel<'_>, cx: &mut AppContext) {
             )
             .label("no Content-Type")
             .help(format!("Add `\"Content-Type\": \"{BODY_TYPE}\"` to `headers`, and give the body as `JSON.stringify(...)` when invoking the template."))
-            .pointer(format!("{}/schema/headers", hr.template.pointer));
+            .pointer(pointer);
             continue;
         };
         let Some(value) = field.as_str() else {
