@@ -695,15 +695,33 @@ fn segment_matches(pattern: &str, segment: Segment<'_>) -> bool {
 pub fn operations_at(segments: &[Segment<'_>]) -> Vec<&'static Operation> {
     OPERATIONS
         .iter()
-        .filter(|operation| {
-            let pattern: Vec<&str> = operation.path[1..].split('/').collect();
+        .zip(PATTERNS.iter())
+        .filter(|(_, pattern)| {
             pattern.len() == segments.len()
                 && pattern
                     .iter()
                     .zip(segments)
                     .all(|(pattern, segment)| segment_matches(pattern, *segment))
         })
+        .map(|(operation, _)| operation)
         .collect()
+}
+
+/// The segments of each operation's path pattern after its leading `/`, split once: every
+/// rule about a template looks its path up.
+static PATTERNS: std::sync::LazyLock<Vec<Vec<&'static str>>> = std::sync::LazyLock::new(|| {
+    OPERATIONS
+        .iter()
+        .map(|operation| operation.path[1..].split('/').collect())
+        .collect()
+});
+
+fn pattern_of(operation: &Operation) -> std::iter::Copied<std::slice::Iter<'static, &'static str>> {
+    let index = OPERATIONS
+        .iter()
+        .position(|other| std::ptr::eq(other, operation))
+        .unwrap_or_default();
+    PATTERNS[index].iter().copied()
 }
 
 /// The documented path patterns that `segments` would be if each segment at an id's place
@@ -745,9 +763,9 @@ pub fn paths_but_ids(segments: &[Segment<'_>]) -> Vec<(&'static str, Vec<usize>)
 /// placeholder standing where the table writes a name makes the path unknowable.
 pub fn may_be_documented(segments: &[Segment<'_>]) -> bool {
     OPERATIONS.iter().any(|operation| {
-        let pattern: Vec<&str> = operation.path[1..].split('/').collect();
-        pattern.len() == segments.len()
-            && pattern.iter().zip(segments).all(|(pattern, segment)| {
+        let pattern = pattern_of(operation);
+        pattern.clone().count() == segments.len()
+            && pattern.zip(segments).all(|(pattern, segment)| {
                 *segment == Segment::Placeholder || segment_matches(pattern, *segment)
             })
     })

@@ -212,8 +212,11 @@ impl Requests {
                 let authorization = matches!(&field.place, Place::Header(name)
                     if name.eq_ignore_ascii_case("authorization")
                         || name.eq_ignore_ascii_case("proxy-authorization"));
-                (authorization && holds_literal_credential(text))
-                    || crate::secrets::looks_secret(text)
+                // Placeholders are names, not secrets: only the text written around them is
+                // looked at (most values are a placeholder and a few words: nothing to scan).
+                let written = written_text(text);
+                (authorization && holds_literal_credential(&written))
+                    || (written.len() >= 20 && crate::secrets::looks_secret(&written))
             })
             .map(|field| field.span)
             .collect()
@@ -350,9 +353,8 @@ fn add_field(
     });
 }
 
-/// Whether an `Authorization` value writes a credential out: text other than placeholders
-/// after its scheme word (`Bearer abc`, `Basic dXNlcjpwYXNz`), or a word that is not a scheme.
-fn holds_literal_credential(text: &str) -> bool {
+/// `text` with each `<%= … %>` placeholder replaced by a space.
+fn written_text(text: &str) -> String {
     let mut literal = String::with_capacity(text.len());
     let mut rest = text;
     while let Some(open) = rest.find("<%=") {
@@ -364,6 +366,12 @@ fn holds_literal_credential(text: &str) -> bool {
         rest = &rest[open + close + 2..];
     }
     literal.push_str(rest);
+    literal
+}
+
+/// Whether an `Authorization` value (its placeholders replaced by spaces) writes a credential out: text other than placeholders
+/// after its scheme word (`Bearer abc`, `Basic dXNlcjpwYXNz`), or a word that is not a scheme.
+fn holds_literal_credential(literal: &str) -> bool {
     let mut words = literal.split_whitespace();
     let first = words.next();
     let after = words.any(|word| !word.is_empty());

@@ -14,6 +14,9 @@ pub(crate) struct HrTemplate<'m> {
     pub template: &'m Template,
     /// Its name, shortened for messages.
     pub name: String,
+    /// The documented operations of its path (see [`HrTemplate::operations`]), found once:
+    /// every rule asks.
+    operations: Vec<&'static Operation>,
 }
 
 impl<'m> HrTemplate<'m> {
@@ -51,16 +54,15 @@ impl<'m> HrTemplate<'m> {
     /// The documented operations of its path, every method; empty when the path is not
     /// documented or cannot be known.
     pub fn operations(&self) -> Vec<&'static Operation> {
-        self.segments()
-            .map(|segments| hr_service::operations_at(&segments))
-            .unwrap_or_default()
+        self.operations.clone()
     }
 
     /// The documented operation it calls: its path with its method.
     pub fn operation(&self) -> Option<&'static Operation> {
         let method = self.method()?;
-        self.operations()
-            .into_iter()
+        self.operations
+            .iter()
+            .copied()
             .find(|operation| operation.method == method)
     }
 
@@ -92,11 +94,20 @@ impl<'m> HrTemplate<'m> {
 pub(crate) fn hr_templates<'m>(model: &'m AppModel<'_>) -> impl Iterator<Item = HrTemplate<'m>> {
     request_templates(model).filter_map(move |(file, template)| {
         let host = template.field(&Place::Host)?.as_str()?;
-        reaches(model, host).then(|| HrTemplate {
+        if !reaches(model, host) {
+            return None;
+        }
+        let mut hr = HrTemplate {
             file,
             template,
             name: crate::suggest::shortened(&template.name).into_owned(),
-        })
+            operations: Vec::new(),
+        };
+        hr.operations = hr
+            .segments()
+            .map(|segments| hr_service::operations_at(&segments))
+            .unwrap_or_default();
+        Some(hr)
     })
 }
 

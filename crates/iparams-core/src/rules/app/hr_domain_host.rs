@@ -110,14 +110,16 @@ fn check(model: &AppModel<'_>, cx: &mut AppContext) {
             if is_service_domain(model, declared) {
                 continue;
             }
-            let product = declared.product.as_deref().unwrap_or("no product");
+            let product = match declared.product.as_deref() {
+                Some(product) => format!("of product `{}`", suggest::shortened(product)),
+                None => "with no product".to_owned(),
+            };
             cx.report(
                 hr.file,
                 &RULE,
                 placeholder.span,
                 format!(
-                    "`host` \"{quoted}\" of template `{name}` puts the `domain` iparam `{key}` of product `{}` before `{HOST_SUFFIX}`",
-                    suggest::shortened(product)
+                    "`host` \"{quoted}\" of template `{name}` puts the `domain` iparam `{key}` {product} before `{HOST_SUFFIX}`"
                 ),
             )
             .label(format!("not a {PRODUCT} domain"))
