@@ -1,5 +1,9 @@
 //! The endpoints of the document's table: routing, roles, validation and answers.
 
+use iparams_core::app::hr_service::{
+    self, BLOOD_GROUPS, EMBEDDED, EMPLOYEE_SORTS, EMPLOYEE_STATUSES, GENDERS, PHONE_NUMBER_NAMES,
+    SORT_TYPES, TIME_OFF_STATUSES, WORK_NUMBER_NAMES,
+};
 use rusqlite::types::Value as Sql;
 use serde_json::{Map, Value, json};
 
@@ -11,7 +15,7 @@ use crate::store::{
 use crate::time::{parse_date, parse_timestamp, weekdays_between};
 
 /// The default (and only) page size.
-pub const PAGE_SIZE: i64 = 50;
+pub const PAGE_SIZE: i64 = hr_service::PAGE_SIZE as i64;
 
 type Operation = fn(&Service, &str, &Call<'_>) -> Result<Reply, ApiError>;
 
@@ -140,7 +144,7 @@ fn page(call: &Call<'_>) -> Result<i64, ApiError> {
 }
 
 fn sort_descending(call: &Call<'_>) -> Result<bool, ApiError> {
-    Ok(enum_param(call, "sort_type", &["asc", "desc"])? == Some("desc"))
+    Ok(enum_param(call, "sort_type", &SORT_TYPES)? == Some("desc"))
 }
 
 fn encode(text: &str) -> String {
@@ -259,8 +263,6 @@ fn time_off_type(service: &Service, _method: &str, call: &Call<'_>) -> Result<Re
 // ---------------------------------------------------------------------------------------
 // Employees
 
-const EMPLOYEE_SORTS: [&str; 3] = ["first_name", "last_name", "employee_id"];
-
 fn employees(service: &Service, method: &str, call: &Call<'_>) -> Result<Reply, ApiError> {
     if method == "POST" {
         require(call, HR_ROLES, "creating employees")?;
@@ -268,7 +270,7 @@ fn employees(service: &Service, method: &str, call: &Call<'_>) -> Result<Reply, 
     }
     require(call, HR_ROLES, "listing employees")?;
     let page = page(call)?;
-    let status = enum_param(call, "status", &["active", "inactive"])?;
+    let status = enum_param(call, "status", &EMPLOYEE_STATUSES)?;
     let draft = bool_param(call, "draft")?;
     let terminated = bool_param(call, "terminated")?;
     let deleted = bool_param(call, "deleted")?;
@@ -398,50 +400,6 @@ fn employee(service: &Service, method: &str, call: &Call<'_>) -> Result<Reply, A
     Ok(Reply::ok(shown))
 }
 
-/// The names `include` accepts.
-const EMBEDDED: &[&str] = &[
-    "awards",
-    "honors",
-    "certificates",
-    "licenses",
-    "background_verification_details",
-    "visas",
-    "government_documents",
-    "dependents",
-    "bank_accounts",
-    "prev_employments",
-    "qualifications",
-    "compensation_details",
-    "bonuses",
-    "stocks",
-    "additional_teams",
-    "additional_managers",
-    "additional_hr_managers",
-    "languages",
-    "roles",
-    "branch",
-    "team",
-    "business_unit",
-    "sub_department",
-    "department",
-    "level",
-    "reporting_to",
-    "hr_incharge",
-    "shift",
-    "user_function",
-    "cost_center",
-    "user_title",
-    "user_suffix_name",
-    "user_honorary_suffix",
-    "user_professional_suffix",
-    "user_academic_suffix",
-    "retirement_status",
-    "citizenship_status",
-    "termination_category",
-    "time_off",
-    "user_documents",
-];
-
 /// The employee model of employee `id`: `id`, names, official e-mail and city.
 fn employee_model(store: &Store, id: Option<i64>) -> Result<Value, ApiError> {
     let Some(id) = id else {
@@ -506,14 +464,6 @@ fn embedded(store: &Store, doc: &Value, name: &str) -> Result<Value, ApiError> {
         _ => json!([]),
     })
 }
-
-const GENDERS: [&str; 2] = ["male", "female"];
-const BLOOD_GROUPS: [&str; 15] = [
-    "A-", "B-", "O-", "B+", "O+", "A+", "A1+", "A1B-", "AB+", "AB-", "A1B+", "A2+", "A2B-", "A2B+",
-    "A1-",
-];
-const WORK_NUMBER_NAMES: [&str; 4] = ["Work", "Office Ext.", "Mobile", "Others"];
-const PHONE_NUMBER_NAMES: [&str; 4] = ["Home", "Main", "Mobile", "Others"];
 
 /// Checks an employee body (create when `current` is `None`, else update of `current`) and
 /// returns the attributes to store; every attribute at fault is reported at once.
@@ -1046,8 +996,6 @@ fn employee_fields(service: &Service, method: &str, call: &Call<'_>) -> Result<R
 // ---------------------------------------------------------------------------------------
 // Time-offs
 
-const TIME_OFF_STATES: [&str; 4] = ["pending", "approved", "declined", "cancelled"];
-
 fn time_offs(service: &Service, method: &str, call: &Call<'_>) -> Result<Reply, ApiError> {
     if method == "POST" {
         // Anyone may ask for time off, for themselves.
@@ -1058,7 +1006,7 @@ fn time_offs(service: &Service, method: &str, call: &Call<'_>) -> Result<Reply, 
     let descending = sort_descending(call)?;
     let mut conditions = vec!["kind = 'time_offs'".to_owned()];
     let mut values: Vec<Sql> = Vec::new();
-    if let Some(status) = enum_param(call, "status", &TIME_OFF_STATES)? {
+    if let Some(status) = enum_param(call, "status", &TIME_OFF_STATUSES)? {
         values.push(Sql::Text(status.into()));
         conditions.push(format!("json_extract(doc, '$.status') = ?{}", values.len()));
     }
@@ -1388,4 +1336,28 @@ fn time_off_transition(
         object.extend(extra);
     }
     Ok(Reply::ok(doc))
+}
+
+#[cfg(test)]
+mod table {
+    use super::*;
+
+    /// The routes serve exactly the document's methods on its paths, as the linter's rules
+    /// read them from the same table.
+    #[test]
+    fn routes_are_the_documents_endpoint_table() {
+        for path in hr_service::paths() {
+            let concrete = path.replace(hr_service::ID_SEGMENT, "7");
+            let segments: Vec<&str> = concrete[1..].split('/').collect();
+            let route = route(&segments).unwrap_or_else(|| panic!("{path} is routed"));
+            let documented: Vec<&str> = hr_service::OPERATIONS
+                .iter()
+                .filter(|operation| operation.path == path)
+                .map(|operation| operation.method)
+                .collect();
+            assert_eq!(route.methods, documented.as_slice(), "{path}");
+        }
+        // The one route the table has not: roles, "not shown" by the document.
+        assert!(route(&["api", "roles"]).is_some());
+    }
 }

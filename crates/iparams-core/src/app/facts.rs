@@ -49,6 +49,8 @@ pub struct Declared {
     pub ty: Option<IparamType>,
     pub secure: bool,
     pub handlers: Vec<Handler>,
+    /// `type_attributes.product`, when it is a string (`domain` and `api_key` iparams).
+    pub product: Option<String>,
 }
 
 impl AppInput<'_> {
@@ -139,5 +141,6 @@ pub(crate) fn declared(iparam: &Iparam<'_, '_>) -> Declared {
         ty: iparam.known_type(),
         secure: iparam.is_secure(),
         handlers,
+        product: iparam.product.map(|product| product.text.to_owned()),
     }
 }

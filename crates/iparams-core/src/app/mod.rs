@@ -9,6 +9,7 @@
 //! ([`AppInput`]); nothing here checks anything.
 
 mod facts;
+pub mod hr_service;
 mod input;
 pub mod invocations;
 pub mod js;

@@ -338,6 +338,31 @@ impl Requests {
             .collect()
     }
 
+    /// The spans of header and query values that hold a credential written out: an
+    /// `Authorization` value with literal text after its scheme (`Bearer abc…`, a bare key), or
+    /// any value that looks like a secret. Output masks them.
+    pub fn secret_spans(&self) -> Vec<Span> {
+        self.templates
+            .iter()
+            .flat_map(|template| &template.fields)
+            .filter(|field| matches!(field.place, Place::Header(_) | Place::Query(_)))
+            .filter(|field| {
+                let Some(text) = field.as_str() else {
+                    return false;
+                };
+                let authorization = matches!(&field.place, Place::Header(name)
+                    if name.eq_ignore_ascii_case("authorization")
+                        || name.eq_ignore_ascii_case("proxy-authorization"));
+                // Placeholders are names, not secrets: only the text written around them is
+                // looked at (most values are a placeholder and a few words: nothing to scan).
+                let written = written_text(text);
+                (authorization && holds_literal_credential(&written))
+                    || (written.len() >= 20 && crate::secrets::looks_secret(&written))
+            })
+            .map(|field| field.span)
+            .collect()
+    }
+
     /// The pointer of the value whose source holds `span`, for findings of other rules.
     pub fn pointer_at(&self, span: Span) -> Option<&str> {
         let template = self.templates.iter().find(|t| t.span.contains(span))?;
@@ -467,6 +492,37 @@ fn add_field(
         span: value.span,
         pointer,
     });
+}
+
+/// `text` with each `<%= … %>` placeholder replaced by a space.
+fn written_text(text: &str) -> String {
+    let mut literal = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(open) = rest.find("<%=") {
+        let Some(close) = rest[open..].find("%>") else {
+            break;
+        };
+        literal.push_str(&rest[..open]);
+        literal.push(' ');
+        rest = &rest[open + close + 2..];
+    }
+    literal.push_str(rest);
+    literal
+}
+
+/// Whether an `Authorization` value (its placeholders replaced by spaces) writes a credential out: text other than placeholders
+/// after its scheme word (`Bearer abc`, `Basic dXNlcjpwYXNz`), or a word that is not a scheme.
+fn holds_literal_credential(literal: &str) -> bool {
+    let mut words = literal.split_whitespace();
+    let first = words.next();
+    let after = words.any(|word| !word.is_empty());
+    let schemes = ["bearer", "basic", "token", "digest"];
+    match first {
+        None => false,
+        Some(word) if schemes.iter().any(|s| word.eq_ignore_ascii_case(s)) => after,
+        // `Token token=<%= … %>` leaves `token=` alone: a parameter name, not a secret.
+        Some(word) => !word.ends_with('=') || after,
+    }
 }
 
 /// The `<%= … %>` placeholders of a string: (trimmed expression, its start and end in `text`).

@@ -147,7 +147,11 @@ impl Linter {
                 },
             )
         });
-        let requests = requests.map(|(report, requests)| {
+        let requests = requests.map(|(mut report, requests)| {
+            // Credentials written in templates are never shown, whatever rules are on.
+            report.redactions.extend(requests.requests.secret_spans());
+            report.redactions.sort_unstable();
+            report.redactions.dedup();
             files.reports[requests.file] = report;
             requests
         });

@@ -9,6 +9,7 @@
 
 mod context;
 pub(crate) mod helpers;
+pub(crate) mod hr;
 mod settings;
 
 mod app;
@@ -279,6 +280,18 @@ pub static REGISTRY: &[&Rule] = &[
     &app::ignored_invoke_option::RULE,
     &app::context_host_in_frontend::RULE,
     &app::legacy_request_api::RULE,
+    &app::hr_domain_host::RULE,
+    &app::hr_path::RULE,
+    &app::hr_unknown_endpoint::RULE,
+    &app::hr_endpoint_method::RULE,
+    &app::hr_unknown_filter::RULE,
+    &app::hr_filter_value::RULE,
+    &app::hr_include::RULE,
+    &app::hr_date_range::RULE,
+    &app::hr_always_empty::RULE,
+    &app::hr_authorization::RULE,
+    &app::hr_accept::RULE,
+    &app::hr_content_type::RULE,
     &values::value_definitions_invalid::RULE,
     &values::unknown_value_key::RULE,
     &values::value_required::RULE,
