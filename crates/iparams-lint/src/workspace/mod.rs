@@ -78,6 +78,16 @@ impl Workspace {
         self.overlays.insert(key(path), text);
     }
 
+    /// The file at `path` is the disk's again (an editor closed it).
+    pub fn remove_overlay(&mut self, path: &Path) {
+        self.overlays.remove(&key(path));
+    }
+
+    /// Reads configuration files again on their next use (one was edited, created or removed).
+    pub fn forget_configuration(&mut self) {
+        self.rules.forget_found();
+    }
+
     /// The text that stands for the file at `path`, if any.
     pub fn overlaid(&self, path: &Path) -> Option<&[u8]> {
         self.overlays.get(&key(path)).map(Vec::as_slice)

@@ -1,0 +1,300 @@
+//! The language server, driven in-process over `Connection::memory` (message exchanges with
+//! snapshots), and once as the real binary over standard input and output.
+
+mod support;
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::thread::JoinHandle;
+use std::time::Duration;
+
+use lsp_server::{Connection, Message, Notification, Request, RequestId, Response};
+use serde_json::{Value, json};
+
+/// A client speaking to a server running on a thread of the test.
+struct Client {
+    connection: Connection,
+    server: Option<JoinHandle<Result<(), String>>>,
+    next_id: i32,
+    /// Notifications received while waiting for something else.
+    notifications: Vec<Notification>,
+}
+
+impl Client {
+    /// Starts a server and initializes it, offering `encodings` (none: the client says nothing).
+    fn start(encodings: Option<&[&str]>) -> (Self, Value) {
+        let (server, client) = Connection::memory();
+        let handle = std::thread::spawn(move || iparams_lint::lsp::serve(&server));
+        let mut client = Client {
+            connection: client,
+            server: Some(handle),
+            next_id: 0,
+            notifications: Vec::new(),
+        };
+        let mut capabilities = json!({});
+        if let Some(encodings) = encodings {
+            capabilities["general"] = json!({ "positionEncodings": encodings });
+        }
+        let result = client
+            .request(
+                "initialize",
+                json!({ "processId": null, "rootUri": null, "capabilities": capabilities }),
+            )
+            .response_result
+            .expect("initialize succeeds");
+        client.notify("initialized", json!({}));
+        (client, result)
+    }
+
+    fn notify(&self, method: &str, params: Value) {
+        self.connection
+            .sender
+            .send(Notification::new(method.to_owned(), params).into())
+            .expect("the server is listening");
+    }
+
+    fn request(&mut self, method: &str, params: Value) -> Response {
+        self.next_id += 1;
+        let id = RequestId::from(self.next_id);
+        self.connection
+            .sender
+            .send(Request::new(id.clone(), method.to_owned(), params).into())
+            .expect("the server is listening");
+        loop {
+            match self.receive() {
+                Message::Response(response) if response.id == id => return response,
+                Message::Notification(notification) => self.notifications.push(notification),
+                other => panic!("unexpected {other:?}"),
+            }
+        }
+    }
+
+    fn receive(&self) -> Message {
+        self.connection
+            .receiver
+            .recv_timeout(Duration::from_secs(30))
+            .expect("the server answers within 30 s")
+    }
+
+    /// The next diagnostics published for `uri` (earlier ones for other documents are kept).
+    fn diagnostics(&mut self, uri: &str) -> Value {
+        if let Some(at) = self
+            .notifications
+            .iter()
+            .position(|n| n.method == "textDocument/publishDiagnostics" && n.params["uri"] == uri)
+        {
+            return self.notifications.remove(at).params;
+        }
+        loop {
+            match self.receive() {
+                Message::Notification(n)
+                    if n.method == "textDocument/publishDiagnostics" && n.params["uri"] == uri =>
+                {
+                    return n.params;
+                }
+                Message::Notification(n) => self.notifications.push(n),
+                other => panic!("unexpected {other:?}"),
+            }
+        }
+    }
+
+    fn open(&self, uri: &str, language: &str, text: &str) {
+        self.notify(
+            "textDocument/didOpen",
+            json!({ "textDocument": { "uri": uri, "languageId": language, "version": 1, "text": text } }),
+        );
+    }
+
+    fn change(&self, uri: &str, version: i32, changes: Value) {
+        self.notify(
+            "textDocument/didChange",
+            json!({ "textDocument": { "uri": uri, "version": version }, "contentChanges": changes }),
+        );
+    }
+
+    /// Shuts down and exits; returns what the server's loop returned.
+    fn finish(mut self) -> Result<(), String> {
+        let response = self.request("shutdown", Value::Null);
+        assert_eq!(
+            response.response_result.expect("shutdown succeeds"),
+            Value::Null
+        );
+        self.notify("exit", Value::Null);
+        self.server
+            .take()
+            .expect("started")
+            .join()
+            .expect("the server thread ends")
+    }
+}
+
+fn fixture(relative: &str) -> PathBuf {
+    support::repo_root().join("fixtures").join(relative)
+}
+
+fn uri(path: &Path) -> String {
+    url::Url::from_file_path(path)
+        .expect("an absolute path")
+        .to_string()
+}
+
+fn read(path: &Path) -> String {
+    std::fs::read_to_string(path).expect("a fixture")
+}
+
+/// The diagnostics with the machine's paths replaced by `[repo]`, for snapshots.
+fn stable(value: &Value) -> Value {
+    let root = uri(&support::repo_root());
+    let text = serde_json::to_string(value)
+        .expect("JSON")
+        .replace(&root, "[repo]")
+        .replace(&support::repo_root().display().to_string(), "[repo]");
+    serde_json::from_str(&text).expect("JSON")
+}
+
+#[test]
+fn initialize_states_the_agreed_capabilities() {
+    let (client, result) = Client::start(Some(&["utf-8", "utf-16"]));
+    insta::assert_json_snapshot!("initialize", result["capabilities"]);
+    client.finish().expect("a clean session");
+}
+
+#[test]
+fn utf16_is_chosen_when_nothing_is_offered_and_utf32_when_preferred() {
+    let (client, result) = Client::start(None);
+    assert_eq!(result["capabilities"]["positionEncoding"], "utf-16");
+    client.finish().expect("a clean session");
+    let (client, result) = Client::start(Some(&["utf-32", "utf-8"]));
+    assert_eq!(result["capabilities"]["positionEncoding"], "utf-32");
+    client.finish().expect("a clean session");
+}
+
+impl Client {
+    /// Waits until the server has handled everything sent so far (a request is answered in
+    /// order), keeping the notifications that came before.
+    fn sync(&mut self) {
+        let _ = self.request("iparams-lint/unknown", Value::Null);
+    }
+
+    /// The last diagnostics published for `uri` among those received.
+    fn latest(&self, uri: &str) -> Option<Value> {
+        self.notifications
+            .iter()
+            .rev()
+            .find(|n| n.method == "textDocument/publishDiagnostics" && n.params["uri"] == uri)
+            .map(|n| n.params.clone())
+    }
+}
+
+/// `iparams-lint --format json PATH`, run in-process.
+fn json_output(path: &Path) -> Value {
+    let (mut stdout, mut stderr) = (Vec::new(), Vec::new());
+    iparams_lint::run(
+        [
+            "iparams-lint",
+            "--format",
+            "json",
+            &path.display().to_string(),
+        ],
+        &iparams_lint::Environment::default(),
+        &mut &b""[..],
+        &mut stdout,
+        &mut stderr,
+    );
+    serde_json::from_slice(&stdout).expect("JSON output")
+}
+
+fn language_of(path: &Path) -> &'static str {
+    match path.extension().and_then(|e| e.to_str()) {
+        Some("json") => "json",
+        Some("html") => "html",
+        _ => "javascript",
+    }
+}
+
+/// Opens every file of the app in `root` (as an editor with all of them open) and checks that
+/// each one's diagnostics are the command's JSON findings for it: rule, severity, message,
+/// help and both ends (UTF-32 positions count characters, as the JSON columns do).
+fn assert_same_as_the_command(root: &Path) -> usize {
+    let expected = json_output(root);
+    let (mut client, _) = Client::start(Some(&["utf-32"]));
+    let files: Vec<&Value> = expected["files"]
+        .as_array()
+        .expect("files")
+        .iter()
+        .filter(|file| Path::new(file["path"].as_str().expect("a path")).is_file())
+        .collect();
+    for file in &files {
+        let path = Path::new(file["path"].as_str().expect("a path"));
+        client.open(&uri(path), language_of(path), &read(path));
+    }
+    client.sync();
+    let mut compared = 0;
+    for file in files {
+        let path = Path::new(file["path"].as_str().expect("a path"));
+        let published = client
+            .latest(&uri(path))
+            .expect("diagnostics for each open file");
+        let got = published["diagnostics"].as_array().expect("a list");
+        let want = file["diagnostics"].as_array().expect("a list");
+        assert_eq!(got.len(), want.len(), "{}: {published:#}", path.display());
+        for (got, want) in got.iter().zip(want) {
+            let severity = match want["severity"].as_str() {
+                Some("error") => 1,
+                Some("warning") => 2,
+                _ => 3,
+            };
+            let mut message = want["message"].as_str().expect("a message").to_owned();
+            if let Some(help) = want["help"].as_str() {
+                message = format!("{message}\n{help}");
+            }
+            assert_eq!(got["code"], want["rule"], "{}", path.display());
+            assert_eq!(got["severity"], severity, "{}", path.display());
+            assert_eq!(got["message"], message.as_str(), "{}", path.display());
+            assert_eq!(got["source"], "iparams-lint");
+            for end in ["start", "end"] {
+                let line = want[end]["line"].as_u64().expect("a line") - 1;
+                let column = want[end]["column"].as_u64().expect("a column") - 1;
+                assert_eq!(
+                    (
+                        got["range"][end]["line"].as_u64(),
+                        got["range"][end]["character"].as_u64()
+                    ),
+                    (Some(line), Some(column)),
+                    "{} {end} of {got:#}",
+                    path.display()
+                );
+            }
+            compared += 1;
+        }
+    }
+    client.finish().expect("a clean session");
+    compared
+}
+
+#[test]
+fn diagnostics_are_the_commands_findings_on_the_example_app() {
+    assert_eq!(assert_same_as_the_command(&fixture("apps/hr-sync")), 0);
+}
+
+#[test]
+fn diagnostics_are_the_commands_findings_on_every_fixture_app() {
+    let mut compared = 0;
+    let mut apps = 0;
+    for rule in std::fs::read_dir(fixture("apps")).expect("fixture apps") {
+        let rule = rule.expect("an entry").path();
+        for case in std::fs::read_dir(&rule).expect("cases") {
+            let case = case.expect("an entry").path();
+            if case.join("manifest.json").is_file() && case.join("config").is_dir() {
+                compared += assert_same_as_the_command(&case);
+                apps += 1;
+            }
+        }
+    }
+    // Every invalid fixture app has findings: the comparison compared something.
+    assert!(
+        apps > 20 && compared > apps / 2,
+        "{apps} apps, {compared} findings"
+    );
+}
