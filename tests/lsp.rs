@@ -298,3 +298,151 @@ fn diagnostics_are_the_commands_findings_on_every_fixture_app() {
         "{apps} apps, {compared} findings"
     );
 }
+
+/// A scratch folder of its own, removed when dropped.
+struct Scratch(PathBuf);
+
+impl Scratch {
+    fn new(name: &str) -> Self {
+        let dir = std::env::temp_dir().join(format!("iparams-lsp-{}-{name}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).expect("a scratch folder");
+        Scratch(dir.canonicalize().expect("a real path"))
+    }
+
+    fn write(&self, relative: &str, text: &str) -> PathBuf {
+        let path = self.0.join(relative);
+        std::fs::create_dir_all(path.parent().expect("a parent")).expect("folders");
+        std::fs::write(&path, text).expect("writable");
+        path
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+/// The byte offset of an LSP position counted in UTF-16 units, worked out independently of
+/// the server (the texts here break lines with `\n` only).
+fn utf16_offset(text: &str, position: &Value) -> usize {
+    let line = position["line"].as_u64().expect("a line") as usize;
+    let character = position["character"].as_u64().expect("a character") as usize;
+    let start: usize = text.split_inclusive('\n').take(line).map(str::len).sum();
+    let mut units = 0;
+    for (at, c) in text[start..].char_indices() {
+        if units >= character || c == '\n' {
+            return start + at;
+        }
+        units += c.len_utf16();
+    }
+    text.len()
+}
+
+/// `text` with the edits of a text document edit applied (UTF-16 positions).
+fn apply(text: &str, edits: &Value) -> String {
+    let mut edits: Vec<(usize, usize, &str)> = edits
+        .as_array()
+        .expect("edits")
+        .iter()
+        .map(|edit| {
+            (
+                utf16_offset(text, &edit["range"]["start"]),
+                utf16_offset(text, &edit["range"]["end"]),
+                edit["newText"].as_str().expect("text"),
+            )
+        })
+        .collect();
+    edits.sort();
+    let mut out = String::new();
+    let mut at = 0;
+    for (start, end, new) in edits {
+        out.push_str(&text[at..start]);
+        out.push_str(new);
+        at = end;
+    }
+    out.push_str(&text[at..]);
+    out
+}
+
+/// A file with two safe fixes and an unsafe one, after non-ASCII text so that UTF-16 and
+/// UTF-8 columns differ.
+const FIXABLE: &str = "{\n  \"région\": {\"display_name\": \"Région 😀\", \"type\": \"Text\", \"required\": \"true\"},\n  \"k\": {\"display_name\": \"Clé 😀\", \"type\": \"api_key\", \"type_attributes\": {\"product\": \"freshdesk\"}}\n}\n";
+
+#[test]
+fn quick_fixes_fix_all_and_turning_a_finding_off() {
+    let scratch = Scratch::new("actions");
+    let path = scratch.write("lone/config/iparams.json", "{}\n");
+    let file = uri(&path);
+    let (mut client, _) = Client::start(Some(&["utf-16"]));
+    client.open(&file, "json", FIXABLE);
+    let published = client.diagnostics(&file);
+    assert_eq!(published["version"], 1);
+    let actions = client
+        .request(
+            "textDocument/codeAction",
+            json!({
+                "textDocument": { "uri": file },
+                "range": { "start": { "line": 0, "character": 0 }, "end": { "line": 4, "character": 0 } },
+                "context": { "diagnostics": [] },
+            }),
+        )
+        .response_result
+        .expect("actions");
+    let scratch_uri = uri(&scratch.0);
+    let shown = serde_json::to_string(&actions)
+        .expect("JSON")
+        .replace(&scratch_uri, "[scratch]");
+    let shown: Value = serde_json::from_str(&shown).expect("JSON");
+    insta::assert_json_snapshot!("code_actions", shown);
+
+    // Fix-all gives what `--fix` gives.
+    let fix_all = actions
+        .as_array()
+        .expect("a list")
+        .iter()
+        .find(|action| action["kind"] == "source.fixAll.iparams-lint")
+        .expect("a fix-all action");
+    let fixed = apply(FIXABLE, &fix_all["edit"]["documentChanges"][0]["edits"]);
+    let (_, by_the_command, _) =
+        support::run_on(FIXABLE.as_bytes(), &path.display().to_string(), &["--fix"]);
+    assert_eq!(fixed, by_the_command);
+
+    // Turning the unsafe finding off creates the configuration; the next check obeys it.
+    let turn_off = actions
+        .as_array()
+        .expect("a list")
+        .iter()
+        .find(|action| {
+            action["title"]
+                .as_str()
+                .is_some_and(|t| t.starts_with("Turn off") && t.contains("/k"))
+        })
+        .expect("a turn-off action");
+    let changes = &turn_off["edit"]["documentChanges"];
+    assert_eq!(changes[0]["kind"], "create");
+    let config = apply("", &changes[1]["edits"]);
+    std::fs::write(scratch.0.join("lone/.iparams-lint.toml"), &config).expect("writable");
+    client.change(&file, 2, json!([{ "text": FIXABLE }]));
+    let after = client.diagnostics(&file);
+    let before_codes: Vec<&Value> = published["diagnostics"]
+        .as_array()
+        .expect("a list")
+        .iter()
+        .map(|d| &d["code"])
+        .collect();
+    let after_codes: Vec<&Value> = after["diagnostics"]
+        .as_array()
+        .expect("a list")
+        .iter()
+        .map(|d| &d["code"])
+        .collect();
+    assert_eq!(after["version"], 2);
+    assert_eq!(
+        after_codes.len() + 1,
+        before_codes.len(),
+        "{config}\n{after:#}"
+    );
+    client.finish().expect("a clean session");
+}
