@@ -446,3 +446,154 @@ fn quick_fixes_fix_all_and_turning_a_finding_off() {
     );
     client.finish().expect("a clean session");
 }
+
+/// The position (UTF-16, lines split at `\n`) of the `nth` occurrence of `needle` in `text`,
+/// plus `shift` characters.
+fn position_of(text: &str, needle: &str, nth: usize, shift: usize) -> Value {
+    let at = text
+        .match_indices(needle)
+        .nth(nth)
+        .expect("the needle is in the text")
+        .0;
+    let line = text[..at].matches('\n').count();
+    let line_start = text[..at].rfind('\n').map_or(0, |n| n + 1);
+    let character: usize = text[line_start..at].chars().map(char::len_utf16).sum();
+    json!({ "line": line, "character": character + shift })
+}
+
+fn at(file: &str, position: Value) -> Value {
+    json!({ "textDocument": { "uri": file }, "position": position })
+}
+
+#[test]
+fn an_editor_session_on_the_example_app() {
+    let root = fixture("apps/hr-sync");
+    let (iparams_path, page_path) = (
+        root.join("config/iparams.json"),
+        root.join("app/index.html"),
+    );
+    let (iparams, page) = (read(&iparams_path), read(&page_path));
+    let (iparams_uri, page_uri) = (uri(&iparams_path), uri(&page_path));
+    let (mut client, _) = Client::start(None);
+    client.open(&iparams_uri, "json", &iparams);
+    assert_eq!(client.diagnostics(&iparams_uri)["diagnostics"], json!([]));
+    client.open(&page_uri, "html", &page);
+    assert_eq!(client.diagnostics(&page_uri)["diagnostics"], json!([]));
+
+    let mut answers = serde_json::Map::new();
+    let mut ask = |client: &mut Client, name: &str, method: &str, params: Value| {
+        let answer = client
+            .request(method, params)
+            .response_result
+            .expect("an answer");
+        answers.insert(name.to_owned(), stable(&answer));
+    };
+    ask(
+        &mut client,
+        "hover on an attribute",
+        "textDocument/hover",
+        at(
+            &iparams_uri,
+            position_of(&iparams, "\"type_attributes\"", 0, 3),
+        ),
+    );
+    ask(
+        &mut client,
+        "hover on a type",
+        "textDocument/hover",
+        at(&iparams_uri, position_of(&iparams, "\"domain\"", 0, 2)),
+    );
+    ask(
+        &mut client,
+        "hover on a product",
+        "textDocument/hover",
+        at(&iparams_uri, position_of(&iparams, "\"freshteam\"", 0, 2)),
+    );
+    ask(
+        &mut client,
+        "hover on a read",
+        "textDocument/hover",
+        at(&page_uri, position_of(&page, "notify_email", 0, 2)),
+    );
+    ask(
+        &mut client,
+        "definition of a read",
+        "textDocument/definition",
+        at(&page_uri, position_of(&page, "notify_email", 0, 2)),
+    );
+    let mut references = at(
+        &iparams_uri,
+        position_of(&iparams, "\"sync_interval_minutes\"", 0, 3),
+    );
+    references["context"] = json!({ "includeDeclaration": true });
+    ask(
+        &mut client,
+        "references of a key",
+        "textDocument/references",
+        references,
+    );
+    let types = client
+        .request(
+            "textDocument/completion",
+            at(&iparams_uri, position_of(&iparams, "\"domain\"", 0, 1)),
+        )
+        .response_result
+        .expect("completion");
+    let labels: Vec<&str> = types["items"]
+        .as_array()
+        .expect("items")
+        .iter()
+        .map(|item| item["label"].as_str().expect("a label"))
+        .collect();
+    assert_eq!(labels.len(), 13, "{labels:?}");
+    assert!(labels.contains(&"phone_number"));
+    answers.insert(
+        "first completion of a type".into(),
+        types["items"][0].clone(),
+    );
+
+    // Unsaved: the page reads a key being typed; completion offers the app's keys.
+    let typing = page.replace(
+        "client.iparams.get(\"notify_email\")",
+        "client.iparams.get(\"sync\")",
+    );
+    client.change(&page_uri, 2, json!([{ "text": typing }]));
+    let published = client.diagnostics(&page_uri);
+    assert_eq!(published["version"], 2);
+    assert_eq!(
+        published["diagnostics"][0]["code"], "unknown-iparam-read",
+        "{published:#}"
+    );
+    let keys = client
+        .request(
+            "textDocument/completion",
+            at(&page_uri, position_of(&typing, "\"sync\"", 0, 5)),
+        )
+        .response_result
+        .expect("completion");
+    answers.insert("completion of a key in code".into(), stable(&keys));
+
+    // Cross-file, unsaved: the key is added to the iparams.json buffer, and the page's
+    // finding goes at once (with the page's own version).
+    let declared = iparams.replacen(
+        "{\n",
+        "{\n  \"sync\": {\"display_name\": \"Sync\", \"type\": \"text\"},\n",
+        1,
+    );
+    client.change(&iparams_uri, 2, json!([{ "text": declared }]));
+    let page_now = client.diagnostics(&page_uri);
+    assert_eq!(page_now["version"], 2);
+    assert_eq!(page_now["diagnostics"], json!([]), "{page_now:#}");
+
+    // Closing empties the closed document's findings.
+    client.notify(
+        "textDocument/didClose",
+        json!({ "textDocument": { "uri": page_uri } }),
+    );
+    let closed = client.diagnostics(&page_uri);
+    assert_eq!(closed["diagnostics"], json!([]));
+    assert_eq!(closed.get("version"), None);
+
+    insta::assert_json_snapshot!("editor_session", Value::Object(answers));
+    client.finish().expect("a clean session");
+}

@@ -14,6 +14,7 @@
 
 mod actions;
 mod completion;
+mod context;
 mod diagnostics;
 mod documents;
 mod hover;
