@@ -19,11 +19,18 @@ struct Client {
     next_id: i32,
     /// Notifications received while waiting for something else.
     notifications: Vec<Notification>,
+    /// Requests from the server.
+    requests: Vec<Request>,
 }
 
 impl Client {
     /// Starts a server and initializes it, offering `encodings` (none: the client says nothing).
     fn start(encodings: Option<&[&str]>) -> (Self, Value) {
+        Self::start_with(encodings, json!({}))
+    }
+
+    /// Starts a server with these client capabilities besides the encodings.
+    fn start_with(encodings: Option<&[&str]>, mut capabilities: Value) -> (Self, Value) {
         let (server, client) = Connection::memory();
         let handle = std::thread::spawn(move || iparams_lint::lsp::serve(&server));
         let mut client = Client {
@@ -31,8 +38,8 @@ impl Client {
             server: Some(handle),
             next_id: 0,
             notifications: Vec::new(),
+            requests: Vec::new(),
         };
-        let mut capabilities = json!({});
         if let Some(encodings) = encodings {
             capabilities["general"] = json!({ "positionEncodings": encodings });
         }
@@ -65,6 +72,7 @@ impl Client {
             match self.receive() {
                 Message::Response(response) if response.id == id => return response,
                 Message::Notification(notification) => self.notifications.push(notification),
+                Message::Request(request) => self.requests.push(request),
                 other => panic!("unexpected {other:?}"),
             }
         }
@@ -94,6 +102,7 @@ impl Client {
                     return n.params;
                 }
                 Message::Notification(n) => self.notifications.push(n),
+                Message::Request(request) => self.requests.push(request),
                 other => panic!("unexpected {other:?}"),
             }
         }
@@ -595,5 +604,342 @@ fn an_editor_session_on_the_example_app() {
     assert_eq!(closed.get("version"), None);
 
     insta::assert_json_snapshot!("editor_session", Value::Object(answers));
+    client.finish().expect("a clean session");
+}
+
+/// One message framed as the protocol frames it.
+fn frame(message: &Value) -> Vec<u8> {
+    let body = serde_json::to_vec(message).expect("JSON");
+    let mut out = format!("Content-Length: {}\r\n\r\n", body.len()).into_bytes();
+    out.extend(body);
+    out
+}
+
+/// Every message of `output`, which must be nothing but Content-Length-framed JSON.
+fn unframe(output: &[u8]) -> Vec<Value> {
+    let mut messages = Vec::new();
+    let mut reader = BufReader::new(output);
+    loop {
+        let mut header = String::new();
+        if reader.read_line(&mut header).expect("readable") == 0 {
+            return messages;
+        }
+        let length: usize = header
+            .strip_prefix("Content-Length: ")
+            .and_then(|rest| rest.strip_suffix("\r\n"))
+            .and_then(|n| n.parse().ok())
+            .unwrap_or_else(|| panic!("not a frame header: {header:?}"));
+        let mut blank = String::new();
+        reader.read_line(&mut blank).expect("readable");
+        assert_eq!(blank, "\r\n", "a blank line ends the header");
+        let mut body = vec![0; length];
+        reader.read_exact(&mut body).expect("a whole body");
+        messages.push(serde_json::from_slice(&body).expect("a JSON body"));
+    }
+}
+
+/// Runs the binary's language server on `messages`; returns its exit status, its messages and
+/// its standard error.
+fn run_binary(messages: &[Value]) -> (Option<i32>, Vec<Value>, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_iparams-lint"))
+        .args(["lsp", "--stdio"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary starts");
+    let mut stdin = child.stdin.take().expect("piped");
+    let mut stdout = child.stdout.take().expect("piped");
+    let mut stderr = child.stderr.take().expect("piped");
+    let input: Vec<u8> = messages.iter().flat_map(frame).collect();
+    // Written and read from threads: the server reads and writes at once.
+    let writer = std::thread::spawn(move || {
+        stdin.write_all(&input).expect("the server reads");
+    });
+    let out = std::thread::spawn(move || {
+        let mut bytes = Vec::new();
+        stdout.read_to_end(&mut bytes).expect("readable");
+        bytes
+    });
+    let err = std::thread::spawn(move || {
+        let mut text = String::new();
+        stderr.read_to_string(&mut text).expect("readable");
+        text
+    });
+    // A server that hangs fails the test rather than hanging it.
+    let deadline = std::time::Instant::now() + Duration::from_secs(60);
+    let status = loop {
+        if let Some(status) = child.try_wait().expect("waitable") {
+            break status;
+        }
+        if std::time::Instant::now() > deadline {
+            let _ = child.kill();
+            panic!("the server did not end within 60 s");
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    };
+    writer.join().expect("written");
+    (
+        status.code(),
+        unframe(&out.join().expect("read")),
+        err.join().expect("read"),
+    )
+}
+
+fn request(id: i32, method: &str, params: Value) -> Value {
+    json!({ "jsonrpc": "2.0", "id": id, "method": method, "params": params })
+}
+
+fn notification(method: &str, params: Value) -> Value {
+    json!({ "jsonrpc": "2.0", "method": method, "params": params })
+}
+
+fn initialize(encoding: &str) -> [Value; 2] {
+    [
+        request(
+            1,
+            "initialize",
+            json!({ "processId": null, "rootUri": null, "capabilities": { "general": { "positionEncodings": [encoding] } } }),
+        ),
+        notification("initialized", json!({})),
+    ]
+}
+
+fn response(messages: &[Value], id: i32) -> &Value {
+    messages
+        .iter()
+        .find(|m| m["id"] == id && m.get("method").is_none())
+        .unwrap_or_else(|| panic!("a response to {id} in {messages:#?}"))
+}
+
+fn publications<'m>(messages: &'m [Value], uri: &str) -> Vec<&'m Value> {
+    messages
+        .iter()
+        .filter(|m| m["method"] == "textDocument/publishDiagnostics" && m["params"]["uri"] == uri)
+        .map(|m| &m["params"])
+        .collect()
+}
+
+#[test]
+fn the_binary_speaks_the_protocol_on_stdio() {
+    let root = fixture("apps/secure-iparam-in-frontend/invalid");
+    let script_path = root.join("app/scripts/app.js");
+    let iparams_path = root.join("config/iparams.json");
+    let (script_uri, iparams_uri) = (uri(&script_path), uri(&iparams_path));
+    // Non-ASCII before the finding: its UTF-16 and UTF-8 columns differ.
+    let script = "const é = \"😀\"; const key = await client.iparams.get(\"api_key\");\n";
+    let before = &script[..script.find("\"api_key\"").expect("the read")];
+    let (utf16, utf8) = (before.encode_utf16().count(), before.len());
+    assert_ne!(utf16, utf8);
+    let open_script = notification(
+        "textDocument/didOpen",
+        json!({ "textDocument": { "uri": script_uri, "languageId": "javascript", "version": 1, "text": script } }),
+    );
+    let finding = json!({ "line": 0, "character": utf16 + 2 });
+    let iparams = read(&iparams_path);
+    let not_secure = iparams.replace(", \"secure\": true", "");
+    let mut session: Vec<Value> = initialize("utf-16").into();
+    session.extend([
+        open_script.clone(),
+        request(2, "textDocument/codeAction", json!({
+            "textDocument": { "uri": script_uri },
+            "range": { "start": finding, "end": finding },
+            "context": { "diagnostics": [] },
+        })),
+        request(3, "textDocument/hover", at(&script_uri, finding.clone())),
+        request(4, "iparams-lint/panic", Value::Null),
+        // Unsaved: the key is no longer secure; the script's finding goes.
+        notification("textDocument/didOpen", json!({ "textDocument": { "uri": iparams_uri, "languageId": "json", "version": 1, "text": iparams } })),
+        notification("textDocument/didChange", json!({
+            "textDocument": { "uri": iparams_uri, "version": 2 },
+            "contentChanges": [{ "text": not_secure }],
+        })),
+        request(5, "shutdown", Value::Null),
+        request(6, "shutdown", Value::Null),
+        request(7, "textDocument/hover", at(&script_uri, finding.clone())),
+        notification("exit", Value::Null),
+    ]);
+    let (status, messages, stderr) = run_binary(&session);
+    assert_eq!(status, Some(0), "{stderr}");
+    assert_eq!(
+        response(&messages, 1)["result"]["capabilities"]["positionEncoding"],
+        "utf-16"
+    );
+    let published = publications(&messages, &script_uri);
+    let first = &published[0]["diagnostics"][0];
+    assert_eq!(first["code"], "secure-iparam-in-frontend");
+    assert_eq!(
+        first["range"]["start"],
+        json!({ "line": 0, "character": utf16 })
+    );
+    let related = &first["relatedInformation"][0];
+    assert_eq!(related["location"]["uri"], iparams_uri.as_str());
+    assert_eq!(related["message"], "`api_key` is defined here");
+    assert_eq!(
+        published.last().expect("a refresh")["diagnostics"],
+        json!([])
+    );
+    assert_eq!(published.last().expect("a refresh")["version"], 1);
+    let actions = response(&messages, 2)["result"]
+        .as_array()
+        .expect("actions");
+    assert!(
+        actions
+            .iter()
+            .any(|a| a["title"] == "Turn off secure-iparam-in-frontend in this app"),
+        "{actions:#?}"
+    );
+    let hover = response(&messages, 3)["result"]["contents"]["value"]
+        .as_str()
+        .expect("a hover");
+    assert!(
+        hover.starts_with("**secure-iparam-in-frontend** (error)"),
+        "{hover}"
+    );
+    // A handler that panics is answered with an error, and the session goes on.
+    assert_eq!(response(&messages, 4)["error"]["code"], -32603);
+    assert!(stderr.contains("asked to panic"), "{stderr}");
+    assert_eq!(response(&messages, 5)["result"], Value::Null);
+    assert_eq!(response(&messages, 6)["result"], Value::Null);
+    assert_eq!(response(&messages, 7)["error"]["code"], -32600);
+
+    // The same file with UTF-8 positions.
+    let mut session: Vec<Value> = initialize("utf-8").into();
+    session.extend([
+        open_script,
+        request(2, "shutdown", Value::Null),
+        notification("exit", Value::Null),
+    ]);
+    let (status, messages, stderr) = run_binary(&session);
+    assert_eq!(status, Some(0), "{stderr}");
+    assert_eq!(
+        response(&messages, 1)["result"]["capabilities"]["positionEncoding"],
+        "utf-8"
+    );
+    let published = publications(&messages, &script_uri);
+    assert_eq!(
+        published[0]["diagnostics"][0]["range"]["start"],
+        json!({ "line": 0, "character": utf8 })
+    );
+}
+
+#[test]
+fn the_end_of_input_ends_the_server_cleanly() {
+    let session: Vec<Value> = initialize("utf-16").into();
+    let (status, messages, stderr) = run_binary(&session);
+    assert_eq!(status, Some(0), "{stderr}");
+    assert_eq!(messages.len(), 1);
+}
+
+#[test]
+fn configuration_changed_on_disk_is_read_again_when_the_editor_says_so() {
+    let scratch = Scratch::new("watched");
+    let path = scratch.write("lone/config/iparams.json", FIXABLE);
+    let file = uri(&path);
+    let (mut client, _) = Client::start_with(
+        None,
+        json!({ "workspace": { "didChangeWatchedFiles": { "dynamicRegistration": true } } }),
+    );
+    client.open(&file, "json", FIXABLE);
+    let before = client.diagnostics(&file)["diagnostics"]
+        .as_array()
+        .expect("a list")
+        .len();
+    // The server asked to be told about configuration files.
+    client.sync();
+    let registration = client
+        .requests
+        .iter()
+        .find(|r| r.method == "client/registerCapability")
+        .expect("a registration");
+    assert_eq!(
+        registration.params["registrations"][0]["registerOptions"]["watchers"][0]["globPattern"],
+        "**/.iparams-lint.toml"
+    );
+    let config = scratch.write(
+        "lone/.iparams-lint.toml",
+        "[rules]\nunknown-type = \"off\"\n",
+    );
+    client.notify(
+        "workspace/didChangeWatchedFiles",
+        json!({ "changes": [{ "uri": uri(&config), "type": 1 }] }),
+    );
+    let after = client.diagnostics(&file);
+    let codes: Vec<&Value> = after["diagnostics"]
+        .as_array()
+        .expect("a list")
+        .iter()
+        .map(|d| &d["code"])
+        .collect();
+    assert_eq!(codes.len() + 1, before, "{after:#}");
+    assert!(!codes.contains(&&json!("unknown-type")));
+
+    // A configuration that cannot be read is said once, and the defaults apply meanwhile.
+    std::fs::write(&config, "[rules]\nno-such-rule = \"off\"\n").expect("writable");
+    client.notify(
+        "workspace/didChangeWatchedFiles",
+        json!({ "changes": [{ "uri": uri(&config), "type": 2 }] }),
+    );
+    assert_eq!(
+        client.diagnostics(&file)["diagnostics"]
+            .as_array()
+            .expect("a list")
+            .len(),
+        before
+    );
+    client.sync();
+    let said = client
+        .notifications
+        .iter()
+        .find(|n| n.method == "window/showMessage")
+        .expect("a message for the user");
+    assert!(
+        said.params["message"]
+            .as_str()
+            .expect("text")
+            .contains("no-such-rule")
+    );
+    client.finish().expect("a clean session");
+}
+
+#[test]
+fn buffers_without_a_file_get_the_rules_of_iparams_json_itself() {
+    let (mut client, _) = Client::start(Some(&["utf-8"]));
+    client.open("untitled:Untitled-1", "json", FIXABLE);
+    let published = client.diagnostics("untitled:Untitled-1");
+    insta::assert_json_snapshot!("untitled", published);
+    client.open("untitled:notes", "plaintext", "type: Text");
+    assert_eq!(
+        client.diagnostics("untitled:notes")["diagnostics"],
+        json!([])
+    );
+    client.finish().expect("a clean session");
+}
+
+#[test]
+fn queued_edits_are_checked_once_at_their_newest_version() {
+    // A large first text keeps the server busy while the edits queue up behind it.
+    let members: Vec<String> = (0..5_000)
+        .map(|i| format!("\"k{i}\": {{\"display_name\": \"K {i}\", \"type\": \"Text\"}}"))
+        .collect();
+    let large = format!("{{\n{}\n}}\n", members.join(",\n"));
+    let (mut client, _) = Client::start(None);
+    client.open("untitled:queued", "json", &large);
+    for version in 2..=40 {
+        let text = if version == 40 { FIXABLE } else { "{}" };
+        client.change("untitled:queued", version, json!([{ "text": text }]));
+    }
+    client.sync();
+    let versions: Vec<&Value> = client
+        .notifications
+        .iter()
+        .filter(|n| n.method == "textDocument/publishDiagnostics")
+        .map(|n| &n.params["version"])
+        .collect();
+    // The edits queued during the first check are drained together: the newest is checked.
+    assert!(
+        versions == [&json!(1), &json!(40)] || versions == [&json!(40)],
+        "{versions:?}"
+    );
     client.finish().expect("a clean session");
 }

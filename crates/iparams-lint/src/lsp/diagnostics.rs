@@ -104,8 +104,9 @@ pub fn job_for(state: &mut State, location: &Path) -> Option<Job> {
 /// Reads configuration again when the file that applies to `location` changed since the last
 /// check there (edited, created or removed), whether or not the editor said so.
 fn refresh_configuration(state: &mut State, location: &Path) {
+    // An app's levels are those of its iparams.json, whose folder the search starts from.
     let folder = if location.is_dir() {
-        location.to_owned()
+        location.join("config")
     } else {
         location.parent().unwrap_or(location).to_owned()
     };

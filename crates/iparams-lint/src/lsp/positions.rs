@@ -263,4 +263,99 @@ mod tests {
         let unknown = [PositionEncodingKind::Custom("utf-7".into())];
         assert_eq!(Encoding::negotiate(Some(&unknown)), Encoding::Utf16);
     }
+
+    mod properties {
+        use proptest::prelude::*;
+
+        use super::super::*;
+
+        /// Texts of line breaks of the three kinds and characters of one to four bytes.
+        fn texts() -> impl Strategy<Value = String> {
+            proptest::collection::vec(
+                prop_oneof![
+                    Just("a"),
+                    Just("\n"),
+                    Just("\r"),
+                    Just("\r\n"),
+                    Just("é"),
+                    Just("€"),
+                    Just("😀"),
+                    Just("\"x\""),
+                ],
+                0..40,
+            )
+            .prop_map(|parts| parts.concat())
+        }
+
+        const ENCODINGS: [Encoding; 3] = [Encoding::Utf8, Encoding::Utf16, Encoding::Utf32];
+
+        /// The offsets a position can name: character boundaries, except between the `\r`
+        /// and `\n` of one line break.
+        fn nameable(text: &str) -> Vec<usize> {
+            (0..=text.len())
+                .filter(|&at| text.is_char_boundary(at))
+                .filter(|&at| {
+                    !(at > 0 && text[..at].ends_with('\r') && text[at..].starts_with('\n'))
+                })
+                .collect()
+        }
+
+        /// The position of `offset` counted the slow way: split into lines, count units.
+        fn reference(text: &str, offset: usize, encoding: Encoding) -> Position {
+            let before = &text[..offset];
+            let mut line = 0;
+            let mut start = 0;
+            let bytes = before.as_bytes();
+            let mut at = 0;
+            while at < bytes.len() {
+                if bytes[at] == b'\n' || bytes[at] == b'\r' {
+                    if bytes[at] == b'\r' && text.as_bytes().get(at + 1) == Some(&b'\n') {
+                        at += 1;
+                    }
+                    line += 1;
+                    start = at + 1;
+                }
+                at += 1;
+            }
+            let column = &text[start.min(offset)..offset];
+            let character = match encoding {
+                Encoding::Utf8 => column.len(),
+                Encoding::Utf16 => column.encode_utf16().count(),
+                Encoding::Utf32 => column.chars().count(),
+            };
+            Position {
+                line: line as u32,
+                character: character as u32,
+            }
+        }
+
+        proptest! {
+            #[test]
+            fn offsets_round_trip_in_every_encoding(text in texts()) {
+                let map = LineMap::new(&text);
+                for encoding in ENCODINGS {
+                    for offset in nameable(&text) {
+                        let position = map.position(&text, offset, encoding);
+                        prop_assert_eq!(position, reference(&text, offset, encoding));
+                        prop_assert_eq!(map.offset(&text, position, encoding), offset);
+                    }
+                }
+            }
+
+            #[test]
+            fn the_cursor_agrees_with_the_map(text in texts(), jumps in proptest::collection::vec(0usize..200, 0..10)) {
+                let map = LineMap::new(&text);
+                for encoding in ENCODINGS {
+                    let mut cursor = Cursor::new(&text, &map, encoding);
+                    // Mostly forward, with jumps back, as findings and their related places are.
+                    let offsets = nameable(&text);
+                    let mut order: Vec<usize> = offsets.clone();
+                    order.extend(jumps.iter().map(|j| offsets[j % offsets.len()]));
+                    for offset in order {
+                        prop_assert_eq!(cursor.position(offset), map.position(&text, offset, encoding));
+                    }
+                }
+            }
+        }
+    }
 }

@@ -100,6 +100,32 @@ pub fn serve(connection: &Connection) -> Result<(), String> {
         Err(error) if error.channel_is_disconnected() => return Ok(()),
         Err(error) => return Err(error.to_string()),
     }
+    if params
+        .capabilities
+        .workspace
+        .as_ref()
+        .and_then(|workspace| workspace.did_change_watched_files.as_ref())
+        .and_then(|watched| watched.dynamic_registration)
+        == Some(true)
+    {
+        // Configuration and manifests edited outside the editor (or saved from it: they are
+        // not documents the server is sent) change every finding.
+        send(
+            connection,
+            Request::new(
+                "iparams-lint/watch".to_owned().into(),
+                "client/registerCapability".into(),
+                json!({ "registrations": [{
+                    "id": "iparams-lint/watch",
+                    "method": "workspace/didChangeWatchedFiles",
+                    "registerOptions": { "watchers": [
+                        { "globPattern": format!("**/{FILE_NAME}") },
+                        { "globPattern": "**/manifest.json" },
+                    ] },
+                }] }),
+            ),
+        );
+    }
     let mut state = State::new(encoding);
     let mut shutdown = false;
     let mut queued: Option<Message> = None;
