@@ -63,11 +63,19 @@ pub fn check(state: &mut State, dirty: &BTreeSet<Uri>) -> Vec<Message> {
 }
 
 fn publish(uri: &Uri, version: Option<i32>, diagnostics: Vec<Value>) -> Message {
-    let mut params = json!({ "uri": uri, "diagnostics": diagnostics });
+    // Built in place: `json!` and `Notification::new` would each copy the whole list again,
+    // which for a large file's thousands of findings costs more than checking it.
+    let mut params = serde_json::Map::new();
+    params.insert("uri".into(), Value::String(uri.to_string()));
     if let Some(version) = version {
-        params["version"] = json!(version);
+        params.insert("version".into(), Value::from(version));
     }
-    Notification::new("textDocument/publishDiagnostics".into(), params).into()
+    params.insert("diagnostics".into(), Value::Array(diagnostics));
+    Notification {
+        method: "textDocument/publishDiagnostics".into(),
+        params: Value::Object(params),
+    }
+    .into()
 }
 
 fn store(state: &mut State, uri: &Uri, report: FileReport) {
@@ -144,10 +152,12 @@ fn check_app(state: &mut State, root: &Path) -> Vec<Uri> {
         match app.input() {
             Some(input) => {
                 let checked = state.linter.check_app(&input, &job.settings);
-                for (index, (_, relative)) in open.iter().enumerate() {
-                    let shown = app.shown(relative);
-                    if let Some(file) = checked.iter().find(|file| file.path == shown) {
-                        reports[index] = file.report.clone();
+                for file in checked {
+                    let found = open
+                        .iter()
+                        .position(|(_, relative)| app.shown(relative) == file.path);
+                    if let Some(index) = found {
+                        reports[index] = file.report;
                     }
                 }
             }
@@ -232,7 +242,7 @@ pub fn one(
         .iter()
         .map(|label| {
             json!({
-                "location": { "uri": uri, "range": cursor.range(label.span.start, label.span.end) },
+                "location": { "uri": uri, "range": range_value(cursor.range(label.span.start, label.span.end)) },
                 "message": label.message,
             })
         })
@@ -243,18 +253,34 @@ pub fn one(
             related.push(definition_location(state, definition));
         }
     }
-    let mut out = json!({
-        "range": range,
-        "severity": severity(d.severity),
-        "code": d.rule,
-        "codeDescription": { "href": rule_url(d.rule) },
-        "source": SOURCE,
-        "message": message,
-    });
+    // Built field by field: `json!` would copy each string once more, per finding.
+    let mut out = serde_json::Map::new();
+    out.insert("range".into(), range_value(range));
+    out.insert("severity".into(), Value::from(severity(d.severity)));
+    out.insert("code".into(), Value::from(d.rule));
+    let mut href = serde_json::Map::new();
+    href.insert("href".into(), Value::String(rule_url(d.rule)));
+    out.insert("codeDescription".into(), Value::Object(href));
+    out.insert("source".into(), Value::from(SOURCE));
+    out.insert("message".into(), Value::String(message));
     if !related.is_empty() {
-        out["relatedInformation"] = Value::Array(related);
+        out.insert("relatedInformation".into(), Value::Array(related));
     }
-    out
+    Value::Object(out)
+}
+
+/// A range as JSON, built directly (not through `Serialize`, a copy per finding).
+pub fn range_value(range: lsp_types::Range) -> Value {
+    let position = |p: lsp_types::Position| {
+        let mut map = serde_json::Map::new();
+        map.insert("line".into(), Value::from(p.line));
+        map.insert("character".into(), Value::from(p.character));
+        Value::Object(map)
+    };
+    let mut map = serde_json::Map::new();
+    map.insert("start".into(), position(range.start));
+    map.insert("end".into(), position(range.end));
+    Value::Object(map)
 }
 
 /// For a file that reads iparams: each read (its byte range) with the key's definition.
