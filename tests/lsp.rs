@@ -943,3 +943,97 @@ fn queued_edits_are_checked_once_at_their_newest_version() {
     );
     client.finish().expect("a clean session");
 }
+
+#[test]
+fn completion_knows_the_format_and_the_apps_keys() {
+    let root = fixture("apps/hr-sync");
+    let (iparams_path, server_path, requests_path) = (
+        root.join("config/iparams.json"),
+        root.join("server/server.js"),
+        root.join("config/requests.json"),
+    );
+    let (mut client, _) = Client::start(None);
+    let labels = |client: &mut Client, file: &str, position: Value| -> Vec<String> {
+        let answer = client
+            .request("textDocument/completion", at(file, position))
+            .response_result
+            .expect("completion");
+        answer["items"]
+            .as_array()
+            .map(|items| {
+                items
+                    .iter()
+                    .map(|item| item["label"].as_str().expect("a label").to_owned())
+                    .collect()
+            })
+            .unwrap_or_default()
+    };
+    // iparams.json being typed: a new iparam with a product, a data-bind and a default.
+    let typed = "{\n  \"a\": {\"type\": \"domain\", \"type_attributes\": {\"product\": \"\"}, \"data-bind\": \"\", \"options\": [\"One\", \"Two\"], \"default_value\": \"\", \"\"}\n}\n";
+    let iparams_uri = uri(&iparams_path);
+    client.open(&iparams_uri, "json", typed);
+    let products = labels(
+        &mut client,
+        &iparams_uri,
+        position_of(typed, "\"product\": \"\"", 0, 12),
+    );
+    assert!(
+        products.contains(&"freshteam".to_owned()) && products.contains(&"current".to_owned()),
+        "{products:?}"
+    );
+    let binds = labels(
+        &mut client,
+        &iparams_uri,
+        position_of(typed, "\"data-bind\": \"\"", 0, 14),
+    );
+    assert_eq!(binds, ["product.domain", "product.api_key", "product.url"]);
+    let attributes = labels(
+        &mut client,
+        &iparams_uri,
+        position_of(typed, ", \"\"}", 0, 3),
+    );
+    assert!(
+        attributes.contains(&"display_name".to_owned())
+            && attributes.contains(&"data-bind".to_owned()),
+        "{attributes:?}"
+    );
+    // The options are read from the file's tree: once the half-written key is gone.
+    let whole = typed.replace(", \"\"}", "}");
+    client.change(&iparams_uri, 2, json!([{ "text": whole }]));
+    let defaults = labels(
+        &mut client,
+        &iparams_uri,
+        position_of(&whole, "\"default_value\": \"\"", 0, 18),
+    );
+    assert_eq!(defaults, ["One", "Two"]);
+
+    // Code and templates: the keys of the iparams.json the editor holds.
+    let server = "exports = { onEvent: function (args) { return args.iparams.; } };\n";
+    let server_uri = uri(&server_path);
+    client.open(&server_uri, "javascript", server);
+    let keys = labels(
+        &mut client,
+        &server_uri,
+        position_of(server, "args.iparams.", 0, 13),
+    );
+    assert_eq!(keys, ["a"]);
+    let requests = "{\"t\": {\"schema\": {\"host\": \"<%= iparam. %>\"}}}\n";
+    let requests_uri = uri(&requests_path);
+    client.open(&requests_uri, "json", requests);
+    let keys = labels(
+        &mut client,
+        &requests_uri,
+        position_of(requests, "<%= iparam.", 0, 11),
+    );
+    assert_eq!(keys, ["a"]);
+    // Elsewhere in code, nothing is offered.
+    assert!(
+        labels(
+            &mut client,
+            &server_uri,
+            position_of(server, "function", 0, 3)
+        )
+        .is_empty()
+    );
+    client.finish().expect("a clean session");
+}
