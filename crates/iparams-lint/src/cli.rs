@@ -47,6 +47,13 @@ pub enum Command {
     /// Run the HR service of hr-service-api.md locally, for trying apps and credential checks
     #[command(long_about = crate::hr_sandbox::LONG_ABOUT)]
     HrSandbox(HrSandboxArgs),
+    /// Run the language server over standard input and output (docs/editors.md)
+    Lsp {
+        /// Accepted and ignored: standard input and output are always used (VS Code's client
+        /// adds it)
+        #[arg(long)]
+        stdio: bool,
+    },
     /// Print shell completions
     Completions {
         #[arg(value_enum)]

@@ -12,6 +12,14 @@ fn fix_label(rule: &Rule) -> &'static str {
     }
 }
 
+/// Where a rule's documentation is read online: its section of docs/rules.md.
+pub fn rule_url(name: &str) -> String {
+    format!(
+        "{}/blob/main/docs/rules.md#{name}",
+        env!("CARGO_PKG_REPOSITORY")
+    )
+}
+
 /// `iparams-lint rules`: one line per rule.
 pub fn rules_table() -> String {
     let width = REGISTRY

@@ -7,6 +7,7 @@ pub mod cli;
 pub mod docs;
 mod environment;
 pub mod hr_sandbox;
+pub mod lsp;
 mod output;
 pub mod render;
 mod source_code;
@@ -73,6 +74,8 @@ pub fn run(
         },
         Some(Command::Schema) => printed(stdout, SCHEMA),
         Some(Command::HrSandbox(args)) => hr_sandbox::run(args, stdout, stderr),
+        // Standard input and output are the protocol's: the server owns them.
+        Some(Command::Lsp { stdio: _ }) => lsp::run(),
         Some(Command::Completions { shell }) => {
             let generator = match shell {
                 Shell::Bash => clap_complete::Shell::Bash,

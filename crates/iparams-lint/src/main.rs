@@ -5,7 +5,8 @@ fn main() -> ExitCode {
     let status = iparams_lint::run(
         std::env::args_os(),
         &env,
-        &mut std::io::stdin().lock(),
+        // Not locked here: the language server reads standard input from a thread of its own.
+        &mut std::io::stdin(),
         // Buffered: formats write many small pieces. Errors go out as they come.
         &mut std::io::BufWriter::with_capacity(64 * 1024, std::io::stdout()),
         &mut std::io::stderr(),

@@ -7,7 +7,7 @@ mod types;
 
 pub use types::{
     Attribute, CHANGE_EVENT, CURRENT_PRODUCT, DATA_BIND_VALUES, IparamType, PRODUCT_PLACEHOLDER,
-    PRODUCTS, REGEX_ERROR_SUFFIX, Shape,
+    PRODUCTS, REGEX_ERROR_SUFFIX, Shape, data_bind_description, product_description,
 };
 
 use crate::pointer;

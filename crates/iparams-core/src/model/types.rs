@@ -94,6 +94,40 @@ impl IparamType {
         )
     }
 
+    /// What the type is, and what the installation page shows for it (Markdown, one paragraph):
+    /// for hovers and completion in editors.
+    pub const fn description(self) -> &'static str {
+        match self {
+            Self::Text => "Single-line text: an `<input type=text>` on the installation page.",
+            Self::Paragraph => "Multi-line text: a `<textarea>` of three rows.",
+            Self::Dropdown => {
+                "One choice from `options`, in a `<select>`; `default_value` must be one of the options."
+            }
+            Self::Email => {
+                "An e-mail address: an `<input type=email>`, checked by the browser (\"Invalid e-mail address!\")."
+            }
+            Self::Number => {
+                "An integer of up to 10 digits: an `<input type=number>`; `min` and `max` can only be set by `utils.set`."
+            }
+            Self::PhoneNumber => {
+                "A phone number: an `<input type=tel>` whose built-in pattern takes `1234567890` or `123-456-7890`."
+            }
+            Self::Date => "A date, `YYYY-MM-DD`, with a date picker.",
+            Self::Url => "A URL: an `<input type=url>`, checked by the browser (\"Invalid URL!\").",
+            Self::Radio => "One choice from `options`, as radio buttons.",
+            Self::Checkbox => "One checkbox; its `default_value` is a boolean.",
+            Self::Multiselect => {
+                "Several choices from `options`, in a searchable list; its value and `default_value` are arrays of strings."
+            }
+            Self::Domain => {
+                "The sub-domain of the account of `type_attributes.product`: `https://` and `.<product domain>` are shown fixed around the input. On INSTALL it is checked together with the `api_key` iparam of the same product."
+            }
+            Self::ApiKey => {
+                "The API key of the account of `type_attributes.product`, checked on INSTALL with a call to the product's API together with the `domain` iparam; mark it `\"secure\": true`."
+            }
+        }
+    }
+
     /// What `default_value` must be for this type, as it reads in a sentence.
     pub const fn expected_default(self) -> &'static str {
         match self {
@@ -209,6 +243,41 @@ impl Attribute {
         Self::ALL.into_iter().map(Self::name)
     }
 
+    /// What the attribute does (Markdown, one paragraph): for hovers and completion in editors.
+    pub const fn description(self) -> &'static str {
+        match self {
+            Self::DisplayName => "The label of the field on the installation page. Required.",
+            Self::Description => "The hint under the field; it may hold examples.",
+            Self::Type => {
+                "What the field is and which control the installation page shows. Required."
+            }
+            Self::Options => "The choices of a `dropdown`, `radio` or `multiselect`.",
+            Self::DefaultValue => {
+                "The value the field starts with: a string, a boolean for `checkbox`, an array for `multiselect`; one of `options` for the option types."
+            }
+            Self::Required => "`true` makes the field mandatory (an asterisk on its label).",
+            Self::Visible => {
+                "`false` hides the field (and skips its validation); its value is still saved."
+            }
+            Self::Secure => {
+                "`true` keeps the value from the app's front end: `client.iparams.get()` leaves it out, and it is used through request templates (`<%= iparam.key %>`)."
+            }
+            Self::Regex => {
+                "Extra validation: each entry a pattern the whole value must match, and `<name>-error` entries the message shown when none does. It replaces the type's own check."
+            }
+            Self::TypeAttributes => {
+                "Settings of the type: `product` for `domain` and `api_key` iparams (required for them)."
+            }
+            Self::Events => {
+                "Callbacks on the installation page: `[{\"change\": \"functionName\"}]`, the function declared in `config/assets/iparams.js` and called with the new value."
+            }
+            Self::DataBind => {
+                "Fills the field from the account the app is installed on: `product.domain`, `product.api_key` or `product.url`."
+            }
+            Self::Modules => "Platform 3.x: the modules of the manifest the iparam belongs to.",
+        }
+    }
+
     pub const fn shape(self) -> Shape {
         match self {
             Self::DisplayName | Self::Description | Self::Type | Self::DataBind => Shape::String,
@@ -238,6 +307,46 @@ pub static PRODUCTS: [&str; 9] = [
     "freshworks_crm",
     "omni",
 ];
+
+/// What a product value of `type_attributes.product` means: the domain the installation page
+/// shows after a `domain` input, and what `current` stands for.
+pub fn product_description(product: &str) -> Option<&'static str> {
+    Some(match product {
+        "freshdesk" => {
+            "Freshdesk: the domain input ends in `.freshdesk.com`; the key is checked with `GET /api/v2/settings/helpdesk`."
+        }
+        "freshservice" => {
+            "Freshservice: the domain input ends in `.freshservice.com`; the key is checked with `GET /api/v2/agents`."
+        }
+        "freshsales" => "Freshsales: the domain input ends in `.freshsales.io`.",
+        "freshchat" => "Freshchat: the key is checked against `api.freshchat.com`.",
+        "freshconnect" => "Freshconnect.",
+        "freshcaller" => "Freshcaller: the domain input ends in `.freshcaller.com`.",
+        "freshteam" => {
+            "Freshteam: the domain input ends in `.freshteam.com`; the key is checked with `GET /api/branches`."
+        }
+        "freshworks_crm" => {
+            "Freshworks CRM: the domain input ends in `.myfreshworks.com` (or `.freshworks.com`)."
+        }
+        "omni" => "The Freshworks omni-channel suite.",
+        CURRENT_PRODUCT => {
+            "Whichever product the app is installed on; required when the manifest lists several products and the iparam is bound with `data-bind`."
+        }
+        _ => return None,
+    })
+}
+
+/// What a `data-bind` value fills the field with.
+pub fn data_bind_description(value: &str) -> Option<&'static str> {
+    Some(match value {
+        "product.domain" => {
+            "The account's domain: `<sub-domain>.<product domain>` in a `text` iparam, the sub-domain alone in a `domain` iparam."
+        }
+        "product.api_key" => "The account's API key, in a `text` or `api_key` iparam.",
+        "product.url" => "The account's URL, in a `text` iparam.",
+        _ => return None,
+    })
+}
 
 /// The product value meaning "whichever product the app is installed on".
 pub const CURRENT_PRODUCT: &str = "current";
@@ -273,5 +382,16 @@ mod tests {
         }
         assert_eq!(IparamType::from_name("Text"), None);
         assert_eq!(Attribute::from_name("Data-bind"), None);
+    }
+
+    #[test]
+    fn every_name_of_the_vocabulary_is_described() {
+        for product in PRODUCTS.iter().chain([&CURRENT_PRODUCT]) {
+            assert!(product_description(product).is_some(), "{product}");
+        }
+        for (value, _) in DATA_BIND_VALUES {
+            assert!(data_bind_description(value).is_some(), "{value}");
+        }
+        assert!(product_description("zendesk").is_none());
     }
 }

@@ -136,7 +136,7 @@ fn add(
     workspace.overlay(&place.iparams, new_text.clone().into_bytes());
     match &callbacks {
         Some(change) => workspace.overlay(&callbacks_path, change.new.clone().into_bytes()),
-        None => workspace.drop_overlay(&callbacks_path),
+        None => workspace.remove_overlay(&callbacks_path),
     }
     let report = verdict(&workspace, &place, &settings, &new_text);
     let about_new = about(&report.diagnostics, &answers.key);
@@ -263,7 +263,7 @@ impl Draft<'_> {
         workspace.overlay(&self.place.iparams, new_text.clone().into_bytes());
         match callbacks {
             Some(change) => workspace.overlay(self.callbacks_path, change.new.into_bytes()),
-            None => workspace.drop_overlay(self.callbacks_path),
+            None => workspace.remove_overlay(self.callbacks_path),
         }
         let report = verdict(&workspace, self.place, self.settings, &new_text);
         Ok(about(&report.diagnostics, &answers.key)

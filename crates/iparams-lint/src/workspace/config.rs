@@ -197,6 +197,11 @@ impl RuleSources {
         Ok(config)
     }
 
+    /// Forgets the configuration files found so far, so that each is read again.
+    pub fn forget_found(&mut self) {
+        self.found.clear();
+    }
+
     /// The rule levels for `file` under `config`.
     pub fn settings(&self, config: Option<&Config>, file: &Path) -> RuleSettings {
         config.map_or_else(

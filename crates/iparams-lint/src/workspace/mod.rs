@@ -78,9 +78,14 @@ impl Workspace {
         self.overlays.insert(key(path), text);
     }
 
-    /// Lets the disk speak again for `path` (`add` tries candidates one after another).
-    pub fn drop_overlay(&mut self, path: &Path) {
+    /// The file at `path` is the disk's again (an editor closed it).
+    pub fn remove_overlay(&mut self, path: &Path) {
         self.overlays.remove(&key(path));
+    }
+
+    /// Reads configuration files again on their next use (one was edited, created or removed).
+    pub fn forget_configuration(&mut self) {
+        self.rules.forget_found();
     }
 
     /// The text that stands for the file at `path`, if any.

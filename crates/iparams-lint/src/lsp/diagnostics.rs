@@ -1,0 +1,331 @@
+//! Checking documents and publishing their findings. Each app is checked as the command checks
+//! it (the workspace's plan, `load_app` through the editor's overlays, `Linter::check_app`), so
+//! the findings are those of `iparams-lint --format json` for the same text; every open file
+//! of a checked app gets its findings again, so an edit to iparams.json shows at once in the
+//! scripts that read it.
+
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
+
+use iparams_core::{Diagnostic, FileReport, RuleSettings, Severity, SourceText};
+use lsp_server::{Message, Notification};
+use lsp_types::Uri;
+use serde_json::{Value, json};
+
+use super::documents::{Document, Place};
+use super::navigation::{self, AppIndex};
+use super::positions::Cursor;
+use super::server::State;
+use crate::workspace::config;
+use crate::workspace::{IPARAMS_FILE, Job, Plan, Target};
+
+/// What the diagnostics say they come from.
+pub const SOURCE: &str = "iparams-lint";
+
+/// Checks the documents `dirty` (each app once, with all its open files), and returns the
+/// notifications that publish what was found, closed documents' empty lists included.
+pub fn check(state: &mut State, dirty: &BTreeSet<Uri>) -> Vec<Message> {
+    let mut messages: Vec<Message> = std::mem::take(&mut state.closed)
+        .into_iter()
+        .map(|uri| publish(&uri, None, Vec::new()))
+        .collect();
+    let mut apps: BTreeSet<PathBuf> = BTreeSet::new();
+    let mut published: BTreeSet<Uri> = BTreeSet::new();
+    for uri in dirty {
+        let Some(document) = state.documents.get(uri) else {
+            continue;
+        };
+        match document.place.clone() {
+            Place::App { root, .. } => {
+                if apps.insert(root.clone()) {
+                    published.extend(check_app(state, &root));
+                }
+            }
+            Place::Alone(path) => {
+                let report = check_alone(state, uri, Some(&path));
+                store(state, uri, report);
+                published.insert(uri.clone());
+            }
+            Place::Virtual => {
+                let report = check_alone(state, uri, None);
+                store(state, uri, report);
+                published.insert(uri.clone());
+            }
+        }
+    }
+    for uri in &published {
+        if let Some(document) = state.documents.get(uri) {
+            let diagnostics = to_lsp(state, uri, document);
+            messages.push(publish(uri, Some(document.version), diagnostics));
+        }
+    }
+    messages
+}
+
+fn publish(uri: &Uri, version: Option<i32>, diagnostics: Vec<Value>) -> Message {
+    // Built in place: `json!` and `Notification::new` would each copy the whole list again,
+    // which for a large file's thousands of findings costs more than checking it.
+    let mut params = serde_json::Map::new();
+    params.insert("uri".into(), Value::String(uri.to_string()));
+    if let Some(version) = version {
+        params.insert("version".into(), Value::from(version));
+    }
+    params.insert("diagnostics".into(), Value::Array(diagnostics));
+    Notification {
+        method: "textDocument/publishDiagnostics".into(),
+        params: Value::Object(params),
+    }
+    .into()
+}
+
+fn store(state: &mut State, uri: &Uri, report: FileReport) {
+    if let Some(document) = state.documents.get_mut(uri) {
+        document.checked_version = Some(document.version);
+        document.report = report;
+    }
+}
+
+/// The job the command would run for `location` (an app's folder, or a file): its rule levels,
+/// or `None` when configuration ignores it. A configuration that cannot be read is told to
+/// the user, and the defaults apply meanwhile.
+pub fn job_for(state: &mut State, location: &Path) -> Option<Job> {
+    refresh_configuration(state, location);
+    let plan = match state.workspace.plan(&[location.to_owned()], None) {
+        Ok(plan) => plan,
+        Err(message) => {
+            state.notes.push(format!(
+                "iparams-lint: {message}; the default rule levels apply until it is fixed"
+            ));
+            Plan {
+                jobs: vec![Job {
+                    target: Target::File(location.to_owned()),
+                    shown: location.display().to_string(),
+                    settings: RuleSettings::default(),
+                }],
+                ..Plan::default()
+            }
+        }
+    };
+    plan.jobs.into_iter().next()
+}
+
+/// Reads configuration again when the file that applies to `location` changed since the last
+/// check there (edited, created or removed), whether or not the editor said so.
+fn refresh_configuration(state: &mut State, location: &Path) {
+    // An app's levels are those of its iparams.json, whose folder the search starts from.
+    let folder = if location.is_dir() {
+        location.join("config")
+    } else {
+        location.parent().unwrap_or(location).to_owned()
+    };
+    let current = config::find(&folder).map(|path| {
+        let modified = std::fs::metadata(&path).and_then(|m| m.modified()).ok();
+        (path, modified)
+    });
+    match state.configs.get(&folder) {
+        Some(seen) if *seen == current => {}
+        Some(_) => {
+            state.workspace.forget_configuration();
+            state.configs.clear();
+            state.configs.insert(folder, current);
+        }
+        None => {
+            state.configs.insert(folder, current);
+        }
+    }
+}
+
+/// Checks the app in `root` with the open documents' text; stores each open file's findings
+/// and returns their URIs.
+fn check_app(state: &mut State, root: &Path) -> Vec<Uri> {
+    let open: Vec<(Uri, String)> = state
+        .documents
+        .iter()
+        .filter_map(|(uri, document)| match &document.place {
+            Place::App { root: r, relative } if r == root => Some((uri.clone(), relative.clone())),
+            _ => None,
+        })
+        .collect();
+    let mut reports: Vec<FileReport> = vec![FileReport::default(); open.len()];
+    if let Some(job) = job_for(state, root) {
+        let app = state.workspace.load_app(root, &job.shown);
+        match app.input() {
+            Some(input) => {
+                let checked = state.linter.check_app(&input, &job.settings);
+                for file in checked {
+                    let found = open
+                        .iter()
+                        .position(|(_, relative)| app.shown(relative) == file.path);
+                    if let Some(index) = found {
+                        reports[index] = file.report;
+                    }
+                }
+            }
+            None => state.notes.push(format!(
+                "iparams-lint: {}: manifest.json cannot be read",
+                app.shown(crate::workspace::MANIFEST_FILE)
+            )),
+        }
+    }
+    for ((uri, _), report) in open.iter().zip(reports) {
+        store(state, uri, report);
+    }
+    open.into_iter().map(|(uri, _)| uri).collect()
+}
+
+/// A document outside any app: an iparams.json gets the rules of iparams.json itself, as the
+/// command checks a lone file; anything else has nothing to check.
+fn check_alone(state: &mut State, uri: &Uri, path: Option<&Path>) -> FileReport {
+    let Some(document) = state.documents.get(uri) else {
+        return FileReport::default();
+    };
+    if !document.is_iparams() {
+        return FileReport::default();
+    }
+    let text = document.text.clone();
+    let settings = match path {
+        Some(path) => match job_for(state, path) {
+            Some(job) => job.settings,
+            None => return FileReport::default(),
+        },
+        None => RuleSettings::default(),
+    };
+    state
+        .linter
+        .lint_with(&SourceText::decode(text.as_bytes()), &settings)
+}
+
+/// The link to a rule's documentation.
+pub fn rule_url(rule: &str) -> String {
+    crate::docs::rule_url(rule)
+}
+
+fn severity(severity: Severity) -> u8 {
+    match severity {
+        Severity::Error => 1,
+        Severity::Warning => 2,
+        Severity::Info => 3,
+    }
+}
+
+/// The document's findings as LSP diagnostics, in the negotiated encoding.
+pub fn to_lsp(state: &State, uri: &Uri, document: &Document) -> Vec<Value> {
+    let report = &document.report;
+    if report.diagnostics.is_empty() {
+        return Vec::new();
+    }
+    let definitions = definitions_for(state, document);
+    let mut cursor = Cursor::new(&document.text, &document.lines, state.encoding);
+    report
+        .diagnostics
+        .iter()
+        .map(|d| one(d, uri, &mut cursor, &definitions, state))
+        .collect()
+}
+
+/// One finding as an LSP diagnostic.
+pub fn one(
+    d: &Diagnostic,
+    uri: &Uri,
+    cursor: &mut Cursor<'_>,
+    definitions: &Definitions,
+    state: &State,
+) -> Value {
+    let range = cursor.range(d.span.start, d.span.end);
+    let mut message = d.message.clone();
+    if let Some(help) = &d.help {
+        message.push('\n');
+        message.push_str(help);
+    }
+    let mut related: Vec<Value> = d
+        .related
+        .iter()
+        .map(|label| {
+            json!({
+                "location": { "uri": uri, "range": range_value(cursor.range(label.span.start, label.span.end)) },
+                "message": label.message,
+            })
+        })
+        .collect();
+    // A finding about a read of an iparam points at the key's definition in iparams.json.
+    for (read, definition) in &definitions.pairs {
+        if read.0 < d.span.end.max(d.span.start + 1) && d.span.start < read.1.max(read.0 + 1) {
+            related.push(definition_location(state, definition));
+        }
+    }
+    // Built field by field: `json!` would copy each string once more, per finding.
+    let mut out = serde_json::Map::new();
+    out.insert("range".into(), range_value(range));
+    out.insert("severity".into(), Value::from(severity(d.severity)));
+    out.insert("code".into(), Value::from(d.rule));
+    let mut href = serde_json::Map::new();
+    href.insert("href".into(), Value::String(rule_url(d.rule)));
+    out.insert("codeDescription".into(), Value::Object(href));
+    out.insert("source".into(), Value::from(SOURCE));
+    out.insert("message".into(), Value::String(message));
+    if !related.is_empty() {
+        out.insert("relatedInformation".into(), Value::Array(related));
+    }
+    Value::Object(out)
+}
+
+/// A range as JSON, built directly (not through `Serialize`, a copy per finding).
+pub fn range_value(range: lsp_types::Range) -> Value {
+    let position = |p: lsp_types::Position| {
+        let mut map = serde_json::Map::new();
+        map.insert("line".into(), Value::from(p.line));
+        map.insert("character".into(), Value::from(p.character));
+        Value::Object(map)
+    };
+    let mut map = serde_json::Map::new();
+    map.insert("start".into(), position(range.start));
+    map.insert("end".into(), position(range.end));
+    Value::Object(map)
+}
+
+/// For a file that reads iparams: each read (its byte range) with the key's definition.
+#[derive(Debug, Default)]
+pub struct Definitions {
+    pairs: Vec<((usize, usize), navigation::Named)>,
+}
+
+fn definitions_for(state: &State, document: &Document) -> Definitions {
+    let Place::App { root, relative } = &document.place else {
+        return Definitions::default();
+    };
+    if relative == IPARAMS_FILE {
+        return Definitions::default();
+    }
+    let path = root.join(relative);
+    let reads = navigation::reads(relative, &path, &document.text);
+    if reads.is_empty() {
+        return Definitions::default();
+    }
+    let iparams = root.join(IPARAMS_FILE);
+    let Ok(bytes) = state.workspace.read(&iparams) else {
+        return Definitions::default();
+    };
+    let declared = navigation::declarations(&iparams, SourceText::decode(&bytes).text());
+    let index = AppIndex {
+        declared,
+        reads: Vec::new(),
+    };
+    Definitions {
+        pairs: reads
+            .into_iter()
+            .filter_map(|read| {
+                let definition = index.definition(&read.key)?.clone();
+                Some(((read.spot.start, read.spot.end), definition))
+            })
+            .collect(),
+    }
+}
+
+/// The location of an iparam's key in iparams.json, as related information.
+fn definition_location(state: &State, definition: &navigation::Named) -> Value {
+    let location = super::location(state, &definition.spot);
+    json!({
+        "location": location,
+        "message": format!("`{}` is defined here", definition.key),
+    })
+}

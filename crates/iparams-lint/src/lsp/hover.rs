@@ -1,0 +1,152 @@
+//! Hover: on a finding, its rule's documentation (from the registry, as `explain` shows it);
+//! on an attribute, a type, a product or a data-bind value of iparams.json, what it means (from
+//! the format's vocabulary in `iparams_core::model`); on a read of an iparam, its definition.
+
+use iparams_core::REGISTRY;
+use iparams_core::model::{Attribute, IparamType, data_bind_description, product_description};
+use iparams_core::syntax::parse_value;
+use lsp_types::HoverParams;
+use serde_json::{Value, json};
+
+use super::context::{self, JsonContext};
+use super::diagnostics::rule_url;
+use super::documents::{Document, Place};
+use super::navigation::AppIndex;
+use super::server::State;
+
+pub fn hover(state: &mut State, params: HoverParams) -> Value {
+    let at = params.text_document_position_params;
+    let Some((document, offset)) = super::offset_in(state, &at.text_document.uri, at.position)
+    else {
+        return Value::Null;
+    };
+    let mut parts: Vec<String> = Vec::new();
+    let mut range: Option<(usize, usize)> = None;
+    for d in &document.report.diagnostics {
+        if d.span.start <= offset && offset <= d.span.end {
+            if let Some(rule) = REGISTRY.iter().find(|rule| rule.name == d.rule) {
+                parts.push(format!(
+                    "**{}** ({}): {}\n\n{}\n\n[Documentation]({})",
+                    rule.name,
+                    d.severity,
+                    rule.summary,
+                    rule.docs(),
+                    rule_url(rule.name)
+                ));
+            }
+            range.get_or_insert((d.span.start, d.span.end));
+        }
+    }
+    if document.is_iparams()
+        && let Some((text, start, end)) = meaning(document, offset)
+    {
+        parts.push(text);
+        range = Some((start, end));
+    } else if let Some((text, start, end)) = read_definition(state, document, offset) {
+        parts.push(text);
+        range = Some((start, end));
+    }
+    if parts.is_empty() {
+        return Value::Null;
+    }
+    let mut out = json!({
+        "contents": { "kind": "markdown", "value": parts.join("\n\n---\n\n") },
+    });
+    if let Some((start, end)) = range {
+        out["range"] = json!(
+            document
+                .lines
+                .range(&document.text, start, end, state.encoding)
+        );
+    }
+    out
+}
+
+/// What the attribute name, type, product or data-bind value under the cursor means, with
+/// the string's range.
+fn meaning(document: &Document, offset: usize) -> Option<(String, usize, usize)> {
+    let JsonContext { path, string, .. } = context::at(&document.text, offset);
+    let string = string?;
+    let text = match (path.as_slice(), string.is_key) {
+        ([_], true) => {
+            let attribute = Attribute::from_name(&string.text)?;
+            format!("**`{}`**: {}", attribute.name(), attribute.description())
+        }
+        ([_, kind], false) if kind == "type" => {
+            let ty = IparamType::from_name(&string.text)?;
+            format!("**`{}`**: {}", ty.name(), ty.description())
+        }
+        ([_, attributes, product], false)
+            if attributes == "type_attributes" && product == "product" =>
+        {
+            format!(
+                "**`{}`**: {}",
+                string.text,
+                product_description(&string.text)?
+            )
+        }
+        ([_, bind], false) if bind == "data-bind" => {
+            format!(
+                "**`{}`**: {}",
+                string.text,
+                data_bind_description(&string.text)?
+            )
+        }
+        _ => return None,
+    };
+    Some((text, string.start, string.end))
+}
+
+/// On a read of an iparam in a file of an app: the key's definition in iparams.json.
+fn read_definition(
+    state: &State,
+    document: &Document,
+    offset: usize,
+) -> Option<(String, usize, usize)> {
+    let Place::App { root, relative } = &document.place else {
+        return None;
+    };
+    let path = root.join(relative);
+    let reads = super::navigation::reads(relative, &path, &document.text);
+    let read = reads
+        .iter()
+        .find(|read| read.spot.start <= offset && offset <= read.spot.end)?;
+    let index = AppIndex {
+        declared: {
+            let iparams = root.join(crate::workspace::IPARAMS_FILE);
+            let bytes = state.workspace.read(&iparams).ok()?;
+            let text = String::from_utf8_lossy(&bytes).into_owned();
+            super::navigation::declarations(&iparams, &text)
+        },
+        reads: Vec::new(),
+    };
+    let text = match index.definition(&read.key) {
+        Some(definition) => {
+            let bytes = state.workspace.read(&definition.spot.path).ok()?;
+            let source = String::from_utf8_lossy(&bytes).into_owned();
+            let (root_value, _) = parse_value(&source);
+            let member = root_value.as_ref().and_then(|v| v.get(&read.key));
+            let field = |name: &str| {
+                member
+                    .and_then(|m| m.value.get(name))
+                    .and_then(|m| m.value.as_str().map(ToOwned::to_owned))
+            };
+            let secure = member
+                .and_then(|m| m.value.get("secure"))
+                .and_then(|m| m.value.as_bool())
+                .unwrap_or(false);
+            format!(
+                "iparam **`{}`**: {} (`{}`){}",
+                read.key,
+                field("display_name").unwrap_or_default(),
+                field("type").unwrap_or_default(),
+                if secure { ", secure" } else { "" }
+            )
+        }
+        None => format!(
+            "iparam `{}` is not defined in config/iparams.json",
+            read.key
+        ),
+    };
+    Some((text, read.spot.start, read.spot.end))
+}

@@ -1,0 +1,90 @@
+//! `iparams-lint lsp`: the language server. A front-end over the workspace layer, like the
+//! command: documents the editor holds are the workspace's overlays, apps are checked with
+//! `Linter::check_app` as `check` does, and findings become diagnostics, quick fixes and hovers.
+//!
+//! - [`server`]: the message loop (one thread, in order, edits drained, panics caught);
+//! - [`documents`]: open documents, incremental edits, where each sits in an app;
+//! - [`positions`]: byte offsets ⇄ positions in UTF-8, UTF-16 or UTF-32;
+//! - [`diagnostics`]: checking and publishing;
+//! - [`actions`]: quick fixes, fix-all, turning a finding off in `.iparams-lint.toml`;
+//! - [`hover`], [`completion`], [`navigation`]: what the format and the app's reads tell.
+//!
+//! Standard output carries the protocol only: nothing on this path prints; logs go to
+//! standard error.
+
+mod actions;
+mod completion;
+mod context;
+mod diagnostics;
+mod documents;
+mod hover;
+mod navigation;
+pub mod positions;
+mod server;
+
+use std::path::Path;
+
+use lsp_server::Connection;
+use lsp_types::Uri;
+use serde_json::{Value, json};
+
+pub use server::serve;
+
+use navigation::Spot;
+use positions::LineMap;
+use server::State;
+
+/// Runs the server over standard input and output; returns the exit status: 0 after `exit` or
+/// at the end of input, 1 on a protocol error.
+pub fn run() -> u8 {
+    let (connection, threads) = Connection::stdio();
+    let outcome = serve(&connection);
+    // Closing the channels lets the writer finish what is queued and stop.
+    drop(connection);
+    let joined = threads.join();
+    match (outcome, joined) {
+        (Ok(()), _) => 0,
+        (Err(message), _) => {
+            eprintln!("iparams-lint lsp: {message}");
+            1
+        }
+    }
+}
+
+/// The URI of a file.
+fn uri_of(path: &Path) -> Option<Uri> {
+    Uri::from_file_path(path).ok()
+}
+
+/// The LSP location of `spot`, in the open document's text when the file is open, else in the
+/// file's text through the workspace.
+fn location(state: &State, spot: &Spot) -> Value {
+    let uri = uri_of(&spot.path);
+    let open = uri.as_ref().and_then(|uri| state.documents.get(uri));
+    let range = match open {
+        Some(document) => {
+            document
+                .lines
+                .range(&document.text, spot.start, spot.end, state.encoding)
+        }
+        None => {
+            let bytes = state.workspace.read(&spot.path).unwrap_or_default();
+            let text = String::from_utf8_lossy(&bytes);
+            LineMap::new(&text).range(&text, spot.start, spot.end, state.encoding)
+        }
+    };
+    json!({ "uri": uri, "range": range })
+}
+
+/// The document at `uri` and the byte offset of `position` in it.
+fn offset_in<'s>(
+    state: &'s State,
+    uri: &Uri,
+    position: lsp_types::Position,
+) -> Option<(&'s documents::Document, usize)> {
+    let document = state.documents.get(uri)?;
+    let offset = document
+        .lines
+        .offset(&document.text, position, state.encoding);
+    Some((document, offset))
+}

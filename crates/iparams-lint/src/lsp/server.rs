@@ -1,0 +1,377 @@
+//! The message loop: one message at a time, in the order the client sent them, on one thread.
+//! Queued edits are drained before checking, so only the newest text of a document is checked;
+//! a request handler that panics is answered with an error and the session goes on.
+
+use std::collections::{BTreeSet, HashMap};
+use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::path::PathBuf;
+use std::time::SystemTime;
+
+use iparams_core::Linter;
+use lsp_server::{Connection, ErrorCode, Message, Notification, Request, Response};
+use lsp_types::{
+    DidChangeTextDocumentParams, DidCloseTextDocumentParams, DidOpenTextDocumentParams,
+    DidSaveTextDocumentParams, InitializeParams, Uri,
+};
+use serde::de::DeserializeOwned;
+use serde_json::{Value, json};
+
+use super::documents::{Document, Documents, Place, file_path};
+use super::positions::Encoding;
+use super::{actions, completion, diagnostics, hover, navigation};
+use crate::workspace::Workspace;
+use crate::workspace::config::FILE_NAME;
+
+/// What the server holds between messages.
+pub struct State {
+    pub encoding: Encoding,
+    pub documents: Documents,
+    pub workspace: Workspace,
+    pub linter: Linter,
+    /// The configuration file each checked folder had at its last check, with its modification
+    /// time: a change (edited, created, removed) means reading configuration again.
+    pub configs: HashMap<PathBuf, Option<(PathBuf, Option<SystemTime>)>>,
+    /// Messages for the user (a configuration that cannot be read), shown once each.
+    pub notes: Vec<String>,
+    shown_notes: BTreeSet<String>,
+    /// Documents closed since the last check: their findings are emptied.
+    pub closed: Vec<Uri>,
+}
+
+impl std::fmt::Debug for State {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("State")
+            .field("encoding", &self.encoding)
+            .field("documents", &self.documents.len())
+            .finish_non_exhaustive()
+    }
+}
+
+impl State {
+    pub fn new(encoding: Encoding) -> Self {
+        Self {
+            encoding,
+            documents: Documents::new(),
+            workspace: Workspace::new(None, &[]).expect("no configuration is given"),
+            linter: Linter::default(),
+            configs: HashMap::new(),
+            notes: Vec::new(),
+            shown_notes: BTreeSet::new(),
+            closed: Vec::new(),
+        }
+    }
+}
+
+/// The capabilities agreed with the editors' side (docs/editors.md relies on them).
+fn capabilities(encoding: Encoding) -> Value {
+    json!({
+        "positionEncoding": encoding.kind(),
+        "textDocumentSync": { "openClose": true, "change": 2, "save": { "includeText": false } },
+        "hoverProvider": true,
+        "completionProvider": { "triggerCharacters": ["\"", "."] },
+        "definitionProvider": true,
+        "referencesProvider": true,
+        "codeActionProvider": { "codeActionKinds": ["quickfix", actions::FIX_ALL] },
+    })
+}
+
+/// Runs a session over `connection` until `exit` or the end of input; `Err` is a protocol
+/// error (a message that is not JSON-RPC, an `exit` before `shutdown`).
+pub fn serve(connection: &Connection) -> Result<(), String> {
+    let (id, params) = match connection.initialize_start() {
+        Ok(start) => start,
+        // The client went away before initializing: nothing to do.
+        Err(error) if error.channel_is_disconnected() => return Ok(()),
+        Err(error) => return Err(error.to_string()),
+    };
+    let params: InitializeParams = serde_json::from_value(params).unwrap_or_default();
+    let offered = params
+        .capabilities
+        .general
+        .as_ref()
+        .and_then(|general| general.position_encodings.as_deref());
+    let encoding = Encoding::negotiate(offered);
+    let result = json!({
+        "capabilities": capabilities(encoding),
+        "serverInfo": { "name": "iparams-lint", "version": env!("CARGO_PKG_VERSION") },
+    });
+    match connection.initialize_finish(id, result) {
+        Ok(()) => {}
+        Err(error) if error.channel_is_disconnected() => return Ok(()),
+        Err(error) => return Err(error.to_string()),
+    }
+    if params
+        .capabilities
+        .workspace
+        .as_ref()
+        .and_then(|workspace| workspace.did_change_watched_files.as_ref())
+        .and_then(|watched| watched.dynamic_registration)
+        == Some(true)
+    {
+        // Configuration and manifests edited outside the editor (or saved from it: they are
+        // not documents the server is sent) change every finding.
+        send(
+            connection,
+            Request::new(
+                "iparams-lint/watch".to_owned().into(),
+                "client/registerCapability".into(),
+                json!({ "registrations": [{
+                    "id": "iparams-lint/watch",
+                    "method": "workspace/didChangeWatchedFiles",
+                    "registerOptions": { "watchers": [
+                        { "globPattern": format!("**/{FILE_NAME}") },
+                        { "globPattern": "**/manifest.json" },
+                    ] },
+                }] }),
+            ),
+        );
+    }
+    let mut state = State::new(encoding);
+    let mut shutdown = false;
+    let mut queued: Option<Message> = None;
+    loop {
+        let message = match queued.take() {
+            Some(message) => message,
+            None => match connection.receiver.recv() {
+                Ok(message) => message,
+                // The end of input: the client is gone.
+                Err(_) => return Ok(()),
+            },
+        };
+        match message {
+            Message::Request(request) => {
+                if request.method == "shutdown" {
+                    // Neovim sends it twice: each one is answered.
+                    shutdown = true;
+                    send(connection, Response::new_ok(request.id, Value::Null));
+                } else if shutdown {
+                    send(
+                        connection,
+                        Response::new_err(
+                            request.id,
+                            ErrorCode::InvalidRequest as i32,
+                            "the server is shutting down".into(),
+                        ),
+                    );
+                } else {
+                    let response = answer(&mut state, request);
+                    send(connection, response);
+                }
+            }
+            Message::Notification(notification) if notification.method == "exit" => return Ok(()),
+            Message::Notification(notification) => {
+                let mut dirty = BTreeSet::new();
+                note(&mut state, notification, &mut dirty);
+                // Drain the edits already queued: only the newest text is checked.
+                while let Ok(next) = connection.receiver.try_recv() {
+                    match next {
+                        Message::Notification(n) if n.method == "textDocument/didChange" => {
+                            note(&mut state, n, &mut dirty);
+                        }
+                        other => {
+                            queued = Some(other);
+                            break;
+                        }
+                    }
+                }
+                if !dirty.is_empty() || !state.closed.is_empty() {
+                    let published = guarded("checking", || diagnostics::check(&mut state, &dirty));
+                    for message in published.unwrap_or_default() {
+                        send(connection, message);
+                    }
+                }
+                for text in std::mem::take(&mut state.notes) {
+                    if state.shown_notes.insert(text.clone()) {
+                        send(
+                            connection,
+                            Notification::new(
+                                "window/showMessage".into(),
+                                json!({ "type": 2, "message": text }),
+                            ),
+                        );
+                    }
+                }
+            }
+            Message::Response(_) => {}
+        }
+    }
+}
+
+fn send(connection: &Connection, message: impl Into<Message>) {
+    // A closed channel means the client is gone; the loop ends at the next receive.
+    let _ = connection.sender.send(message.into());
+}
+
+/// Runs `work`, catching a panic (logged on standard error, never standard output).
+fn guarded<T>(what: &str, work: impl FnOnce() -> T) -> Option<T> {
+    match catch_unwind(AssertUnwindSafe(work)) {
+        Ok(value) => Some(value),
+        Err(panic) => {
+            let why = panic
+                .downcast_ref::<&str>()
+                .map(|s| (*s).to_owned())
+                .or_else(|| panic.downcast_ref::<String>().cloned())
+                .unwrap_or_else(|| "a panic".to_owned());
+            eprintln!("iparams-lint lsp: {what} failed: {why}");
+            None
+        }
+    }
+}
+
+/// A request's answer; a handler that panics is answered with an internal error.
+fn answer(state: &mut State, request: Request) -> Response {
+    let id = request.id.clone();
+    let method = request.method.clone();
+    let result = guarded(&method, || handle(state, request));
+    match result {
+        Some(Ok(value)) => Response::new_ok(id, value),
+        Some(Err((code, message))) => Response::new_err(id, code as i32, message),
+        None => Response::new_err(
+            id,
+            ErrorCode::InternalError as i32,
+            format!("iparams-lint failed on {method}; the session goes on (see its log)"),
+        ),
+    }
+}
+
+type Answer = Result<Value, (ErrorCode, String)>;
+
+fn params<P: DeserializeOwned>(value: Value) -> Result<P, (ErrorCode, String)> {
+    serde_json::from_value(value).map_err(|error| (ErrorCode::InvalidParams, error.to_string()))
+}
+
+fn handle(state: &mut State, request: Request) -> Answer {
+    let value = match request.method.as_str() {
+        "textDocument/codeAction" => actions::code_actions(state, params(request.params)?),
+        "textDocument/hover" => hover::hover(state, params(request.params)?),
+        "textDocument/completion" => completion::complete(state, params(request.params)?),
+        "textDocument/definition" => navigation_answer(state, request.params, false)?,
+        "textDocument/references" => navigation_answer(state, request.params, true)?,
+        // A request the tests use to prove a panic does not end the session.
+        "iparams-lint/panic" => panic!("asked to panic"),
+        other => {
+            return Err((
+                ErrorCode::MethodNotFound,
+                format!("iparams-lint does not handle {other}"),
+            ));
+        }
+    };
+    Ok(value)
+}
+
+fn navigation_answer(state: &mut State, value: Value, references: bool) -> Answer {
+    Ok(if references {
+        navigation::references(state, params(value)?)
+    } else {
+        navigation::definition(state, params(value)?)
+    })
+}
+
+/// Takes in a notification; `dirty` collects the documents to check again.
+fn note(state: &mut State, notification: Notification, dirty: &mut BTreeSet<Uri>) {
+    let method = notification.method.clone();
+    let done = guarded(&method, || note_unguarded(state, notification, dirty));
+    if done.is_none() {
+        state
+            .notes
+            .push(format!("iparams-lint failed on {method}; see its log"));
+    }
+}
+
+fn note_unguarded(state: &mut State, notification: Notification, dirty: &mut BTreeSet<Uri>) {
+    match notification.method.as_str() {
+        "textDocument/didOpen" => {
+            let Ok(params) =
+                serde_json::from_value::<DidOpenTextDocumentParams>(notification.params)
+            else {
+                return;
+            };
+            let item = params.text_document;
+            let language = String::from(item.language_id);
+            let document = Document::new(&item.uri, item.version, language, item.text);
+            if let Some(path) = document.path() {
+                state
+                    .workspace
+                    .overlay(&path, document.text.clone().into_bytes());
+            }
+            state.documents.insert(item.uri.clone(), document);
+            dirty.insert(item.uri);
+        }
+        "textDocument/didChange" => {
+            let Ok(params) =
+                serde_json::from_value::<DidChangeTextDocumentParams>(notification.params)
+            else {
+                return;
+            };
+            let uri = params.text_document.text_document_identifier.uri;
+            let encoding = state.encoding;
+            let Some(document) = state.documents.get_mut(&uri) else {
+                return;
+            };
+            document.change(
+                params.text_document.version,
+                params.content_changes,
+                encoding,
+            );
+            if let Some(path) = document.path() {
+                state
+                    .workspace
+                    .overlay(&path, document.text.clone().into_bytes());
+            }
+            dirty.insert(uri);
+        }
+        "textDocument/didSave" => {
+            let Ok(params) =
+                serde_json::from_value::<DidSaveTextDocumentParams>(notification.params)
+            else {
+                return;
+            };
+            let uri = params.text_document.uri;
+            if is_config(&uri) {
+                // A configuration saved from the editor: every document may change.
+                state.configs.clear();
+                state.workspace.forget_configuration();
+                dirty.extend(state.documents.keys().cloned());
+            } else if state.documents.contains_key(&uri) {
+                dirty.insert(uri);
+            }
+        }
+        "textDocument/didClose" => {
+            let Ok(params) =
+                serde_json::from_value::<DidCloseTextDocumentParams>(notification.params)
+            else {
+                return;
+            };
+            let uri = params.text_document.uri;
+            if let Some(document) = state.documents.remove(&uri) {
+                if let Some(path) = document.path() {
+                    state.workspace.remove_overlay(&path);
+                }
+                // The other files of its app now see the disk's text.
+                if let Place::App { root, .. } = &document.place {
+                    dirty.extend(
+                        state
+                            .documents
+                            .iter()
+                            .filter(|(_, other)| matches!(&other.place, Place::App { root: r, .. } if r == root))
+                            .map(|(uri, _)| uri.clone()),
+                    );
+                }
+                state.closed.push(uri);
+            }
+        }
+        "workspace/didChangeWatchedFiles" => {
+            // Configuration or app files changed on disk: read configuration again, and check
+            // every open document against the new state of the disk.
+            state.configs.clear();
+            state.workspace.forget_configuration();
+            dirty.extend(state.documents.keys().cloned());
+        }
+        _ => {}
+    }
+}
+
+/// Whether `uri` names a configuration file.
+fn is_config(uri: &Uri) -> bool {
+    file_path(uri).is_some_and(|path| path.file_name().is_some_and(|name| name == FILE_NAME))
+}

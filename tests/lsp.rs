@@ -1,0 +1,1039 @@
+//! The language server, driven in-process over `Connection::memory` (message exchanges with
+//! snapshots), and once as the real binary over standard input and output.
+
+mod support;
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::thread::JoinHandle;
+use std::time::Duration;
+
+use lsp_server::{Connection, Message, Notification, Request, RequestId, Response};
+use serde_json::{Value, json};
+
+/// A client speaking to a server running on a thread of the test.
+struct Client {
+    connection: Connection,
+    server: Option<JoinHandle<Result<(), String>>>,
+    next_id: i32,
+    /// Notifications received while waiting for something else.
+    notifications: Vec<Notification>,
+    /// Requests from the server.
+    requests: Vec<Request>,
+}
+
+impl Client {
+    /// Starts a server and initializes it, offering `encodings` (none: the client says nothing).
+    fn start(encodings: Option<&[&str]>) -> (Self, Value) {
+        Self::start_with(encodings, json!({}))
+    }
+
+    /// Starts a server with these client capabilities besides the encodings.
+    fn start_with(encodings: Option<&[&str]>, mut capabilities: Value) -> (Self, Value) {
+        let (server, client) = Connection::memory();
+        let handle = std::thread::spawn(move || iparams_lint::lsp::serve(&server));
+        let mut client = Client {
+            connection: client,
+            server: Some(handle),
+            next_id: 0,
+            notifications: Vec::new(),
+            requests: Vec::new(),
+        };
+        if let Some(encodings) = encodings {
+            capabilities["general"] = json!({ "positionEncodings": encodings });
+        }
+        let result = client
+            .request(
+                "initialize",
+                json!({ "processId": null, "rootUri": null, "capabilities": capabilities }),
+            )
+            .response_result
+            .expect("initialize succeeds");
+        client.notify("initialized", json!({}));
+        (client, result)
+    }
+
+    fn notify(&self, method: &str, params: Value) {
+        self.connection
+            .sender
+            .send(Notification::new(method.to_owned(), params).into())
+            .expect("the server is listening");
+    }
+
+    fn request(&mut self, method: &str, params: Value) -> Response {
+        self.next_id += 1;
+        let id = RequestId::from(self.next_id);
+        self.connection
+            .sender
+            .send(Request::new(id.clone(), method.to_owned(), params).into())
+            .expect("the server is listening");
+        loop {
+            match self.receive() {
+                Message::Response(response) if response.id == id => return response,
+                Message::Notification(notification) => self.notifications.push(notification),
+                Message::Request(request) => self.requests.push(request),
+                other => panic!("unexpected {other:?}"),
+            }
+        }
+    }
+
+    fn receive(&self) -> Message {
+        self.connection
+            .receiver
+            .recv_timeout(Duration::from_secs(30))
+            .expect("the server answers within 30 s")
+    }
+
+    /// The next diagnostics published for `uri` (earlier ones for other documents are kept).
+    fn diagnostics(&mut self, uri: &str) -> Value {
+        if let Some(at) = self
+            .notifications
+            .iter()
+            .position(|n| n.method == "textDocument/publishDiagnostics" && n.params["uri"] == uri)
+        {
+            return self.notifications.remove(at).params;
+        }
+        loop {
+            match self.receive() {
+                Message::Notification(n)
+                    if n.method == "textDocument/publishDiagnostics" && n.params["uri"] == uri =>
+                {
+                    return n.params;
+                }
+                Message::Notification(n) => self.notifications.push(n),
+                Message::Request(request) => self.requests.push(request),
+                other => panic!("unexpected {other:?}"),
+            }
+        }
+    }
+
+    fn open(&self, uri: &str, language: &str, text: &str) {
+        self.notify(
+            "textDocument/didOpen",
+            json!({ "textDocument": { "uri": uri, "languageId": language, "version": 1, "text": text } }),
+        );
+    }
+
+    fn change(&self, uri: &str, version: i32, changes: Value) {
+        self.notify(
+            "textDocument/didChange",
+            json!({ "textDocument": { "uri": uri, "version": version }, "contentChanges": changes }),
+        );
+    }
+
+    /// Shuts down and exits; returns what the server's loop returned.
+    fn finish(mut self) -> Result<(), String> {
+        let response = self.request("shutdown", Value::Null);
+        assert_eq!(
+            response.response_result.expect("shutdown succeeds"),
+            Value::Null
+        );
+        self.notify("exit", Value::Null);
+        self.server
+            .take()
+            .expect("started")
+            .join()
+            .expect("the server thread ends")
+    }
+}
+
+fn fixture(relative: &str) -> PathBuf {
+    support::repo_root().join("fixtures").join(relative)
+}
+
+fn uri(path: &Path) -> String {
+    url::Url::from_file_path(path)
+        .expect("an absolute path")
+        .to_string()
+}
+
+fn read(path: &Path) -> String {
+    std::fs::read_to_string(path).expect("a fixture")
+}
+
+/// The diagnostics with the machine's paths replaced by `[repo]`, for snapshots.
+fn stable(value: &Value) -> Value {
+    let root = uri(&support::repo_root());
+    let text = serde_json::to_string(value)
+        .expect("JSON")
+        .replace(&root, "[repo]")
+        .replace(&support::repo_root().display().to_string(), "[repo]");
+    serde_json::from_str(&text).expect("JSON")
+}
+
+#[test]
+fn initialize_states_the_agreed_capabilities() {
+    let (client, result) = Client::start(Some(&["utf-8", "utf-16"]));
+    insta::assert_json_snapshot!("initialize", result["capabilities"]);
+    client.finish().expect("a clean session");
+}
+
+#[test]
+fn utf16_is_chosen_when_nothing_is_offered_and_utf32_when_preferred() {
+    let (client, result) = Client::start(None);
+    assert_eq!(result["capabilities"]["positionEncoding"], "utf-16");
+    client.finish().expect("a clean session");
+    let (client, result) = Client::start(Some(&["utf-32", "utf-8"]));
+    assert_eq!(result["capabilities"]["positionEncoding"], "utf-32");
+    client.finish().expect("a clean session");
+}
+
+impl Client {
+    /// Waits until the server has handled everything sent so far (a request is answered in
+    /// order), keeping the notifications that came before.
+    fn sync(&mut self) {
+        let _ = self.request("iparams-lint/unknown", Value::Null);
+    }
+
+    /// The last diagnostics published for `uri` among those received.
+    fn latest(&self, uri: &str) -> Option<Value> {
+        self.notifications
+            .iter()
+            .rev()
+            .find(|n| n.method == "textDocument/publishDiagnostics" && n.params["uri"] == uri)
+            .map(|n| n.params.clone())
+    }
+}
+
+/// `iparams-lint --format json PATH`, run in-process.
+fn json_output(path: &Path) -> Value {
+    let (mut stdout, mut stderr) = (Vec::new(), Vec::new());
+    iparams_lint::run(
+        [
+            "iparams-lint",
+            "--format",
+            "json",
+            &path.display().to_string(),
+        ],
+        &iparams_lint::Environment::default(),
+        &mut &b""[..],
+        &mut stdout,
+        &mut stderr,
+    );
+    serde_json::from_slice(&stdout).expect("JSON output")
+}
+
+fn language_of(path: &Path) -> &'static str {
+    match path.extension().and_then(|e| e.to_str()) {
+        Some("json") => "json",
+        Some("html") => "html",
+        _ => "javascript",
+    }
+}
+
+/// Opens every file of the app in `root` (as an editor with all of them open) and checks that
+/// each one's diagnostics are the command's JSON findings for it: rule, severity, message,
+/// help and both ends (UTF-32 positions count characters, as the JSON columns do).
+fn assert_same_as_the_command(root: &Path) -> usize {
+    let expected = json_output(root);
+    let (mut client, _) = Client::start(Some(&["utf-32"]));
+    let files: Vec<&Value> = expected["files"]
+        .as_array()
+        .expect("files")
+        .iter()
+        .filter(|file| Path::new(file["path"].as_str().expect("a path")).is_file())
+        .collect();
+    for file in &files {
+        let path = Path::new(file["path"].as_str().expect("a path"));
+        client.open(&uri(path), language_of(path), &read(path));
+    }
+    client.sync();
+    let mut compared = 0;
+    for file in files {
+        let path = Path::new(file["path"].as_str().expect("a path"));
+        let published = client
+            .latest(&uri(path))
+            .expect("diagnostics for each open file");
+        let got = published["diagnostics"].as_array().expect("a list");
+        let want = file["diagnostics"].as_array().expect("a list");
+        assert_eq!(got.len(), want.len(), "{}: {published:#}", path.display());
+        for (got, want) in got.iter().zip(want) {
+            let severity = match want["severity"].as_str() {
+                Some("error") => 1,
+                Some("warning") => 2,
+                _ => 3,
+            };
+            let mut message = want["message"].as_str().expect("a message").to_owned();
+            if let Some(help) = want["help"].as_str() {
+                message = format!("{message}\n{help}");
+            }
+            assert_eq!(got["code"], want["rule"], "{}", path.display());
+            assert_eq!(got["severity"], severity, "{}", path.display());
+            assert_eq!(got["message"], message.as_str(), "{}", path.display());
+            assert_eq!(got["source"], "iparams-lint");
+            for end in ["start", "end"] {
+                let line = want[end]["line"].as_u64().expect("a line") - 1;
+                let column = want[end]["column"].as_u64().expect("a column") - 1;
+                assert_eq!(
+                    (
+                        got["range"][end]["line"].as_u64(),
+                        got["range"][end]["character"].as_u64()
+                    ),
+                    (Some(line), Some(column)),
+                    "{} {end} of {got:#}",
+                    path.display()
+                );
+            }
+            compared += 1;
+        }
+    }
+    client.finish().expect("a clean session");
+    compared
+}
+
+#[test]
+fn diagnostics_are_the_commands_findings_on_the_example_app() {
+    assert_eq!(assert_same_as_the_command(&fixture("apps/hr-sync")), 0);
+}
+
+#[test]
+fn diagnostics_are_the_commands_findings_on_every_fixture_app() {
+    let mut compared = 0;
+    let mut apps = 0;
+    for rule in std::fs::read_dir(fixture("apps")).expect("fixture apps") {
+        let rule = rule.expect("an entry").path();
+        for case in std::fs::read_dir(&rule).expect("cases") {
+            let case = case.expect("an entry").path();
+            if case.join("manifest.json").is_file() && case.join("config").is_dir() {
+                compared += assert_same_as_the_command(&case);
+                apps += 1;
+            }
+        }
+    }
+    // Every invalid fixture app has findings: the comparison compared something.
+    assert!(
+        apps > 20 && compared > apps / 2,
+        "{apps} apps, {compared} findings"
+    );
+}
+
+/// A scratch folder of its own, removed when dropped.
+struct Scratch(PathBuf);
+
+impl Scratch {
+    fn new(name: &str) -> Self {
+        let dir = std::env::temp_dir().join(format!("iparams-lsp-{}-{name}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).expect("a scratch folder");
+        Scratch(dir.canonicalize().expect("a real path"))
+    }
+
+    fn write(&self, relative: &str, text: &str) -> PathBuf {
+        let path = self.0.join(relative);
+        std::fs::create_dir_all(path.parent().expect("a parent")).expect("folders");
+        std::fs::write(&path, text).expect("writable");
+        path
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+/// The byte offset of an LSP position counted in UTF-16 units, worked out independently of
+/// the server (the texts here break lines with `\n` only).
+fn utf16_offset(text: &str, position: &Value) -> usize {
+    let line = position["line"].as_u64().expect("a line") as usize;
+    let character = position["character"].as_u64().expect("a character") as usize;
+    let start: usize = text.split_inclusive('\n').take(line).map(str::len).sum();
+    let mut units = 0;
+    for (at, c) in text[start..].char_indices() {
+        if units >= character || c == '\n' {
+            return start + at;
+        }
+        units += c.len_utf16();
+    }
+    text.len()
+}
+
+/// `text` with the edits of a text document edit applied (UTF-16 positions).
+fn apply(text: &str, edits: &Value) -> String {
+    let mut edits: Vec<(usize, usize, &str)> = edits
+        .as_array()
+        .expect("edits")
+        .iter()
+        .map(|edit| {
+            (
+                utf16_offset(text, &edit["range"]["start"]),
+                utf16_offset(text, &edit["range"]["end"]),
+                edit["newText"].as_str().expect("text"),
+            )
+        })
+        .collect();
+    edits.sort();
+    let mut out = String::new();
+    let mut at = 0;
+    for (start, end, new) in edits {
+        out.push_str(&text[at..start]);
+        out.push_str(new);
+        at = end;
+    }
+    out.push_str(&text[at..]);
+    out
+}
+
+/// A file with two safe fixes and an unsafe one, after non-ASCII text so that UTF-16 and
+/// UTF-8 columns differ.
+const FIXABLE: &str = "{\n  \"région\": {\"display_name\": \"Région 😀\", \"type\": \"Text\", \"required\": \"true\"},\n  \"k\": {\"display_name\": \"Clé 😀\", \"type\": \"api_key\", \"type_attributes\": {\"product\": \"freshdesk\"}}\n}\n";
+
+#[test]
+fn quick_fixes_fix_all_and_turning_a_finding_off() {
+    let scratch = Scratch::new("actions");
+    let path = scratch.write("lone/config/iparams.json", "{}\n");
+    let file = uri(&path);
+    let (mut client, _) = Client::start(Some(&["utf-16"]));
+    client.open(&file, "json", FIXABLE);
+    let published = client.diagnostics(&file);
+    assert_eq!(published["version"], 1);
+    let actions = client
+        .request(
+            "textDocument/codeAction",
+            json!({
+                "textDocument": { "uri": file },
+                "range": { "start": { "line": 0, "character": 0 }, "end": { "line": 4, "character": 0 } },
+                "context": { "diagnostics": [] },
+            }),
+        )
+        .response_result
+        .expect("actions");
+    let scratch_uri = uri(&scratch.0);
+    let shown = serde_json::to_string(&actions)
+        .expect("JSON")
+        .replace(&scratch_uri, "[scratch]");
+    let shown: Value = serde_json::from_str(&shown).expect("JSON");
+    insta::assert_json_snapshot!("code_actions", shown);
+
+    // Fix-all gives what `--fix` gives.
+    let fix_all = actions
+        .as_array()
+        .expect("a list")
+        .iter()
+        .find(|action| action["kind"] == "source.fixAll.iparams-lint")
+        .expect("a fix-all action");
+    let fixed = apply(FIXABLE, &fix_all["edit"]["documentChanges"][0]["edits"]);
+    let (_, by_the_command, _) =
+        support::run_on(FIXABLE.as_bytes(), &path.display().to_string(), &["--fix"]);
+    assert_eq!(fixed, by_the_command);
+
+    // Turning the unsafe finding off creates the configuration; the next check obeys it.
+    let turn_off = actions
+        .as_array()
+        .expect("a list")
+        .iter()
+        .find(|action| {
+            action["title"]
+                .as_str()
+                .is_some_and(|t| t.starts_with("Turn off") && t.contains("/k"))
+        })
+        .expect("a turn-off action");
+    let changes = &turn_off["edit"]["documentChanges"];
+    assert_eq!(changes[0]["kind"], "create");
+    let config = apply("", &changes[1]["edits"]);
+    std::fs::write(scratch.0.join("lone/.iparams-lint.toml"), &config).expect("writable");
+    client.change(&file, 2, json!([{ "text": FIXABLE }]));
+    let after = client.diagnostics(&file);
+    let before_codes: Vec<&Value> = published["diagnostics"]
+        .as_array()
+        .expect("a list")
+        .iter()
+        .map(|d| &d["code"])
+        .collect();
+    let after_codes: Vec<&Value> = after["diagnostics"]
+        .as_array()
+        .expect("a list")
+        .iter()
+        .map(|d| &d["code"])
+        .collect();
+    assert_eq!(after["version"], 2);
+    assert_eq!(
+        after_codes.len() + 1,
+        before_codes.len(),
+        "{config}\n{after:#}"
+    );
+    client.finish().expect("a clean session");
+}
+
+/// The position (UTF-16, lines split at `\n`) of the `nth` occurrence of `needle` in `text`,
+/// plus `shift` characters.
+fn position_of(text: &str, needle: &str, nth: usize, shift: usize) -> Value {
+    let at = text
+        .match_indices(needle)
+        .nth(nth)
+        .expect("the needle is in the text")
+        .0;
+    let line = text[..at].matches('\n').count();
+    let line_start = text[..at].rfind('\n').map_or(0, |n| n + 1);
+    let character: usize = text[line_start..at].chars().map(char::len_utf16).sum();
+    json!({ "line": line, "character": character + shift })
+}
+
+fn at(file: &str, position: Value) -> Value {
+    json!({ "textDocument": { "uri": file }, "position": position })
+}
+
+#[test]
+fn an_editor_session_on_the_example_app() {
+    let root = fixture("apps/hr-sync");
+    let (iparams_path, page_path) = (
+        root.join("config/iparams.json"),
+        root.join("app/index.html"),
+    );
+    let (iparams, page) = (read(&iparams_path), read(&page_path));
+    let (iparams_uri, page_uri) = (uri(&iparams_path), uri(&page_path));
+    let (mut client, _) = Client::start(None);
+    client.open(&iparams_uri, "json", &iparams);
+    assert_eq!(client.diagnostics(&iparams_uri)["diagnostics"], json!([]));
+    client.open(&page_uri, "html", &page);
+    assert_eq!(client.diagnostics(&page_uri)["diagnostics"], json!([]));
+
+    let mut answers = serde_json::Map::new();
+    let mut ask = |client: &mut Client, name: &str, method: &str, params: Value| {
+        let answer = client
+            .request(method, params)
+            .response_result
+            .expect("an answer");
+        answers.insert(name.to_owned(), stable(&answer));
+    };
+    ask(
+        &mut client,
+        "hover on an attribute",
+        "textDocument/hover",
+        at(
+            &iparams_uri,
+            position_of(&iparams, "\"type_attributes\"", 0, 3),
+        ),
+    );
+    ask(
+        &mut client,
+        "hover on a type",
+        "textDocument/hover",
+        at(&iparams_uri, position_of(&iparams, "\"domain\"", 0, 2)),
+    );
+    ask(
+        &mut client,
+        "hover on a product",
+        "textDocument/hover",
+        at(&iparams_uri, position_of(&iparams, "\"freshteam\"", 0, 2)),
+    );
+    ask(
+        &mut client,
+        "hover on a read",
+        "textDocument/hover",
+        at(&page_uri, position_of(&page, "notify_email", 0, 2)),
+    );
+    ask(
+        &mut client,
+        "definition of a read",
+        "textDocument/definition",
+        at(&page_uri, position_of(&page, "notify_email", 0, 2)),
+    );
+    let mut references = at(
+        &iparams_uri,
+        position_of(&iparams, "\"sync_interval_minutes\"", 0, 3),
+    );
+    references["context"] = json!({ "includeDeclaration": true });
+    ask(
+        &mut client,
+        "references of a key",
+        "textDocument/references",
+        references,
+    );
+    let types = client
+        .request(
+            "textDocument/completion",
+            at(&iparams_uri, position_of(&iparams, "\"domain\"", 0, 1)),
+        )
+        .response_result
+        .expect("completion");
+    let labels: Vec<&str> = types["items"]
+        .as_array()
+        .expect("items")
+        .iter()
+        .map(|item| item["label"].as_str().expect("a label"))
+        .collect();
+    assert_eq!(labels.len(), 13, "{labels:?}");
+    assert!(labels.contains(&"phone_number"));
+    answers.insert(
+        "first completion of a type".into(),
+        types["items"][0].clone(),
+    );
+
+    // Unsaved: the page reads a key being typed; completion offers the app's keys.
+    let typing = page.replace(
+        "client.iparams.get(\"notify_email\")",
+        "client.iparams.get(\"sync\")",
+    );
+    client.change(&page_uri, 2, json!([{ "text": typing }]));
+    let published = client.diagnostics(&page_uri);
+    assert_eq!(published["version"], 2);
+    assert_eq!(
+        published["diagnostics"][0]["code"], "unknown-iparam-read",
+        "{published:#}"
+    );
+    let keys = client
+        .request(
+            "textDocument/completion",
+            at(&page_uri, position_of(&typing, "\"sync\"", 0, 5)),
+        )
+        .response_result
+        .expect("completion");
+    answers.insert("completion of a key in code".into(), stable(&keys));
+
+    // Cross-file, unsaved: the key is added to the iparams.json buffer, and the page's
+    // finding goes at once (with the page's own version).
+    let declared = iparams.replacen(
+        "{\n",
+        "{\n  \"sync\": {\"display_name\": \"Sync\", \"type\": \"text\"},\n",
+        1,
+    );
+    client.change(&iparams_uri, 2, json!([{ "text": declared }]));
+    let page_now = client.diagnostics(&page_uri);
+    assert_eq!(page_now["version"], 2);
+    assert_eq!(page_now["diagnostics"], json!([]), "{page_now:#}");
+
+    // Closing empties the closed document's findings.
+    client.notify(
+        "textDocument/didClose",
+        json!({ "textDocument": { "uri": page_uri } }),
+    );
+    let closed = client.diagnostics(&page_uri);
+    assert_eq!(closed["diagnostics"], json!([]));
+    assert_eq!(closed.get("version"), None);
+
+    insta::assert_json_snapshot!("editor_session", Value::Object(answers));
+    client.finish().expect("a clean session");
+}
+
+/// One message framed as the protocol frames it.
+fn frame(message: &Value) -> Vec<u8> {
+    let body = serde_json::to_vec(message).expect("JSON");
+    let mut out = format!("Content-Length: {}\r\n\r\n", body.len()).into_bytes();
+    out.extend(body);
+    out
+}
+
+/// Every message of `output`, which must be nothing but Content-Length-framed JSON.
+fn unframe(output: &[u8]) -> Vec<Value> {
+    let mut messages = Vec::new();
+    let mut reader = BufReader::new(output);
+    loop {
+        let mut header = String::new();
+        if reader.read_line(&mut header).expect("readable") == 0 {
+            return messages;
+        }
+        let length: usize = header
+            .strip_prefix("Content-Length: ")
+            .and_then(|rest| rest.strip_suffix("\r\n"))
+            .and_then(|n| n.parse().ok())
+            .unwrap_or_else(|| panic!("not a frame header: {header:?}"));
+        let mut blank = String::new();
+        reader.read_line(&mut blank).expect("readable");
+        assert_eq!(blank, "\r\n", "a blank line ends the header");
+        let mut body = vec![0; length];
+        reader.read_exact(&mut body).expect("a whole body");
+        messages.push(serde_json::from_slice(&body).expect("a JSON body"));
+    }
+}
+
+/// Runs the binary's language server on `messages`; returns its exit status, its messages and
+/// its standard error.
+fn run_binary(messages: &[Value]) -> (Option<i32>, Vec<Value>, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_iparams-lint"))
+        .args(["lsp", "--stdio"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary starts");
+    let mut stdin = child.stdin.take().expect("piped");
+    let mut stdout = child.stdout.take().expect("piped");
+    let mut stderr = child.stderr.take().expect("piped");
+    let input: Vec<u8> = messages.iter().flat_map(frame).collect();
+    // Written and read from threads: the server reads and writes at once.
+    let writer = std::thread::spawn(move || {
+        stdin.write_all(&input).expect("the server reads");
+    });
+    let out = std::thread::spawn(move || {
+        let mut bytes = Vec::new();
+        stdout.read_to_end(&mut bytes).expect("readable");
+        bytes
+    });
+    let err = std::thread::spawn(move || {
+        let mut text = String::new();
+        stderr.read_to_string(&mut text).expect("readable");
+        text
+    });
+    // A server that hangs fails the test rather than hanging it.
+    let deadline = std::time::Instant::now() + Duration::from_secs(60);
+    let status = loop {
+        if let Some(status) = child.try_wait().expect("waitable") {
+            break status;
+        }
+        if std::time::Instant::now() > deadline {
+            let _ = child.kill();
+            panic!("the server did not end within 60 s");
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    };
+    writer.join().expect("written");
+    (
+        status.code(),
+        unframe(&out.join().expect("read")),
+        err.join().expect("read"),
+    )
+}
+
+fn request(id: i32, method: &str, params: Value) -> Value {
+    json!({ "jsonrpc": "2.0", "id": id, "method": method, "params": params })
+}
+
+fn notification(method: &str, params: Value) -> Value {
+    json!({ "jsonrpc": "2.0", "method": method, "params": params })
+}
+
+fn initialize(encoding: &str) -> [Value; 2] {
+    [
+        request(
+            1,
+            "initialize",
+            json!({ "processId": null, "rootUri": null, "capabilities": { "general": { "positionEncodings": [encoding] } } }),
+        ),
+        notification("initialized", json!({})),
+    ]
+}
+
+fn response(messages: &[Value], id: i32) -> &Value {
+    messages
+        .iter()
+        .find(|m| m["id"] == id && m.get("method").is_none())
+        .unwrap_or_else(|| panic!("a response to {id} in {messages:#?}"))
+}
+
+fn publications<'m>(messages: &'m [Value], uri: &str) -> Vec<&'m Value> {
+    messages
+        .iter()
+        .filter(|m| m["method"] == "textDocument/publishDiagnostics" && m["params"]["uri"] == uri)
+        .map(|m| &m["params"])
+        .collect()
+}
+
+#[test]
+fn the_binary_speaks_the_protocol_on_stdio() {
+    let root = fixture("apps/secure-iparam-in-frontend/invalid");
+    let script_path = root.join("app/scripts/app.js");
+    let iparams_path = root.join("config/iparams.json");
+    let (script_uri, iparams_uri) = (uri(&script_path), uri(&iparams_path));
+    // Non-ASCII before the finding: its UTF-16 and UTF-8 columns differ.
+    let script = "const é = \"😀\"; const key = await client.iparams.get(\"api_key\");\n";
+    let before = &script[..script.find("\"api_key\"").expect("the read")];
+    let (utf16, utf8) = (before.encode_utf16().count(), before.len());
+    assert_ne!(utf16, utf8);
+    let open_script = notification(
+        "textDocument/didOpen",
+        json!({ "textDocument": { "uri": script_uri, "languageId": "javascript", "version": 1, "text": script } }),
+    );
+    let finding = json!({ "line": 0, "character": utf16 + 2 });
+    let iparams = read(&iparams_path);
+    let not_secure = iparams.replace(", \"secure\": true", "");
+    let mut session: Vec<Value> = initialize("utf-16").into();
+    session.extend([
+        open_script.clone(),
+        request(2, "textDocument/codeAction", json!({
+            "textDocument": { "uri": script_uri },
+            "range": { "start": finding, "end": finding },
+            "context": { "diagnostics": [] },
+        })),
+        request(3, "textDocument/hover", at(&script_uri, finding.clone())),
+        request(4, "iparams-lint/panic", Value::Null),
+        // Unsaved: the key is no longer secure; the script's finding goes.
+        notification("textDocument/didOpen", json!({ "textDocument": { "uri": iparams_uri, "languageId": "json", "version": 1, "text": iparams } })),
+        notification("textDocument/didChange", json!({
+            "textDocument": { "uri": iparams_uri, "version": 2 },
+            "contentChanges": [{ "text": not_secure }],
+        })),
+        request(5, "shutdown", Value::Null),
+        request(6, "shutdown", Value::Null),
+        request(7, "textDocument/hover", at(&script_uri, finding.clone())),
+        notification("exit", Value::Null),
+    ]);
+    let (status, messages, stderr) = run_binary(&session);
+    assert_eq!(status, Some(0), "{stderr}");
+    assert_eq!(
+        response(&messages, 1)["result"]["capabilities"]["positionEncoding"],
+        "utf-16"
+    );
+    let published = publications(&messages, &script_uri);
+    let first = &published[0]["diagnostics"][0];
+    assert_eq!(first["code"], "secure-iparam-in-frontend");
+    assert_eq!(
+        first["range"]["start"],
+        json!({ "line": 0, "character": utf16 })
+    );
+    let related = &first["relatedInformation"][0];
+    assert_eq!(related["location"]["uri"], iparams_uri.as_str());
+    assert_eq!(related["message"], "`api_key` is defined here");
+    assert_eq!(
+        published.last().expect("a refresh")["diagnostics"],
+        json!([])
+    );
+    assert_eq!(published.last().expect("a refresh")["version"], 1);
+    let actions = response(&messages, 2)["result"]
+        .as_array()
+        .expect("actions");
+    assert!(
+        actions
+            .iter()
+            .any(|a| a["title"] == "Turn off secure-iparam-in-frontend in this app"),
+        "{actions:#?}"
+    );
+    let hover = response(&messages, 3)["result"]["contents"]["value"]
+        .as_str()
+        .expect("a hover");
+    assert!(
+        hover.starts_with("**secure-iparam-in-frontend** (error)"),
+        "{hover}"
+    );
+    // A handler that panics is answered with an error, and the session goes on.
+    assert_eq!(response(&messages, 4)["error"]["code"], -32603);
+    assert!(stderr.contains("asked to panic"), "{stderr}");
+    assert_eq!(response(&messages, 5)["result"], Value::Null);
+    assert_eq!(response(&messages, 6)["result"], Value::Null);
+    assert_eq!(response(&messages, 7)["error"]["code"], -32600);
+
+    // The same file with UTF-8 positions.
+    let mut session: Vec<Value> = initialize("utf-8").into();
+    session.extend([
+        open_script,
+        request(2, "shutdown", Value::Null),
+        notification("exit", Value::Null),
+    ]);
+    let (status, messages, stderr) = run_binary(&session);
+    assert_eq!(status, Some(0), "{stderr}");
+    assert_eq!(
+        response(&messages, 1)["result"]["capabilities"]["positionEncoding"],
+        "utf-8"
+    );
+    let published = publications(&messages, &script_uri);
+    assert_eq!(
+        published[0]["diagnostics"][0]["range"]["start"],
+        json!({ "line": 0, "character": utf8 })
+    );
+}
+
+#[test]
+fn the_end_of_input_ends_the_server_cleanly() {
+    let session: Vec<Value> = initialize("utf-16").into();
+    let (status, messages, stderr) = run_binary(&session);
+    assert_eq!(status, Some(0), "{stderr}");
+    assert_eq!(messages.len(), 1);
+}
+
+#[test]
+fn configuration_changed_on_disk_is_read_again_when_the_editor_says_so() {
+    let scratch = Scratch::new("watched");
+    let path = scratch.write("lone/config/iparams.json", FIXABLE);
+    let file = uri(&path);
+    let (mut client, _) = Client::start_with(
+        None,
+        json!({ "workspace": { "didChangeWatchedFiles": { "dynamicRegistration": true } } }),
+    );
+    client.open(&file, "json", FIXABLE);
+    let before = client.diagnostics(&file)["diagnostics"]
+        .as_array()
+        .expect("a list")
+        .len();
+    // The server asked to be told about configuration files.
+    client.sync();
+    let registration = client
+        .requests
+        .iter()
+        .find(|r| r.method == "client/registerCapability")
+        .expect("a registration");
+    assert_eq!(
+        registration.params["registrations"][0]["registerOptions"]["watchers"][0]["globPattern"],
+        "**/.iparams-lint.toml"
+    );
+    let config = scratch.write(
+        "lone/.iparams-lint.toml",
+        "[rules]\nunknown-type = \"off\"\n",
+    );
+    client.notify(
+        "workspace/didChangeWatchedFiles",
+        json!({ "changes": [{ "uri": uri(&config), "type": 1 }] }),
+    );
+    let after = client.diagnostics(&file);
+    let codes: Vec<&Value> = after["diagnostics"]
+        .as_array()
+        .expect("a list")
+        .iter()
+        .map(|d| &d["code"])
+        .collect();
+    assert_eq!(codes.len() + 1, before, "{after:#}");
+    assert!(!codes.contains(&&json!("unknown-type")));
+
+    // A configuration that cannot be read is said once, and the defaults apply meanwhile.
+    std::fs::write(&config, "[rules]\nno-such-rule = \"off\"\n").expect("writable");
+    client.notify(
+        "workspace/didChangeWatchedFiles",
+        json!({ "changes": [{ "uri": uri(&config), "type": 2 }] }),
+    );
+    assert_eq!(
+        client.diagnostics(&file)["diagnostics"]
+            .as_array()
+            .expect("a list")
+            .len(),
+        before
+    );
+    client.sync();
+    let said = client
+        .notifications
+        .iter()
+        .find(|n| n.method == "window/showMessage")
+        .expect("a message for the user");
+    assert!(
+        said.params["message"]
+            .as_str()
+            .expect("text")
+            .contains("no-such-rule")
+    );
+    client.finish().expect("a clean session");
+}
+
+#[test]
+fn buffers_without_a_file_get_the_rules_of_iparams_json_itself() {
+    let (mut client, _) = Client::start(Some(&["utf-8"]));
+    client.open("untitled:Untitled-1", "json", FIXABLE);
+    let published = client.diagnostics("untitled:Untitled-1");
+    insta::assert_json_snapshot!("untitled", published);
+    client.open("untitled:notes", "plaintext", "type: Text");
+    assert_eq!(
+        client.diagnostics("untitled:notes")["diagnostics"],
+        json!([])
+    );
+    client.finish().expect("a clean session");
+}
+
+#[test]
+fn queued_edits_are_checked_once_at_their_newest_version() {
+    // A large first text keeps the server busy while the edits queue up behind it.
+    let members: Vec<String> = (0..5_000)
+        .map(|i| format!("\"k{i}\": {{\"display_name\": \"K {i}\", \"type\": \"Text\"}}"))
+        .collect();
+    let large = format!("{{\n{}\n}}\n", members.join(",\n"));
+    let (mut client, _) = Client::start(None);
+    client.open("untitled:queued", "json", &large);
+    for version in 2..=40 {
+        let text = if version == 40 { FIXABLE } else { "{}" };
+        client.change("untitled:queued", version, json!([{ "text": text }]));
+    }
+    client.sync();
+    let versions: Vec<&Value> = client
+        .notifications
+        .iter()
+        .filter(|n| n.method == "textDocument/publishDiagnostics")
+        .map(|n| &n.params["version"])
+        .collect();
+    // The edits queued during the first check are drained together: the newest is checked.
+    assert!(
+        versions == [&json!(1), &json!(40)] || versions == [&json!(40)],
+        "{versions:?}"
+    );
+    client.finish().expect("a clean session");
+}
+
+#[test]
+fn completion_knows_the_format_and_the_apps_keys() {
+    let root = fixture("apps/hr-sync");
+    let (iparams_path, server_path, requests_path) = (
+        root.join("config/iparams.json"),
+        root.join("server/server.js"),
+        root.join("config/requests.json"),
+    );
+    let (mut client, _) = Client::start(None);
+    let labels = |client: &mut Client, file: &str, position: Value| -> Vec<String> {
+        let answer = client
+            .request("textDocument/completion", at(file, position))
+            .response_result
+            .expect("completion");
+        answer["items"]
+            .as_array()
+            .map(|items| {
+                items
+                    .iter()
+                    .map(|item| item["label"].as_str().expect("a label").to_owned())
+                    .collect()
+            })
+            .unwrap_or_default()
+    };
+    // iparams.json being typed: a new iparam with a product, a data-bind and a default.
+    let typed = "{\n  \"a\": {\"type\": \"domain\", \"type_attributes\": {\"product\": \"\"}, \"data-bind\": \"\", \"options\": [\"One\", \"Two\"], \"default_value\": \"\", \"\"}\n}\n";
+    let iparams_uri = uri(&iparams_path);
+    client.open(&iparams_uri, "json", typed);
+    let products = labels(
+        &mut client,
+        &iparams_uri,
+        position_of(typed, "\"product\": \"\"", 0, 12),
+    );
+    assert!(
+        products.contains(&"freshteam".to_owned()) && products.contains(&"current".to_owned()),
+        "{products:?}"
+    );
+    let binds = labels(
+        &mut client,
+        &iparams_uri,
+        position_of(typed, "\"data-bind\": \"\"", 0, 14),
+    );
+    assert_eq!(binds, ["product.domain", "product.api_key", "product.url"]);
+    let attributes = labels(
+        &mut client,
+        &iparams_uri,
+        position_of(typed, ", \"\"}", 0, 3),
+    );
+    assert!(
+        attributes.contains(&"display_name".to_owned())
+            && attributes.contains(&"data-bind".to_owned()),
+        "{attributes:?}"
+    );
+    // The options are read from the file's tree: once the half-written key is gone.
+    let whole = typed.replace(", \"\"}", "}");
+    client.change(&iparams_uri, 2, json!([{ "text": whole }]));
+    let defaults = labels(
+        &mut client,
+        &iparams_uri,
+        position_of(&whole, "\"default_value\": \"\"", 0, 18),
+    );
+    assert_eq!(defaults, ["One", "Two"]);
+
+    // Code and templates: the keys of the iparams.json the editor holds.
+    let server = "exports = { onEvent: function (args) { return args.iparams.; } };\n";
+    let server_uri = uri(&server_path);
+    client.open(&server_uri, "javascript", server);
+    let keys = labels(
+        &mut client,
+        &server_uri,
+        position_of(server, "args.iparams.", 0, 13),
+    );
+    assert_eq!(keys, ["a"]);
+    let requests = "{\"t\": {\"schema\": {\"host\": \"<%= iparam. %>\"}}}\n";
+    let requests_uri = uri(&requests_path);
+    client.open(&requests_uri, "json", requests);
+    let keys = labels(
+        &mut client,
+        &requests_uri,
+        position_of(requests, "<%= iparam.", 0, 11),
+    );
+    assert_eq!(keys, ["a"]);
+    // Elsewhere in code, nothing is offered.
+    assert!(
+        labels(
+            &mut client,
+            &server_uri,
+            position_of(server, "function", 0, 3)
+        )
+        .is_empty()
+    );
+    client.finish().expect("a clean session");
+}
