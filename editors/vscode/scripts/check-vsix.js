@@ -69,7 +69,11 @@ function check(file) {
     if (!names.has(name)) problems.push(`${name} is missing`);
   }
   for (const name of names) {
-    if (/^extension\/(test|scripts)\//.test(name) || name.includes('node_modules/@vscode/vsce/')) {
+    if (
+      /^extension\/(test|scripts)\//.test(name) ||
+      /^extension\/node_modules\/[^/]+$/.test(name) ||
+      name.includes('node_modules/@vscode/vsce/')
+    ) {
       problems.push(`${name} should not be packaged (see .vscodeignore)`);
     }
   }
