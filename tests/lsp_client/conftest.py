@@ -41,7 +41,7 @@ def pytest_sessionstart(session):
     except subprocess.TimeoutExpired as hung:
         pytest.exit(
             f"{binary()} lsp did not end within 15 s of initialize, shutdown and exit "
-            f"(stdout: {hung.stdout[:500]!r}, stderr: {hung.stderr[:500]!r})",
+            f"(stdout: {(hung.stdout or b'')[:500]!r}, stderr: {(hung.stderr or b'')[:500]!r})",
             returncode=1,
         )
     if done.returncode != 0 or b'"id":1' not in done.stdout.replace(b" ", b""):

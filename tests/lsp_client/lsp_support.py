@@ -162,6 +162,17 @@ def edits_for(edit: types.WorkspaceEdit, uri: str) -> list[types.TextEdit]:
     return found
 
 
+def touched(edit: types.WorkspaceEdit) -> set[str]:
+    """The URIs a WorkspaceEdit creates or edits."""
+    uris = set((edit.changes or {}).keys())
+    for change in edit.document_changes or []:
+        if isinstance(change, types.TextDocumentEdit):
+            uris.add(change.text_document.uri)
+        elif isinstance(change, types.CreateFile):
+            uris.add(change.uri)
+    return uris
+
+
 # --- The sample app ------------------------------------------------------------------------
 
 MANIFEST = '{"platform-version": "2.3", "product": {"freshdesk": {}}}\n'

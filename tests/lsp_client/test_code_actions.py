@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from lsprotocol import types
 
-from lsp_support import Client, apply_edits, edits_for
+from lsp_support import Client, apply_edits, edits_for, touched
 
 IPARAMS = "config/iparams.json"
 
@@ -32,20 +32,27 @@ async def test_the_quick_fix_of_a_finding_fixes_it(client: Client):
         )
     )
     assert actions, f"{client.profile}: no code action on the unknown type"
-    fixes = [
+    quick = [
         a
         for a in actions
         if isinstance(a, types.CodeAction)
         and a.kind == types.CodeActionKind.QuickFix
         and a.edit is not None
-        and a.diagnostics
-        and any(d.code == "unknown-type" for d in a.diagnostics)
+        and any(d.code == "unknown-type" for d in a.diagnostics or [])
     ]
-    assert len(fixes) == 1, [getattr(a, "title", a) for a in actions]
+    # The rule's fix edits the file; "turn this finding off here" edits .iparams-lint.toml.
+    fixes = [a for a in quick if edits_for(a.edit, uri)]
+    assert len(fixes) == 1, [a.title for a in actions]
     fix = fixes[0]
     # A safe fix is the preferred one (the one a single keystroke applies).
     assert fix.is_preferred is True, fix
-    assert '"text"' in fix.title or "text" in fix.title, fix.title
+    assert "text" in fix.title, fix.title
+    off = [a for a in quick if a not in fixes]
+    assert len(off) == 1, [a.title for a in actions]
+    assert not off[0].is_preferred, off[0]
+    assert any(
+        target.endswith("/.iparams-lint.toml") for target in touched(off[0].edit)
+    ), off[0].edit
     fixed = apply_edits(text, edits_for(fix.edit, uri), client.encoding)
     assert fixed == text.replace('"txt"', '"text"'), fixed
 
