@@ -105,3 +105,16 @@ async def test_close_empties_the_findings(client: Client):
         types.DidCloseTextDocumentParams(text_document=types.TextDocumentIdentifier(uri=uri))
     )
     await client.wait_diagnostics(uri, lambda p: len(p.diagnostics) == 0, what="empty diagnostics")
+
+
+async def test_a_script_of_the_app_gets_its_findings_on_open(client: Client):
+    # app.js reads `zone`, which iparams.json (on disk, not open) does not define.
+    script = "app/scripts/app.js"
+    client.app.write(script, 'const zone = "é🌍"; client.iparams.get("zone").then(show);\n')
+    text = client.open(script, "javascript")
+    published = await client.wait_diagnostics(
+        client.app.uri(script), lambda p: len(p.diagnostics) > 0, what="app.js findings"
+    )
+    findings = cli_findings(client.app)[script]
+    assert [f["rule"] for f in findings] == ["unknown-iparam-read"], findings
+    assert summary(published.diagnostics) == expected_diagnostics(text, findings, client.encoding)
