@@ -198,7 +198,8 @@ class App:
         return (self.root / relative).as_uri() if relative else self.root.as_uri()
 
     def text(self, relative: str) -> str:
-        return self.path(relative).read_text(encoding="utf-8")
+        # As bytes: read_text would turn `\r\n` and `\r` into `\n`.
+        return self.path(relative).read_bytes().decode("utf-8")
 
     def write(self, relative: str, text: str) -> None:
         path = self.path(relative)

@@ -6,6 +6,7 @@ from __future__ import annotations
 from lsprotocol import types
 
 from lsp_support import (
+    IPARAMS as IPARAMS_TEXT,
     Client,
     cli_findings,
     expected_diagnostics,
@@ -118,3 +119,21 @@ async def test_a_script_of_the_app_gets_its_findings_on_open(client: Client):
     findings = cli_findings(client.app)[script]
     assert [f["rule"] for f in findings] == ["unknown-iparam-read"], findings
     assert summary(published.diagnostics) == expected_diagnostics(text, findings, client.encoding)
+
+
+async def test_crlf_and_lone_cr_line_ends_count_as_lines(client: Client):
+    for ending in ("\r\n", "\r"):
+        client.app.write(IPARAMS, IPARAMS_TEXT.replace("\n", ending))
+        text = client.open(IPARAMS, "json", version=1)
+        uri = client.app.uri(IPARAMS)
+        published = await client.wait_diagnostics(
+            uri, lambda p: len(p.diagnostics) > 0, what=f"findings with {ending!r} line ends"
+        )
+        findings = cli_findings(client.app)[IPARAMS]
+        assert summary(published.diagnostics) == expected_diagnostics(text, findings, client.encoding)
+        unknown = next(d for d in published.diagnostics if d.code == "unknown-type")
+        assert unknown.range.start.line == 1 and text_in(text, unknown.range, client.encoding) == '"txt"'
+        client.text_document_did_close(
+            types.DidCloseTextDocumentParams(text_document=types.TextDocumentIdentifier(uri=uri))
+        )
+        await client.wait_diagnostics(uri, lambda p: len(p.diagnostics) == 0, what="emptied")
