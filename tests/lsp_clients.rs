@@ -83,6 +83,13 @@ fn client_venv(requirements: &Path) -> Result<PathBuf, String> {
 
 #[test]
 fn pytest_lsp_drives_the_server_as_vscode_neovim_and_emacs() {
+    let has_server = Command::new(env!("CARGO_BIN_EXE_iparams-lint"))
+        .args(["lsp", "--help"])
+        .output()
+        .is_ok_and(|output| output.status.success());
+    if !has_server {
+        return unavailable("this build of iparams-lint has no `lsp` command to drive");
+    }
     let suite = repo_root().join("tests/lsp_client");
     let python = match client_venv(&suite.join("requirements.txt")) {
         Ok(python) => python,
