@@ -280,6 +280,7 @@ class Client(LanguageClient):
         self.app: App | None = None
         self.profile = ""
         self.shut_down = False
+        self.registrations: list[types.Registration] = []
 
     def latest(self, uri: str) -> types.PublishDiagnosticsParams | None:
         for params in reversed(self.published):
@@ -357,9 +358,25 @@ def _publish(client: Client, params: types.PublishDiagnosticsParams):
     client.diagnostics[params.uri] = params.diagnostics
 
 
+def _register(client: Client, params: types.RegistrationParams):
+    # As an editor does: accepted (the test checks the client had offered to register it).
+    client.registrations.extend(params.registrations)
+
+
+def _unregister(client: Client, params: types.UnregistrationParams):
+    gone = {u.id for u in params.unregisterations}
+    client.registrations = [r for r in client.registrations if r.id not in gone]
+
+
 def make_client() -> Client:
     client = Client(converter_factory=default_converter)
     register_lsp_features(
-        client, {**DEFAULT_CLIENT_FEATURES, types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS: _publish}
+        client,
+        {
+            **DEFAULT_CLIENT_FEATURES,
+            types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS: _publish,
+            types.CLIENT_REGISTER_CAPABILITY: _register,
+            types.CLIENT_UNREGISTER_CAPABILITY: _unregister,
+        },
     )
     return client
