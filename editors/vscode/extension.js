@@ -40,10 +40,8 @@ async function start() {
     {
       documentSelector: DOCUMENTS,
       outputChannel: output,
-      // The server reloads .iparams-lint.toml itself; this tells it when one changes.
-      synchronize: {
-        fileEvents: vscode.workspace.createFileSystemWatcher('**/.iparams-lint.toml'),
-      },
+      // No `synchronize.fileEvents`: the server registers the watch of .iparams-lint.toml and
+      // manifest.json itself (client/registerCapability), so events would come twice.
     },
   );
   try {
