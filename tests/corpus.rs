@@ -24,19 +24,10 @@ fn corpus_dir() -> PathBuf {
         .unwrap_or_else(|| support::repo_root().join("../shared/corpus/real"))
 }
 
-/// Whether `ci`, the value of the `CI` variable, says the run is CI's: set, and neither empty
-/// nor `0` nor `false` (the CI services set it to `true`, some to `1`).
-fn under_ci(ci: Option<&OsStr>) -> bool {
-    ci.is_some_and(|value| {
-        let value = value.to_string_lossy();
-        !(value.is_empty() || value == "0" || value.eq_ignore_ascii_case("false"))
-    })
-}
-
 /// What a missing corpus means: on CI a failure (`Err`, with why), elsewhere a note to show
 /// (`Ok`).
 fn missing_corpus(corpus: &Path, ci: Option<&OsStr>) -> Result<String, String> {
-    if under_ci(ci) {
+    if support::under_ci(ci) {
         Err(format!(
             "the corpus is missing: {} is not here, and CI must check it (it is beside the \
              repository on CI; IPARAMS_LINT_CORPUS names another folder)",

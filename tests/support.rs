@@ -145,3 +145,13 @@ pub fn values_definitions(values: &Path) -> PathBuf {
     own.filter(|path| path.is_file())
         .unwrap_or_else(|| folder.join("iparams.json"))
 }
+
+/// Whether `ci`, the value of the `CI` variable, says the run is CI's: set, and neither empty
+/// nor `0` nor `false` (the CI services set it to `true`, some to `1`). A tool a test needs that
+/// is missing is a note elsewhere, and a failure under CI.
+pub fn under_ci(ci: Option<&std::ffi::OsStr>) -> bool {
+    ci.is_some_and(|value| {
+        let value = value.to_string_lossy();
+        !(value.is_empty() || value == "0" || value.eq_ignore_ascii_case("false"))
+    })
+}
