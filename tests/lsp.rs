@@ -699,7 +699,11 @@ fn initialize(encoding: &str) -> [Value; 2] {
         request(
             1,
             "initialize",
-            json!({ "processId": null, "rootUri": null, "capabilities": { "general": { "positionEncodings": [encoding] } } }),
+            json!({ "processId": null, "rootUri": null, "capabilities": {
+                "general": { "positionEncodings": [encoding] },
+                // As VS Code: hovers in Markdown (the in-process session lists no format).
+                "textDocument": { "hover": { "contentFormat": ["markdown", "plaintext"] } },
+            } }),
         ),
         notification("initialized", json!({})),
     ]

@@ -62,7 +62,7 @@ pub fn complete(state: &mut State, params: CompletionParams) -> Value {
                 "textEdit": { "range": range, "newText": text },
             });
             if let Some(documentation) = candidate.documentation {
-                item["documentation"] = json!({ "kind": "markdown", "value": documentation });
+                item["documentation"] = super::markup(state.completion_markup, documentation);
             }
             item
         })

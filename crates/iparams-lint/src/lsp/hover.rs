@@ -50,7 +50,7 @@ pub fn hover(state: &mut State, params: HoverParams) -> Value {
         return Value::Null;
     }
     let mut out = json!({
-        "contents": { "kind": "markdown", "value": parts.join("\n\n---\n\n") },
+        "contents": super::markup(state.hover_markup, parts.join("\n\n---\n\n")),
     });
     if let Some((start, end)) = range {
         out["range"] = json!(

@@ -88,3 +88,12 @@ fn offset_in<'s>(
         .offset(&document.text, position, state.encoding);
     Some((document, offset))
 }
+
+/// Documentation in the form the client shows (Markdown is written to read well as text).
+fn markup(markup: server::Markup, value: String) -> Value {
+    match markup {
+        server::Markup::Markdown => json!({ "kind": "markdown", "value": value }),
+        server::Markup::PlainText => json!({ "kind": "plaintext", "value": value }),
+        server::Markup::String => Value::String(value),
+    }
+}

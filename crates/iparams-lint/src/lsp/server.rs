@@ -22,6 +22,16 @@ use super::{actions, completion, diagnostics, hover, navigation};
 use crate::workspace::Workspace;
 use crate::workspace::config::FILE_NAME;
 
+/// How documentation is sent: Markdown to clients that list it, plain text to those that list
+/// only that, and a bare string to those that list nothing (older clients, which take no
+/// markup object).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Markup {
+    Markdown,
+    PlainText,
+    String,
+}
+
 /// What the server holds between messages.
 pub struct State {
     pub encoding: Encoding,
@@ -36,6 +46,9 @@ pub struct State {
     shown_notes: BTreeSet<String>,
     /// Documents closed since the last check: their findings are emptied.
     pub closed: Vec<Uri>,
+    /// What documentation the client shows in completion items, and in hovers.
+    pub completion_markup: Markup,
+    pub hover_markup: Markup,
 }
 
 impl std::fmt::Debug for State {
@@ -58,6 +71,8 @@ impl State {
             notes: Vec::new(),
             shown_notes: BTreeSet::new(),
             closed: Vec::new(),
+            completion_markup: Markup::Markdown,
+            hover_markup: Markup::Markdown,
         }
     }
 }
@@ -127,6 +142,14 @@ pub fn serve(connection: &Connection) -> Result<(), String> {
         );
     }
     let mut state = State::new(encoding);
+    let capabilities = serde_json::to_value(&params.capabilities).unwrap_or_default();
+    let markup = |pointer: &str| match capabilities.pointer(pointer).and_then(Value::as_array) {
+        Some(kinds) if kinds.iter().any(|kind| kind == "markdown") => Markup::Markdown,
+        Some(_) => Markup::PlainText,
+        None => Markup::String,
+    };
+    state.completion_markup = markup("/textDocument/completion/completionItem/documentationFormat");
+    state.hover_markup = markup("/textDocument/hover/contentFormat");
     let mut shutdown = false;
     let mut queued: Option<Message> = None;
     loop {
