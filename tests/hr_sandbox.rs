@@ -87,9 +87,33 @@ impl Running {
             .nth(1)
             .and_then(|s| s.parse().ok())
             .expect("a status");
-        let body = answer.split_once("\r\n\r\n").map_or("", |(_, b)| b);
-        (status, serde_json::from_str(body).unwrap_or(Value::Null))
+        let (head, body) = answer.split_once("\r\n\r\n").unwrap_or((&answer, ""));
+        let chunked = head
+            .to_ascii_lowercase()
+            .contains("transfer-encoding: chunked");
+        let body = if chunked {
+            dechunk(body)
+        } else {
+            body.to_owned()
+        };
+        (status, serde_json::from_str(&body).unwrap_or(Value::Null))
     }
+}
+
+/// The data of a chunked body (tiny_http sends large answers so): size line, data, CRLF.
+fn dechunk(mut rest: &str) -> String {
+    let mut data = String::new();
+    while let Some((size, after)) = rest.split_once("\r\n") {
+        let Ok(size) = usize::from_str_radix(size.trim(), 16) else {
+            break;
+        };
+        if size == 0 || after.len() < size {
+            break;
+        }
+        data.push_str(&after[..size]);
+        rest = after[size..].trim_start_matches("\r\n");
+    }
+    data
 }
 
 impl Drop for Running {
@@ -164,7 +188,8 @@ fn the_database_is_kept_across_restarts() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-/// Each request template of the example app, placeholders filled, gets what the app expects.
+/// Each request template of the example app, placeholders filled as its code fills them, gets
+/// what the app expects.
 #[test]
 fn the_example_apps_templates_work_against_it() {
     let sandbox = Running::start(&[]);
@@ -173,64 +198,86 @@ fn the_example_apps_templates_work_against_it() {
         std::fs::read_to_string(repo_root().join("fixtures/apps/hr-sync/config/requests.json"))
             .expect("the templates");
     let templates: Value = serde_json::from_str(&text).expect("JSON");
-    let context = [
-        ("<%= context.status %>", "active"),
-        ("<%= context.updated_since %>", "2020-01-01T00:00:00Z"),
-        ("<%= context.page %>", "2"),
-    ];
     let templates = templates.as_object().expect("an object");
-    assert!(templates.len() >= 2);
+    let (_, pending) = sandbox.call("GET", "/api/time_offs?status=pending", &key, None);
+    let pending_id = pending[0]["id"]
+        .as_i64()
+        .expect("a pending time-off")
+        .to_string();
+    let context = |name: &str| match name {
+        "status" => "active".to_owned(),
+        "updated_since" => "2020-01-01T00:00:00Z".to_owned(),
+        "page" => "1".to_owned(),
+        "from" => "2000-01-01".to_owned(),
+        "to" => "2100-12-31".to_owned(),
+        "id" => pending_id.clone(),
+        other => panic!("no value for context.{other}"),
+    };
+    let fill = |text: &str, template: &str| {
+        let mut text = text.to_owned();
+        while let Some(start) = text.find("<%= context.") {
+            let end = start + text[start..].find(" %>").expect("closed") + 3;
+            let name = &text[start + "<%= context.".len()..end - 3];
+            // The app reads the employee who asked for a time-off.
+            let value = match (template, name) {
+                ("getEmployee", "id") => pending[0]["user_id"].to_string(),
+                _ => context(name),
+            };
+            text.replace_range(start..end, &value);
+        }
+        text
+    };
+    assert!(templates.len() >= 5, "{templates:?}");
+    let mut seen = Vec::new();
     for (name, template) in templates {
         let schema = &template["schema"];
-        assert_eq!(schema["method"], "GET", "{name}");
         assert!(
             schema["headers"]["Authorization"]
                 .as_str()
-                .is_some_and(|a| a.contains("iparam.hr_api_key"))
+                .is_some_and(|a| a == "Bearer <%= iparam.hr_api_key %>"),
+            "{name}"
         );
-        let mut path = schema["path"].as_str().expect("path").to_owned();
+        let mut path = fill(schema["path"].as_str().expect("path"), name);
         if let Some(query) = schema["query"].as_object() {
             let pairs: Vec<String> = query
                 .iter()
-                .map(|(k, v)| {
-                    let mut value = v.as_str().unwrap_or("").to_owned();
-                    for (placeholder, filled) in context {
-                        value = value.replace(placeholder, filled);
-                    }
-                    format!("{k}={value}")
-                })
+                .map(|(k, v)| format!("{k}={}", fill(v.as_str().unwrap_or(""), name)))
                 .collect();
             path = format!("{path}?{}", pairs.join("&"));
         }
-        let (status, body) = sandbox.call("GET", &path, &key, None);
-        assert_eq!(status, 200, "{name}: {body}");
-        let items = body.as_array().expect("a list");
-        assert!(!items.is_empty(), "{name}");
-        if name == "listEmployees" {
-            assert!(items.iter().all(|e| e["status"] == "active"));
+        let method = schema["method"].as_str().expect("method");
+        // The app sends `JSON.stringify({})` to approve.
+        let body = (method == "PUT").then(|| json!({}));
+        let (status, answer) = sandbox.call(method, &path, &key, body.as_ref());
+        assert_eq!(status, 200, "{name} {path}: {answer}");
+        match name.as_str() {
+            "listEmployees" => {
+                let items = answer
+                    .as_array()
+                    .unwrap_or_else(|| panic!("{path}: {answer}"));
+                assert!(!items.is_empty() && items.iter().all(|e| e["status"] == "active"));
+            }
+            "listPendingTimeOffs" => {
+                let items = answer.as_array().expect("a list");
+                assert!(!items.is_empty() && items.iter().all(|t| t["status"] == "pending"));
+            }
+            "getEmployee" => {
+                assert!(answer["first_name"].is_string(), "{answer}");
+                assert!(answer["time_off"].is_array(), "include=time_off: {answer}");
+            }
+            "approveTimeOff" => assert_eq!(answer["status"], "approved", "{answer}"),
+            _ => assert!(answer.is_array(), "{name}: {answer}"),
         }
+        seen.push(name.as_str());
     }
-    // What the app does besides: read one employee with include, list and approve time-offs.
-    let (status, one) = sandbox.call(
-        "GET",
-        "/api/employees/6?include=department,team,reporting_to",
-        &key,
-        None,
-    );
-    assert_eq!(status, 200);
-    assert!(one["department"]["name"].is_string() && one["reporting_to"]["id"].is_number());
-    let (_, pending) = sandbox.call("GET", "/api/time_offs?status=pending", &key, None);
-    let id = pending[0]["id"].as_i64().expect("a pending time-off");
-    let (status, approved) = sandbox.call(
-        "PUT",
-        &format!("/api/time_offs/{id}/approve"),
-        &key,
-        Some(&json!({})),
-    );
-    assert_eq!(
-        (status, approved["status"].as_str()),
-        (200, Some("approved"))
-    );
+    for expected in [
+        "listEmployees",
+        "getEmployee",
+        "listPendingTimeOffs",
+        "approveTimeOff",
+    ] {
+        assert!(seen.contains(&expected), "{expected} in {seen:?}");
+    }
 }
 
 /// An app folder with the example app's iparams.json and a values file.
