@@ -292,6 +292,7 @@ pub static REGISTRY: &[&Rule] = &[
     &app::hr_authorization::RULE,
     &app::hr_accept::RULE,
     &app::hr_content_type::RULE,
+    &app::hr_body::RULE,
     &values::value_definitions_invalid::RULE,
     &values::unknown_value_key::RULE,
     &values::value_required::RULE,

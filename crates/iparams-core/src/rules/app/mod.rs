@@ -8,6 +8,7 @@ pub(super) mod deprecated_test_data;
 pub(super) mod hr_accept;
 pub(super) mod hr_always_empty;
 pub(super) mod hr_authorization;
+pub(super) mod hr_body;
 pub(super) mod hr_content_type;
 pub(super) mod hr_date_range;
 pub(super) mod hr_domain_host;
