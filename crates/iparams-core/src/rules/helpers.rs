@@ -264,6 +264,20 @@ pub(crate) const RESERVED: [&str; 46] = [
     "yield",
 ];
 
+/// `name` with every character an identifier cannot hold made `_`: what to suggest instead
+/// of a key that is not one (`api-key` → `api_key`).
+pub fn as_identifier(name: &str) -> String {
+    name.chars()
+        .map(|c| {
+            if c.is_alphanumeric() || c == '_' || c == '$' {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect()
+}
+
 /// Whether `name` is a JavaScript identifier that can name a function.
 pub fn is_identifier(name: &str) -> bool {
     let mut chars = name.chars();

@@ -21,7 +21,7 @@ use std::any::Any;
 
 pub use context::{AppContext, Context};
 /// For front-ends that check a name as it is typed (`add`): the rules' own test.
-pub use helpers::is_identifier;
+pub use helpers::{as_identifier, is_identifier};
 pub use settings::{Level, RuleSettings};
 
 use crate::app::AppModel;

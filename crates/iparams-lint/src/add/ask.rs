@@ -8,7 +8,7 @@ use std::io::Write;
 use inquire::validator::Validation;
 use inquire::{Confirm, InquireError, MultiSelect, Select, Text};
 use iparams_core::model::{CURRENT_PRODUCT, IparamType, PRODUCTS};
-use iparams_core::rules::is_identifier;
+use iparams_core::rules::{as_identifier, is_identifier};
 use iparams_core::secrets::read_key;
 use iparams_core::{Diagnostic, Severity, suggest};
 
@@ -396,16 +396,7 @@ fn not_identifier(key: &str) -> Option<String> {
     if key.is_empty() || is_identifier(key) {
         return None;
     }
-    let suggestion: String = key
-        .chars()
-        .map(|c| {
-            if c.is_alphanumeric() || c == '_' || c == '$' {
-                c
-            } else {
-                '_'
-            }
-        })
-        .collect();
+    let suggestion = as_identifier(key);
     let example = if is_identifier(&suggestion) {
         format!(", for example `{suggestion}`")
     } else {

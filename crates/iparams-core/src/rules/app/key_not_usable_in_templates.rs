@@ -2,7 +2,7 @@
 
 use crate::app::AppModel;
 use crate::diagnostic::Severity;
-use crate::rules::helpers::is_identifier;
+use crate::rules::helpers::{as_identifier, is_identifier};
 use crate::rules::{AppContext, Area, Check, Examples, Rule};
 
 pub static RULE: Rule = Rule {
@@ -44,17 +44,7 @@ fn check(model: &AppModel<'_>, cx: &mut AppContext) {
         .iter()
         .filter(|d| (d.secure || has_templates) && !d.key.is_empty() && !is_identifier(&d.key))
     {
-        let suggestion: String = declared
-            .key
-            .chars()
-            .map(|c| {
-                if c.is_alphanumeric() || c == '_' || c == '$' {
-                    c
-                } else {
-                    '_'
-                }
-            })
-            .collect();
+        let suggestion = as_identifier(&declared.key);
         let why = if declared.secure {
             "It is secure, so templates are the only way to use it"
         } else {
