@@ -50,9 +50,13 @@ fn target_tmp() -> PathBuf {
     PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
 }
 
-/// The virtual environment with tests/lsp_client/requirements.txt installed, made or brought
+/// The Python with tests/lsp_client/requirements.txt installed: the one `IPARAMS_LINT_CLIENT_PYTHON`
+/// names (.ci/run installs it), or a virtual environment under the target folder, made or brought
 /// up to date; `Err` says why there is none.
 fn client_venv(requirements: &Path) -> Result<PathBuf, String> {
+    if let Some(python) = std::env::var_os("IPARAMS_LINT_CLIENT_PYTHON") {
+        return Ok(PathBuf::from(python));
+    }
     let venv = target_tmp().join("lsp-client-venv");
     let python = venv.join(if cfg!(windows) {
         "Scripts/python.exe"

@@ -2,10 +2,10 @@
 # Attaches Debian's Neovim 0.7 and Emacs 28 + eglot, headless, to `iparams-lint lsp` on a sample
 # app, with the configuration snippets of docs/editors.md (taken from the page, not copied), and
 # prints the findings each editor received. A manual check: the editors are not in CI.
-#   IPARAMS_LINT_BIN=target/debug/iparams-lint tests/lsp_client/try_editors.sh
+#   IPARAMS_LINT_BIN=target/debug/iparams-lint editors/try_editors.sh
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
-docs="$here/../../docs/editors.md"
+docs="$here/../docs/editors.md"
 bin="$(realpath "${IPARAMS_LINT_BIN:?set IPARAMS_LINT_BIN to the iparams-lint binary}")"
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
