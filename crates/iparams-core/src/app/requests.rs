@@ -7,7 +7,7 @@
 use super::Read;
 use crate::pointer;
 use crate::span::Span;
-use crate::syntax::{JsonKind, Value, ValueKind, offset_in_literal};
+use crate::syntax::{JsonKind, Value, ValueKind, span_in_literal};
 
 /// Where in a template a value is.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -76,6 +76,32 @@ pub struct Placeholder {
     pub span: Span,
     /// The pointer of the string it is in.
     pub pointer: String,
+    /// What the expression refers to, classified once (every rule about placeholders asks).
+    found: Vec<Found>,
+    /// The platform substitutes it: a single name it knows, or `encode(…)` of names it knows.
+    substituted: bool,
+}
+
+/// A [`Reference`] of a placeholder kept as ranges of its expression: the name, and the part a
+/// finding points at.
+#[derive(Clone, Copy, Debug)]
+struct Found {
+    tag: Tag,
+    name: (usize, usize),
+    at: (usize, usize),
+}
+
+/// The kind of a [`Reference`], without its name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Tag {
+    Iparam,
+    DomainUrl,
+    Context,
+    AccessToken,
+    AppSetting,
+    EndpointUrl,
+    MisspelledIparam,
+    Unknown,
 }
 
 /// What a name inside a placeholder refers to.
@@ -99,58 +125,61 @@ pub enum Reference<'e> {
     Unknown(&'e str),
 }
 
+impl<'e> Reference<'e> {
+    fn of(tag: Tag, name: &'e str) -> Self {
+        match tag {
+            Tag::Iparam => Reference::Iparam(name),
+            Tag::DomainUrl => Reference::DomainUrl(name),
+            Tag::Context => Reference::Context(name),
+            Tag::AccessToken => Reference::AccessToken,
+            Tag::AppSetting => Reference::AppSetting(name),
+            Tag::EndpointUrl => Reference::EndpointUrl(name),
+            Tag::MisspelledIparam => Reference::MisspelledIparam(name),
+            Tag::Unknown => Reference::Unknown(name),
+        }
+    }
+}
+
 impl Placeholder {
+    /// The placeholder `<%= expression %>` at `span`, its references classified.
+    pub fn new(place: Place, expression: String, span: Span, pointer: String) -> Self {
+        let found = references(&expression);
+        let known = found
+            .iter()
+            .all(|f| !matches!(f.tag, Tag::MisspelledIparam | Tag::Unknown));
+        let single = found.len() == 1 && is_one_name(&expression);
+        let encoded = expression.starts_with("encode(") && expression.ends_with(')');
+        let substituted = known && !found.is_empty() && (single || encoded);
+        Self {
+            place,
+            expression,
+            span,
+            pointer,
+            found,
+            substituted,
+        }
+    }
+
     /// The names the expression refers to, each with its span in the source: `encode(iparam.a +
     /// ':' + iparam.b)` refers to two iparams. Quoted strings and the function `encode` are not
     /// names.
-    pub fn references(&self) -> Vec<(Reference<'_>, Span)> {
-        references(&self.expression)
-            .into_iter()
-            .map(|(reference, start, end)| {
-                (
-                    reference,
-                    Span::new(self.span.start + start, self.span.start + end),
-                )
-            })
-            .collect()
+    pub fn references(&self) -> impl Iterator<Item = (Reference<'_>, Span)> + '_ {
+        self.found.iter().map(|found| {
+            let name = &self.expression[found.name.0..found.name.1];
+            let span = Span::new(self.span.start + found.at.0, self.span.start + found.at.1);
+            (Reference::of(found.tag, name), span)
+        })
     }
 
     /// Whether the platform substitutes this placeholder: a single name it knows, or
     /// `encode(…)` of names it knows.
     pub fn is_substituted(&self) -> bool {
-        let expression = self.expression.as_str();
-        let known = |(reference, _, _): &(Reference<'_>, usize, usize)| {
-            !matches!(
-                reference,
-                Reference::MisspelledIparam(_) | Reference::Unknown(_)
-            )
-        };
-        let found = references(expression);
-        if !found.iter().all(known) || found.is_empty() {
-            return false;
-        }
-        let single = found.len() == 1
-            && expression
-                .bytes()
-                .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'_' | b'$' | b'.'));
-        let encoded = expression.starts_with("encode(") && expression.ends_with(')');
-        single || encoded
-    }
-
-    /// The iparam a `iparam.KEY` (or `iparam.$KEY.url`) placeholder reads, with its span.
-    pub fn iparam(&self) -> Option<(&str, Span)> {
-        self.references()
-            .into_iter()
-            .find_map(|(reference, span)| match reference {
-                Reference::Iparam(key) | Reference::DomainUrl(key) => Some((key, span)),
-                _ => None,
-            })
+        self.substituted
     }
 
     /// Every iparam the placeholder reads, with the span of each key.
     pub fn iparams(&self) -> impl Iterator<Item = (&str, Span)> {
         self.references()
-            .into_iter()
             .filter_map(|(reference, span)| match reference {
                 Reference::Iparam(key) | Reference::DomainUrl(key) => Some((key, span)),
                 _ => None,
@@ -159,18 +188,34 @@ impl Placeholder {
 
     /// The `context.NAME` names the placeholder needs.
     pub fn context_names(&self) -> impl Iterator<Item = &str> {
-        references(&self.expression)
-            .into_iter()
-            .filter_map(|(reference, _, _)| match reference {
+        self.references()
+            .filter_map(|(reference, _)| match reference {
                 Reference::Context(name) => Some(name),
                 _ => None,
             })
     }
 }
 
+/// Whether an expression is one dotted name and nothing else (no call, operator or string).
+fn is_one_name(expression: &str) -> bool {
+    expression
+        .bytes()
+        .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'_' | b'$' | b'.'))
+}
+
+/// The iparam an expression is nothing but: `iparam.KEY`, or `iparam.$KEY.url` of a `domain`
+/// iparam; `None` for anything else (`encode(iparam.KEY)`, `context.id`).
+pub fn single_iparam(expression: &str) -> Option<&str> {
+    let [found] = references(expression)[..] else {
+        return None;
+    };
+    (is_one_name(expression) && matches!(found.tag, Tag::Iparam | Tag::DomainUrl))
+        .then(|| &expression[found.name.0..found.name.1])
+}
+
 /// The dotted names of a placeholder's expression, classified, with where the part a finding
 /// points at is (the key of an iparam, the name of a context value, the whole name otherwise).
-fn references(expression: &str) -> Vec<(Reference<'_>, usize, usize)> {
+fn references(expression: &str) -> Vec<Found> {
     let bytes = expression.as_bytes();
     let is_start = |b: u8| b.is_ascii_alphabetic() || b == b'_' || b == b'$';
     let is_part = |b: u8| b.is_ascii_alphanumeric() || b == b'_' || b == b'$';
@@ -200,35 +245,51 @@ fn references(expression: &str) -> Vec<(Reference<'_>, usize, usize)> {
         if path == "encode" && bytes.get(at) == Some(&b'(') {
             continue;
         }
-        let mut parts = path.splitn(2, '.');
-        let head = parts.next().unwrap_or("");
-        let rest = parts.next().unwrap_or("");
+        let (head, rest) = path.split_once('.').unwrap_or((path, ""));
         let rest_start = start + head.len() + 1;
-        let reference = match (head, rest) {
+        // The name, and the part a finding points at, both from `start`..`end` by default.
+        let whole = |tag| Found {
+            tag,
+            name: (start, end),
+            at: (start, end),
+        };
+        let after_head = |tag| Found {
+            tag,
+            name: (rest_start, end),
+            at: (rest_start, end),
+        };
+        found.push(match (head, rest) {
             ("iparam", rest) if !rest.is_empty() => {
                 match rest.strip_prefix('$').and_then(|r| r.strip_suffix(".url")) {
-                    Some(key) => (
-                        Reference::DomainUrl(key),
-                        rest_start + 1,
-                        rest_start + 1 + key.len(),
-                    ),
-                    None => (Reference::Iparam(rest), rest_start, end),
+                    Some(key) => {
+                        let key = (rest_start + 1, rest_start + 1 + key.len());
+                        Found {
+                            tag: Tag::DomainUrl,
+                            name: key,
+                            at: key,
+                        }
+                    }
+                    None => after_head(Tag::Iparam),
                 }
             }
             ("context", name) if !name.is_empty() && !name.contains('.') => {
-                (Reference::Context(name), rest_start, end)
+                after_head(Tag::Context)
             }
-            ("access_token", "") => (Reference::AccessToken, start, end),
-            ("app_settings", name) if !name.is_empty() => (Reference::AppSetting(name), start, end),
-            ("current_host", rest) if rest.starts_with("endpoint_urls.") => (
-                Reference::EndpointUrl(&rest["endpoint_urls.".len()..]),
-                start,
-                end,
-            ),
-            ("iparams", key) if !key.is_empty() => (Reference::MisspelledIparam(key), start, end),
-            _ => (Reference::Unknown(path), start, end),
-        };
-        found.push(reference);
+            ("access_token", "") => whole(Tag::AccessToken),
+            ("app_settings", name) if !name.is_empty() => Found {
+                name: (rest_start, end),
+                ..whole(Tag::AppSetting)
+            },
+            ("current_host", rest) if rest.starts_with("endpoint_urls.") => Found {
+                name: (rest_start + "endpoint_urls.".len(), end),
+                ..whole(Tag::EndpointUrl)
+            },
+            ("iparams", key) if !key.is_empty() => Found {
+                name: (rest_start, end),
+                ..whole(Tag::MisspelledIparam)
+            },
+            _ => whole(Tag::Unknown),
+        });
     }
     found
 }
@@ -469,15 +530,13 @@ fn add_field(
 ) {
     let text = match &value.kind {
         ValueKind::String(text) => {
-            let raw = source.get(value.span.start..value.span.end).unwrap_or("");
             for (expression, start, end) in placeholders(text) {
-                let at = |index| value.span.start + offset_in_literal(raw, index);
-                template.placeholders.push(Placeholder {
-                    place: place.clone(),
-                    expression: expression.to_owned(),
-                    span: Span::new(at(start), at(end)),
-                    pointer: pointer.clone(),
-                });
+                template.placeholders.push(Placeholder::new(
+                    place.clone(),
+                    expression.to_owned(),
+                    span_in_literal(source, value.span, start, end),
+                    pointer.clone(),
+                ));
             }
             Some(text.to_string())
         }
@@ -615,7 +674,10 @@ mod tests {
         fn of(expression: &str) -> Vec<(Reference<'_>, &str)> {
             references(expression)
                 .into_iter()
-                .map(|(r, s, e)| (r, &expression[s..e]))
+                .map(|f| {
+                    let name = &expression[f.name.0..f.name.1];
+                    (Reference::of(f.tag, name), &expression[f.at.0..f.at.1])
+                })
                 .collect()
         }
         assert_eq!(
@@ -639,11 +701,13 @@ mod tests {
             of("access_token"),
             [(Reference::AccessToken, "access_token")]
         );
-        let placeholder = |expression: &str| Placeholder {
-            place: Place::Path,
-            expression: expression.to_owned(),
-            span: Span::new(0, expression.len()),
-            pointer: String::new(),
+        let placeholder = |expression: &str| {
+            Placeholder::new(
+                Place::Path,
+                expression.to_owned(),
+                Span::new(0, expression.len()),
+                String::new(),
+            )
         };
         for substituted in [
             "iparam.k",
@@ -657,5 +721,7 @@ mod tests {
         for not in ["iparams.k", "id", "iparam.k + 1", "user.name", ""] {
             assert!(!placeholder(not).is_substituted(), "{not}");
         }
+        assert_eq!(single_iparam("iparam.$d.url"), Some("d"));
+        assert_eq!(single_iparam("encode(iparam.k)"), None);
     }
 }

@@ -2,10 +2,11 @@
 //! and what their path, method and query are in the terms of the endpoint table.
 
 use crate::app::hr_service::{self, Operation, Segment};
-use crate::app::requests::placeholders;
+use crate::app::requests::{placeholders, single_iparam};
 use crate::app::{AppModel, Declared, Field, FileId, Place, Template};
 use crate::model::{CURRENT_PRODUCT, IparamType};
 
+use super::app::request_method::METHODS;
 use super::helpers::request_templates;
 
 /// A template whose host is the HR service's.
@@ -23,9 +24,7 @@ impl<'m> HrTemplate<'m> {
     /// `schema.method`, when it is one of the five methods.
     pub fn method(&self) -> Option<&'m str> {
         let method = self.template.field(&Place::Method)?.as_str()?;
-        ["GET", "POST", "PUT", "DELETE", "PATCH"]
-            .contains(&method)
-            .then_some(method)
+        METHODS.contains(&method).then_some(method)
     }
 
     /// `schema.path` as a string (`/` when there is none, as the platform defaults it).
@@ -130,18 +129,8 @@ pub(crate) fn only_iparam(host: &str) -> Option<&str> {
         return None;
     };
     (host.starts_with("<%=") && host.ends_with("%>"))
-        .then(|| iparam_of(expression))
+        .then(|| single_iparam(expression))
         .flatten()
-}
-
-/// The key an `iparam.KEY` or `iparam.$KEY.url` expression reads.
-pub(crate) fn iparam_of(expression: &str) -> Option<&str> {
-    let rest = expression.strip_prefix("iparam.")?;
-    Some(
-        rest.strip_prefix('$')
-            .and_then(|domain| domain.strip_suffix(".url"))
-            .unwrap_or(rest),
-    )
 }
 
 /// Whether `declared` is a `domain` iparam of the HR service's product (or of `current` on an
@@ -230,7 +219,5 @@ mod tests {
         );
         assert_eq!(only_iparam("<%= iparam.hr_domain %>.freshteam.com"), None);
         assert_eq!(only_iparam("<%= context.domain %>"), None);
-        assert_eq!(iparam_of("iparam.$d.url"), Some("d"));
-        assert_eq!(iparam_of("encode(iparam.k)"), None);
     }
 }

@@ -162,6 +162,16 @@ impl<'s> Value<'s> {
     }
 }
 
+/// The source span of bytes `start..end` of the unescaped text of the string literal at
+/// `literal` in `source` (its quotes included in `literal`).
+pub fn span_in_literal(source: &str, literal: Span, start: usize, end: usize) -> Span {
+    let raw = source.get(literal.start..literal.end).unwrap_or("");
+    Span::new(
+        literal.start + offset_in_literal(raw, start),
+        literal.start + offset_in_literal(raw, end),
+    )
+}
+
 /// Where, in the source, character `index` (in bytes of the unescaped text) of the string
 /// literal `raw` sits, `raw` being the literal with its quotes. Escapes make the two differ.
 pub fn offset_in_literal(raw: &str, index: usize) -> usize {

@@ -3,8 +3,9 @@
 
 use crate::app::AppModel;
 use crate::app::requests::placeholders;
+use crate::app::requests::single_iparam;
 use crate::diagnostic::Severity;
-use crate::rules::hr::{hr_app, hr_templates, iparam_of};
+use crate::rules::hr::{hr_app, hr_templates};
 use crate::rules::{AppContext, Area, Check, Examples, Rule};
 use crate::suggest;
 
@@ -187,7 +188,7 @@ fn bearer_problem(model: &AppModel<'_>, token: &str) -> Option<(String, &'static
                 "A bearer token is sent as it is: write `Bearer <%= iparam.KEY %>` without `encode()` (which is for Basic credentials).".to_owned(),
             ));
         }
-        if let Some(key) = iparam_of(expression)
+        if let Some(key) = single_iparam(expression)
             && let Some(declared) = model.declared(key)
             && !declared.secure
         {

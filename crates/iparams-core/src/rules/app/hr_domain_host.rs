@@ -2,10 +2,11 @@
 //! `domain` iparam the wrong way.
 
 use crate::app::hr_service::{HOST_SUFFIX, PRODUCT};
+use crate::app::requests::single_iparam;
 use crate::app::{AppModel, Place};
 use crate::diagnostic::Severity;
 use crate::model::IparamType;
-use crate::rules::hr::{hr_app, hr_templates, iparam_of, is_service_domain, only_iparam};
+use crate::rules::hr::{hr_app, hr_templates, is_service_domain, only_iparam};
 use crate::rules::{AppContext, Area, Check, Examples, Rule};
 use crate::suggest;
 
@@ -84,7 +85,7 @@ fn check(model: &AppModel<'_>, cx: &mut AppContext) {
             .iter()
             .filter(|p| p.place == Place::Host)
         {
-            let Some(key) = iparam_of(&placeholder.expression) else {
+            let Some(key) = single_iparam(&placeholder.expression) else {
                 continue;
             };
             let Some(declared) = model.declared(key) else {

@@ -1,14 +1,14 @@
 //! `unsubstituted-placeholder`: a placeholder in a request template that the platform never
 //! substitutes, so that it reaches the service as written.
 
-use crate::app::{AppModel, Field, Reference};
+use crate::app::{AppModel, Reference};
 use crate::diagnostic::Severity;
 use crate::model::IparamType;
 use crate::rules::helpers::request_templates;
 use crate::rules::{AppContext, Area, Check, Examples, Rule};
 use crate::span::Span;
 use crate::suggest;
-use crate::syntax::offset_in_literal;
+use crate::syntax::span_in_literal;
 
 pub static RULE: Rule = Rule {
     name: "unsubstituted-placeholder",
@@ -96,7 +96,7 @@ fn check(model: &AppModel<'_>, cx: &mut AppContext) {
         for field in &template.fields {
             let Some(text) = field.as_str() else { continue };
             for (found, start, end, instead) in foreign_placeholders(text) {
-                let span = literal_span(model.text(file), field, start, end);
+                let span = span_in_literal(model.text(file), field.span, start, end);
                 report(
                     cx,
                     file,
@@ -131,15 +131,6 @@ fn report(
     .label("never substituted")
     .help(instead)
     .pointer(pointer.to_owned());
-}
-
-/// The span in the source of bytes `start..end` of the string value of `field`.
-fn literal_span(source: &str, field: &Field, start: usize, end: usize) -> Span {
-    let raw = source.get(field.span.start..field.span.end).unwrap_or("");
-    Span::new(
-        field.span.start + offset_in_literal(raw, start),
-        field.span.start + offset_in_literal(raw, end),
-    )
 }
 
 /// Placeholders of other template languages outside `<%= … %>`: `{{x}}`, `${x}`, `{x}`; each
