@@ -53,7 +53,6 @@ fn check(model: &AppModel<'_>, cx: &mut AppContext) {
         for placeholder in &template.placeholders {
             for (_, span) in placeholder
                 .references()
-                .into_iter()
                 .filter(|(reference, _)| *reference == Reference::AccessToken)
             {
                 cx.report(
