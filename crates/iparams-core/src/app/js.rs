@@ -149,8 +149,29 @@ fn source_type(path: &str) -> SourceType {
 /// Analyses `text`, the JavaScript of a file called `path`; spans are shifted by `offset`
 /// (where an inline `<script>` starts in its HTML file).
 pub fn analyze(text: &str, path: &str, offset: usize, script: Script) -> JsFacts {
-    let allocator = Allocator::default();
-    let parsed = Parser::new(&allocator, text, source_type(path)).parse();
+    thread_local! {
+        // One arena per thread, emptied after each script and kept (with its largest chunk):
+        // a new one for each script is allocated and grown again every time.
+        static ARENA: std::cell::RefCell<Allocator> = std::cell::RefCell::new(Allocator::default());
+    }
+    ARENA.with(|arena| match arena.try_borrow_mut() {
+        Ok(mut arena) => {
+            let facts = analyze_in(&arena, text, path, offset, script);
+            arena.reset();
+            facts
+        }
+        Err(_) => analyze_in(&Allocator::default(), text, path, offset, script),
+    })
+}
+
+fn analyze_in(
+    allocator: &Allocator,
+    text: &str,
+    path: &str,
+    offset: usize,
+    script: Script,
+) -> JsFacts {
+    let parsed = Parser::new(allocator, text, source_type(path)).parse();
     let shift =
         |span: oxc_span::Span| Span::new(span.start as usize + offset, span.end as usize + offset);
     let mut facts = JsFacts {

@@ -9,6 +9,7 @@
 //! ([`AppInput`]); nothing here checks anything.
 
 mod facts;
+pub mod hr_calls;
 pub mod hr_service;
 mod input;
 pub mod invocations;
@@ -20,6 +21,7 @@ mod templates;
 
 pub use facts::{AppFacts, Declared, Handler};
 pub(crate) use facts::{declared, facts_of};
+pub use hr_calls::HrCall;
 pub use input::{
     ACCEPTED_CONFIG_FILES, ACCEPTED_CONFIG_FOLDER, AppFile, AppInput, EXAMPLE_FILE_MARK, Role,
     SKIPPED_FOLDERS, config_has, example_files,

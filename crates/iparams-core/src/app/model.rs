@@ -45,6 +45,8 @@ pub struct AppModel<'a> {
     pub(crate) paths: Vec<String>,
     pub(crate) sources: &'a [SourceText<'a>],
     pub(crate) iparams_lines: Option<LineIndex>,
+    /// The templates that call the HR service ([`AppModel::hr_calls`]).
+    pub(crate) hr_calls: super::hr_calls::HrCalls,
 }
 
 impl AppModel<'_> {

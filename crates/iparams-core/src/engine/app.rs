@@ -182,6 +182,7 @@ impl Linter {
             paths: files.paths.clone(),
             sources: &files.sources,
             iparams_lines: iparams_file.map(|id| LineIndex::new(files.sources[id].text())),
+            hr_calls: Default::default(),
         };
         let mut cx = AppContext::new(files.paths.len());
         for check in enabled_checks(rules) {

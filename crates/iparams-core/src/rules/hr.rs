@@ -1,23 +1,23 @@
 //! What the rules about templates that reach the HR service share: which templates reach it,
 //! and what their path, method and query are in the terms of the endpoint table.
 
-use crate::app::hr_service::{self, Operation, Segment};
-use crate::app::requests::{placeholders, single_iparam};
-use crate::app::{AppModel, Declared, Field, FileId, Place, Template};
-use crate::model::{CURRENT_PRODUCT, IparamType};
+use crate::app::hr_calls::{path_of, path_segments};
+use crate::app::hr_service::{Operation, Segment};
+use crate::app::{AppModel, Field, FileId, Place, Template};
+
+pub(crate) use crate::app::hr_calls::{is_service_domain, only_iparam};
 
 use super::app::request_method::METHODS;
-use super::helpers::request_templates;
 
-/// A template whose host is the HR service's.
+/// A template whose host is the HR service's, as the rules see it.
 pub(crate) struct HrTemplate<'m> {
     pub file: FileId,
     pub template: &'m Template,
     /// Its name, shortened for messages.
-    pub name: String,
-    /// The documented operations of its path (see [`HrTemplate::operations`]), found once:
-    /// every rule asks.
-    operations: Vec<&'static Operation>,
+    pub name: &'m str,
+    /// The documented operations of its path, every method; empty when the path is not
+    /// documented or cannot be known.
+    pub operations: &'m [&'static Operation],
 }
 
 impl<'m> HrTemplate<'m> {
@@ -29,31 +29,13 @@ impl<'m> HrTemplate<'m> {
 
     /// `schema.path` as a string (`/` when there is none, as the platform defaults it).
     pub fn path(&self) -> Option<&'m str> {
-        match self.template.field(&Place::Path) {
-            None => Some("/"),
-            Some(field) => field.as_str(),
-        }
+        path_of(self.template)
     }
 
     /// The path's segments after its leading `/`, when each is written out or is one
     /// placeholder: `None` for a path the table cannot say anything about.
     pub fn segments(&self) -> Option<Vec<Segment<'m>>> {
-        let path = self.path()?.strip_prefix('/')?;
-        path.split('/')
-            .map(|segment| match placeholders(segment).len() {
-                0 => Some(Segment::Literal(segment)),
-                1 if segment.starts_with("<%=") && segment.ends_with("%>") => {
-                    Some(Segment::Placeholder)
-                }
-                _ => None,
-            })
-            .collect()
-    }
-
-    /// The documented operations of its path, every method; empty when the path is not
-    /// documented or cannot be known.
-    pub fn operations(&self) -> Vec<&'static Operation> {
-        self.operations.clone()
+        path_segments(self.template)
     }
 
     /// The documented operation it calls: its path with its method.
@@ -87,66 +69,18 @@ impl<'m> HrTemplate<'m> {
     }
 }
 
-/// The templates that reach the HR service: a host `<sub-domain>.freshteam.com` (the
-/// sub-domain written or a placeholder), or a host that is only a `domain` iparam of the
-/// service's product (a mistake `hr-domain-host` reports, whose intent is clear).
+/// The templates that reach the HR service (found once per app: [`AppModel::hr_calls`]).
 pub(crate) fn hr_templates<'m>(model: &'m AppModel<'_>) -> impl Iterator<Item = HrTemplate<'m>> {
-    request_templates(model).filter_map(move |(file, template)| {
-        let host = template.field(&Place::Host)?.as_str()?;
-        if !reaches(model, host) {
-            return None;
-        }
-        let mut hr = HrTemplate {
-            file,
-            template,
-            name: crate::suggest::shortened(&template.name).into_owned(),
-            operations: Vec::new(),
-        };
-        hr.operations = hr
-            .segments()
-            .map(|segments| hr_service::operations_at(&segments))
-            .unwrap_or_default();
-        Some(hr)
-    })
-}
-
-/// Whether a template with this host calls the HR service.
-pub(crate) fn reaches(model: &AppModel<'_>, host: &str) -> bool {
-    let lower = host.trim().to_ascii_lowercase();
-    if let Some(sub_domain) = lower.strip_suffix(hr_service::HOST_SUFFIX) {
-        return !sub_domain.is_empty() && !sub_domain.contains('/');
-    }
-    only_iparam(host)
-        .and_then(|key| model.declared(key))
-        .is_some_and(|declared| is_service_domain(model, declared))
-}
-
-/// The iparam a host is nothing but (`<%= iparam.D %>` or `<%= iparam.$D.url %>`).
-pub(crate) fn only_iparam(host: &str) -> Option<&str> {
-    let host = host.trim();
-    let found = placeholders(host);
-    let [(expression, _, _)] = found.as_slice() else {
-        return None;
-    };
-    (host.starts_with("<%=") && host.ends_with("%>"))
-        .then(|| single_iparam(expression))
-        .flatten()
-}
-
-/// Whether `declared` is a `domain` iparam of the HR service's product (or of `current` on an
-/// app of that product).
-pub(crate) fn is_service_domain(model: &AppModel<'_>, declared: &Declared) -> bool {
-    declared.ty == Some(IparamType::Domain)
-        && declared.product.as_deref().is_some_and(|product| {
-            product == hr_service::PRODUCT
-                || (product == CURRENT_PRODUCT
-                    && model.facts.manifest.as_ref().is_some_and(|manifest| {
-                        manifest
-                            .products
-                            .iter()
-                            .any(|named| named.name == hr_service::PRODUCT)
-                    }))
+    let requests = model.requests.as_ref();
+    model.hr_calls().iter().filter_map(move |call| {
+        let requests = requests?;
+        Some(HrTemplate {
+            file: requests.file,
+            template: requests.requests.templates.get(call.template)?,
+            name: &call.name,
+            operations: &call.operations,
         })
+    })
 }
 
 /// The filters an operation takes, as a message lists them.
@@ -205,19 +139,3 @@ macro_rules! hr_app {
     };
 }
 pub(crate) use hr_app;
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_host_that_is_one_iparam() {
-        assert_eq!(only_iparam("<%= iparam.hr_domain %>"), Some("hr_domain"));
-        assert_eq!(
-            only_iparam(" <%=iparam.$hr_domain.url%> "),
-            Some("hr_domain")
-        );
-        assert_eq!(only_iparam("<%= iparam.hr_domain %>.freshteam.com"), None);
-        assert_eq!(only_iparam("<%= context.domain %>"), None);
-    }
-}

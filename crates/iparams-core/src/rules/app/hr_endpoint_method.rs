@@ -46,7 +46,7 @@ fn check(model: &AppModel<'_>, cx: &mut AppContext) {
         let Some(method) = hr.method() else {
             continue;
         };
-        let operations = hr.operations();
+        let operations = hr.operations;
         let Some(first) = operations.first() else {
             continue;
         };

@@ -81,7 +81,7 @@ fn check(model: &AppModel<'_>, cx: &mut AppContext) {
         let Some(segments) = hr.segments() else {
             continue;
         };
-        if !hr.operations().is_empty() {
+        if !hr.operations.is_empty() {
             continue;
         }
         let Some((documented, wrong)) = hr_service::paths_but_ids(&segments).into_iter().next()

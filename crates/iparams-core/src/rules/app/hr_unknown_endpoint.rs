@@ -46,7 +46,7 @@ fn check(model: &AppModel<'_>, cx: &mut AppContext) {
         // Outside `/api` is `hr-path`'s; a placeholder where the table has a name may be any
         // documented path.
         if segments.first() != Some(&Segment::Literal("api"))
-            || !hr.operations().is_empty()
+            || !hr.operations.is_empty()
             || !hr_service::paths_but_ids(&segments).is_empty()
             || hr_service::may_be_documented(&segments)
         {

@@ -1,0 +1,144 @@
+//! The templates of config/requests.json that call the HR service, found once per app: each of
+//! the rules about the service asks, and finding them (the host, the path's segments, the
+//! endpoint table) cost more than the rules' own work when each rule did it again.
+
+use std::sync::OnceLock;
+
+use super::hr_service::{self, Operation, Segment};
+use super::requests::{placeholders, single_iparam};
+use super::{AppModel, Declared, Place, Template};
+use crate::model::{CURRENT_PRODUCT, IparamType};
+
+/// A template whose host is the HR service's: `<sub-domain>.freshteam.com` (the sub-domain
+/// written or a placeholder), or a host that is only a `domain` iparam of the service's product
+/// (a mistake `hr-domain-host` reports, whose intent is clear).
+#[derive(Debug)]
+pub struct HrCall {
+    /// Its index among requests.json's templates.
+    pub template: usize,
+    /// Its name, shortened for messages.
+    pub name: String,
+    /// The documented operations of its path, every method; empty when the path is not
+    /// documented or cannot be known.
+    pub operations: Vec<&'static Operation>,
+}
+
+/// The model's HR calls, found on first use.
+#[derive(Debug, Default)]
+pub struct HrCalls(OnceLock<Vec<HrCall>>);
+
+impl AppModel<'_> {
+    /// The templates that call the HR service, in file order.
+    pub fn hr_calls(&self) -> &[HrCall] {
+        self.hr_calls.0.get_or_init(|| find(self))
+    }
+}
+
+fn find(model: &AppModel<'_>) -> Vec<HrCall> {
+    let Some(requests) = &model.requests else {
+        return Vec::new();
+    };
+    requests
+        .requests
+        .templates
+        .iter()
+        .enumerate()
+        .filter(|(_, template)| {
+            template
+                .field(&Place::Host)
+                .and_then(|host| host.as_str())
+                .is_some_and(|host| reaches(model, host))
+        })
+        .map(|(index, template)| HrCall {
+            template: index,
+            name: crate::suggest::shortened(&template.name).into_owned(),
+            operations: path_segments(template)
+                .map(|segments| hr_service::operations_at(&segments))
+                .unwrap_or_default(),
+        })
+        .collect()
+}
+
+/// Whether a template with this host calls the HR service.
+pub fn reaches(model: &AppModel<'_>, host: &str) -> bool {
+    let lower = host.trim().to_ascii_lowercase();
+    if let Some(sub_domain) = lower.strip_suffix(hr_service::HOST_SUFFIX) {
+        return !sub_domain.is_empty() && !sub_domain.contains('/');
+    }
+    only_iparam(host)
+        .and_then(|key| model.declared(key))
+        .is_some_and(|declared| is_service_domain(model, declared))
+}
+
+/// The iparam a host is nothing but (`<%= iparam.D %>` or `<%= iparam.$D.url %>`).
+pub fn only_iparam(host: &str) -> Option<&str> {
+    let host = host.trim();
+    let found = placeholders(host);
+    let [(expression, _, _)] = found.as_slice() else {
+        return None;
+    };
+    (host.starts_with("<%=") && host.ends_with("%>"))
+        .then(|| single_iparam(expression))
+        .flatten()
+}
+
+/// Whether `declared` is a `domain` iparam of the HR service's product (or of `current` on an
+/// app of that product).
+pub fn is_service_domain(model: &AppModel<'_>, declared: &Declared) -> bool {
+    declared.ty == Some(IparamType::Domain)
+        && declared.product.as_deref().is_some_and(|product| {
+            product == hr_service::PRODUCT
+                || (product == CURRENT_PRODUCT
+                    && model.facts.manifest.as_ref().is_some_and(|manifest| {
+                        manifest
+                            .products
+                            .iter()
+                            .any(|named| named.name == hr_service::PRODUCT)
+                    }))
+        })
+}
+
+/// `schema.path` as a string (`/` when there is none, as the platform defaults it).
+pub fn path_of(template: &Template) -> Option<&str> {
+    match template.field(&Place::Path) {
+        None => Some("/"),
+        Some(field) => field.as_str(),
+    }
+}
+
+/// The path's segments after its leading `/`, when each is written out or is one placeholder:
+/// `None` for a path the table cannot say anything about.
+pub fn path_segments(template: &Template) -> Option<Vec<Segment<'_>>> {
+    let path = path_of(template)?.strip_prefix('/')?;
+    path.split('/')
+        .map(|segment| {
+            // Most segments are written out: no need to look for placeholders in those.
+            if !segment.contains("<%") {
+                return Some(Segment::Literal(segment));
+            }
+            match placeholders(segment).len() {
+                0 => Some(Segment::Literal(segment)),
+                1 if segment.starts_with("<%=") && segment.ends_with("%>") => {
+                    Some(Segment::Placeholder)
+                }
+                _ => None,
+            }
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_host_that_is_one_iparam() {
+        assert_eq!(only_iparam("<%= iparam.hr_domain %>"), Some("hr_domain"));
+        assert_eq!(
+            only_iparam(" <%=iparam.$hr_domain.url%> "),
+            Some("hr_domain")
+        );
+        assert_eq!(only_iparam("<%= iparam.hr_domain %>.freshteam.com"), None);
+        assert_eq!(only_iparam("<%= context.domain %>"), None);
+    }
+}
