@@ -7,6 +7,7 @@ use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Stdio};
+use std::sync::Mutex;
 use std::time::Duration;
 
 use serde_json::{Value, json};
@@ -67,37 +68,43 @@ impl Running {
 
     /// `(status, body)` of one request.
     fn call(&self, method: &str, path: &str, token: &str, body: Option<&Value>) -> (u16, Value) {
-        let host = self.url.trim_start_matches("http://");
-        let mut stream = TcpStream::connect(host).expect("connects");
-        stream
-            .set_read_timeout(Some(Duration::from_secs(5)))
-            .expect("timeout");
-        let body = body.map(Value::to_string).unwrap_or_default();
-        let request = format!(
-            "{method} {path} HTTP/1.1\r\nHost: {host}\r\nAuthorization: Bearer {token}\r\n\
-             Accept: application/json\r\nContent-Type: application/json\r\n\
-             Content-Length: {}\r\nConnection: close\r\n\r\n{body}",
-            body.len()
-        );
-        stream.write_all(request.as_bytes()).expect("sends");
-        let mut answer = String::new();
-        let _ = stream.read_to_string(&mut answer);
-        let status = answer
-            .split(' ')
-            .nth(1)
-            .and_then(|s| s.parse().ok())
-            .expect("a status");
-        let (head, body) = answer.split_once("\r\n\r\n").unwrap_or((&answer, ""));
-        let chunked = head
-            .to_ascii_lowercase()
-            .contains("transfer-encoding: chunked");
-        let body = if chunked {
-            dechunk(body)
-        } else {
-            body.to_owned()
-        };
-        (status, serde_json::from_str(&body).unwrap_or(Value::Null))
+        exchange(&self.url, method, path, token, body).expect("an answer")
     }
+}
+
+/// `(status, body)` of one request to the sandbox at `url`, or `None` when no answer came (it
+/// was stopped).
+fn exchange(
+    url: &str,
+    method: &str,
+    path: &str,
+    token: &str,
+    body: Option<&Value>,
+) -> Option<(u16, Value)> {
+    let host = url.trim_start_matches("http://");
+    let mut stream = TcpStream::connect(host).ok()?;
+    stream.set_read_timeout(Some(Duration::from_secs(5))).ok()?;
+    let body = body.map(Value::to_string).unwrap_or_default();
+    let request = format!(
+        "{method} {path} HTTP/1.1\r\nHost: {host}\r\nAuthorization: Bearer {token}\r\n\
+         Accept: application/json\r\nContent-Type: application/json\r\n\
+         Content-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        body.len()
+    );
+    stream.write_all(request.as_bytes()).ok()?;
+    let mut answer = String::new();
+    let _ = stream.read_to_string(&mut answer);
+    let status = answer.split(' ').nth(1)?.parse().ok()?;
+    let (head, body) = answer.split_once("\r\n\r\n").unwrap_or((&answer, ""));
+    let chunked = head
+        .to_ascii_lowercase()
+        .contains("transfer-encoding: chunked");
+    let body = if chunked {
+        dechunk(body)
+    } else {
+        body.to_owned()
+    };
+    Some((status, serde_json::from_str(&body).unwrap_or(Value::Null)))
 }
 
 /// The data of a chunked body (tiny_http sends large answers so): size line, data, CRLF.
@@ -184,6 +191,126 @@ fn the_database_is_kept_across_restarts() {
     );
     let (status, read) = second.call("GET", &format!("/api/employees/{id}"), &hr, None);
     assert_eq!((status, read["last_name"].as_str()), (200, Some("Kept")));
+    drop(second);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Killed (SIGKILL, no chance to clean up) while clients create employees and time-offs, the
+/// sandbox restarts on the same database: every record whose creation was acknowledged reads
+/// back whole, and nothing else was half-written (at most the writes in flight at the kill are
+/// there without an acknowledgement, and whole too).
+#[test]
+fn killed_in_the_middle_of_writes_it_restarts_with_every_acknowledged_record() {
+    const WRITERS: usize = 4;
+    const KILL_AFTER: usize = 40;
+    let dir = scratch("kill");
+    let db = dir.join("hr.sqlite");
+    let db_arg = db.to_str().expect("a UTF-8 path");
+    let mut first = Running::start(&["--db", db_arg]);
+    let hr = first.token("hr_partner");
+    let employee = first.token("employee");
+    let (_, types) = first.call("GET", "/api/time_off_types", &hr, None);
+    let leave_type = types[0]["id"].as_i64().expect("a time-off type");
+
+    // (path of the record, what it must hold) of each acknowledged creation.
+    let acknowledged = Mutex::new(Vec::<(String, String)>::new());
+    let unexpected = Mutex::new(Vec::<String>::new());
+    std::thread::scope(|scope| {
+        for writer in 0..WRITERS {
+            let (url, hr, employee) = (&first.url, &hr, &employee);
+            let (acknowledged, unexpected) = (&acknowledged, &unexpected);
+            scope.spawn(move || {
+                // Bounded: at most 60 writes each, whatever happens.
+                for step in 0..60 {
+                    let (path, token, body, mark) = if writer % 2 == 0 {
+                        let email = format!("w{writer}.{step}@kill.test");
+                        let body = json!({"first_name": "Kill", "last_name": format!("W{writer}"),
+                            "official_email": email, "role_ids": [5]});
+                        ("employees", hr, body, email)
+                    } else {
+                        // A day of its own for each write, so that none overlaps another.
+                        let date = format!("2031-{:02}-{:02}", writer, step % 28 + 1);
+                        let date = if step >= 28 {
+                            date.replace("2031", "2032")
+                        } else {
+                            date
+                        };
+                        let comment = format!("kill test {writer}.{step}");
+                        let body = json!({"start_date": date, "end_date": date,
+                            "leave_type_id": leave_type, "comments": comment});
+                        ("time_offs", employee, body, comment)
+                    };
+                    match exchange(url, "POST", &format!("/api/{path}"), token, Some(&body)) {
+                        Some((201, created)) => {
+                            let id = created["id"].as_i64().expect("an id");
+                            acknowledged
+                                .lock()
+                                .unwrap()
+                                .push((format!("/api/{path}/{id}"), mark));
+                        }
+                        Some((status, answer)) => {
+                            unexpected
+                                .lock()
+                                .unwrap()
+                                .push(format!("{status} {answer}"));
+                        }
+                        // Killed: nothing answers any more.
+                        None => break,
+                    }
+                }
+            });
+        }
+        let deadline = std::time::Instant::now() + Duration::from_secs(20);
+        while acknowledged.lock().unwrap().len() < KILL_AFTER
+            && std::time::Instant::now() < deadline
+        {
+            std::thread::sleep(Duration::from_millis(2));
+        }
+        first.child.kill().expect("SIGKILL");
+        first.child.wait().expect("it ends");
+    });
+    let acknowledged = acknowledged.into_inner().unwrap();
+    let unexpected = unexpected.into_inner().unwrap();
+    assert!(unexpected.is_empty(), "{unexpected:?}");
+    assert!(acknowledged.len() >= KILL_AFTER, "{}", acknowledged.len());
+
+    let second = Running::start(&["--db", db_arg]);
+    assert_eq!(second.token("hr_partner"), hr, "the same database");
+    for (path, mark) in &acknowledged {
+        let (status, record) = second.call("GET", path, &hr, None);
+        assert_eq!(status, 200, "{path}: {record}");
+        let held = if path.contains("employees") {
+            &record["official_email"]
+        } else {
+            &record["comments"]
+        };
+        assert_eq!(held.as_str(), Some(mark.as_str()), "{path}: {record}");
+    }
+    // Every employee on the list reads back whole, the unacknowledged ones too.
+    let mut written = 0;
+    for page in 1.. {
+        let (status, list) = second.call("GET", &format!("/api/employees?page={page}"), &hr, None);
+        assert_eq!(status, 200, "{list}");
+        let list = list.as_array().expect("a list");
+        for listed in list {
+            let email = listed["official_email"].as_str().unwrap_or_default();
+            if email.ends_with("@kill.test") {
+                written += 1;
+                assert_eq!(listed["first_name"], "Kill", "{listed}");
+            }
+        }
+        if list.len() < 50 {
+            break;
+        }
+    }
+    let employees = acknowledged
+        .iter()
+        .filter(|(p, _)| p.contains("employees"))
+        .count();
+    assert!(
+        (employees..=employees + WRITERS).contains(&written),
+        "{written} written, {employees} acknowledged"
+    );
     drop(second);
     let _ = std::fs::remove_dir_all(&dir);
 }
