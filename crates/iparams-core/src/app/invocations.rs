@@ -47,9 +47,9 @@ pub enum InvokeContext {
     Computed(Span),
 }
 
-/// One member of a body written as `JSON.stringify({...})` of an object literal.
+/// One member of an object literal written at an invocation.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct BodyField {
+pub struct LiteralMember {
     pub name: String,
     pub name_span: Span,
     pub value: Literal,
@@ -58,10 +58,11 @@ pub struct BodyField {
     pub value_span: Span,
 }
 
-/// A body whose members are written at the invocation.
+/// An object literal written at an invocation: a body (`JSON.stringify({...})`) or a run-time
+/// `query`.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct LiteralBody {
-    pub fields: Vec<BodyField>,
+pub struct LiteralObject {
+    pub fields: Vec<LiteralMember>,
     /// False when the object also spreads or computes members.
     pub complete: bool,
     pub span: Span,
@@ -77,7 +78,10 @@ pub struct Invocation {
     /// The keys of the options object, when it is an object literal.
     pub keys: Vec<Named>,
     pub context: InvokeContext,
-    pub body: Option<LiteralBody>,
+    pub body: Option<LiteralObject>,
+    /// A run-time `query` written as an object literal: parameters the platform adds to the
+    /// template's own.
+    pub query: Option<LiteralObject>,
 }
 
 /// One call of the request API platforms before 2.3 had: `client.request.get(url, …)`.
@@ -140,6 +144,7 @@ pub(crate) fn request_call(
             keys: Vec::new(),
             context: InvokeContext::Absent,
             body: None,
+            query: None,
         };
         if let Some(Expression::ObjectExpression(object)) = options {
             read_options(object, &mut invocation, shift);
@@ -195,6 +200,11 @@ fn read_options(
                 };
             }
             "body" => invocation.body = stringified_object(value, shift),
+            "query" => {
+                if let Expression::ObjectExpression(object) = value {
+                    invocation.query = Some(literal_object(object, shift));
+                }
+            }
             _ => {}
         }
     }
@@ -204,7 +214,7 @@ fn read_options(
 fn stringified_object(
     value: &Expression<'_>,
     shift: &dyn Fn(oxc_span::Span) -> Span,
-) -> Option<LiteralBody> {
+) -> Option<LiteralObject> {
     let Expression::CallExpression(call) = value else {
         return None;
     };
@@ -222,21 +232,29 @@ fn stringified_object(
     if !is_stringify {
         return None;
     }
-    let mut body = LiteralBody {
+    Some(literal_object(object, shift))
+}
+
+/// The members of an object literal written at an invocation.
+fn literal_object(
+    object: &ObjectExpression<'_>,
+    shift: &dyn Fn(oxc_span::Span) -> Span,
+) -> LiteralObject {
+    let mut literal = LiteralObject {
         fields: Vec::new(),
         complete: true,
         span: shift(object.span),
     };
     for property in &object.properties {
         let ObjectPropertyKind::ObjectProperty(property) = property else {
-            body.complete = false;
+            literal.complete = false;
             continue;
         };
         let Some(name) = static_key(&property.key) else {
-            body.complete = false;
+            literal.complete = false;
             continue;
         };
-        body.fields.push(BodyField {
+        literal.fields.push(LiteralMember {
             name,
             name_span: shift(property.key.span()),
             value: literal_kind(&property.value),
@@ -244,7 +262,7 @@ fn stringified_object(
             value_span: shift(property.value.span()),
         });
     }
-    Some(body)
+    literal
 }
 
 /// The static keys of an object literal, and whether they are all of its keys.
@@ -322,6 +340,40 @@ mod tests {
         );
         assert!(third.template.is_none());
         assert!(matches!(third.context, InvokeContext::Computed(_)));
+    }
+
+    #[test]
+    fn a_run_time_query_written_as_an_object_literal() {
+        let code = r#"
+            client.request.invokeTemplate("listEmployees", { query: { status: "active", page, ["sort"]: `first_name` } });
+            client.request.invokeTemplate("listEmployees", { query: filters });
+        "#;
+        let facts = analyze(code, "app/scripts/app.js", 0, Script::Frontend);
+        let [literal, computed] = facts.invocations.as_slice() else {
+            panic!("two invocations: {:?}", facts.invocations);
+        };
+        let query = literal.query.as_ref().expect("a literal query");
+        let members: Vec<_> = query
+            .fields
+            .iter()
+            .map(|f| {
+                (
+                    f.name.as_str(),
+                    f.text.as_deref(),
+                    &code[f.value_span.start..f.value_span.end],
+                )
+            })
+            .collect();
+        assert_eq!(
+            members,
+            [
+                ("status", Some("active"), "\"active\""),
+                ("page", None, "page"),
+                ("sort", Some("first_name"), "`first_name`"),
+            ]
+        );
+        assert!(query.complete);
+        assert!(computed.query.is_none());
     }
 
     #[test]

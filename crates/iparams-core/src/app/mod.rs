@@ -26,7 +26,7 @@ pub use input::{
     ACCEPTED_CONFIG_FILES, ACCEPTED_CONFIG_FOLDER, AppFile, AppInput, EXAMPLE_FILE_MARK, Role,
     SKIPPED_FOLDERS, config_has, example_files,
 };
-pub use invocations::{BodyField, Invocation, InvokeContext, LegacyRequest, LiteralBody};
+pub use invocations::{Invocation, InvokeContext, LegacyRequest, LiteralMember, LiteralObject};
 pub use js::{JsFacts, Literal, Read, Script, UtilsCall, UtilsMethod};
 pub use manifest::{Manifest, ManifestProblem, Platform};
 pub use model::{AppModel, FileId, RequestsFile};

@@ -8,6 +8,8 @@ use crate::app::{AppModel, Field, FileId, Place, Template};
 pub(crate) use crate::app::hr_calls::{is_service_domain, only_iparam};
 
 use super::app::request_method::METHODS;
+use super::helpers::invocations;
+use crate::span::Span;
 
 /// A template whose host is the HR service's, as the rules see it.
 pub(crate) struct HrTemplate<'m> {
@@ -81,6 +83,63 @@ pub(crate) fn hr_templates<'m>(model: &'m AppModel<'_>) -> impl Iterator<Item = 
             operations: &call.operations,
         })
     })
+}
+
+/// One query parameter a call of an HR template sends: written in the template's `query`, or
+/// in the `query` object an invocation of it passes (the platform adds those at run time).
+pub(crate) struct QueryParam<'m> {
+    pub file: FileId,
+    pub name: &'m str,
+    pub key_span: Span,
+    /// Its literal text, when it has no placeholder (a template) or is a string literal (an
+    /// invocation).
+    pub value: Option<&'m str>,
+    pub value_span: Span,
+    /// Its JSON pointer in requests.json; empty in a script.
+    pub pointer: &'m str,
+    /// "of template `T`", or "passed to template `T`" at an invocation.
+    pub whose: String,
+}
+
+/// The query parameters of `hr`: its template's, then those of each invocation naming it.
+pub(crate) fn query_params<'m>(
+    model: &'m AppModel<'_>,
+    hr: &HrTemplate<'m>,
+) -> impl Iterator<Item = QueryParam<'m>> {
+    let (file, template_name, shown) = (hr.file, &hr.template.name, hr.name);
+    let written = hr.template.query().map(move |(name, field)| QueryParam {
+        file,
+        name,
+        key_span: field.key_span,
+        value: literal(field),
+        value_span: field.span,
+        pointer: &field.pointer,
+        whose: format!("of template `{shown}`"),
+    });
+    let passed = invocations(model)
+        .filter(move |(_, _, invocation)| {
+            invocation
+                .template
+                .as_ref()
+                .is_some_and(|named| &named.name == template_name)
+        })
+        .flat_map(|(file, _, invocation)| {
+            invocation
+                .query
+                .iter()
+                .flat_map(|query| &query.fields)
+                .map(move |member| (file, member))
+        })
+        .map(move |(file, member)| QueryParam {
+            file,
+            name: &member.name,
+            key_span: member.name_span,
+            value: member.text.as_deref(),
+            value_span: member.value_span,
+            pointer: "",
+            whose: format!("passed to template `{shown}`"),
+        });
+    written.chain(passed)
 }
 
 /// The filters an operation takes, as a message lists them.

@@ -4,7 +4,7 @@
 use crate::app::AppModel;
 use crate::app::hr_service::{Format, date_time_zone_problem};
 use crate::diagnostic::Severity;
-use crate::rules::hr::{hr_app, hr_templates, literal};
+use crate::rules::hr::{hr_app, hr_templates, query_params};
 use crate::rules::{AppContext, Area, Check, Examples, Rule};
 use crate::suggest;
 
@@ -24,8 +24,10 @@ allowed:
   `leave_type` and `location` integer ids; `start_date` and `end_date` dates `YYYY-MM-DD`;
 - every list: `page` a number from 1, `sort_type` `asc` or `desc`.
 
-Values are compared as written (`Active` is not `active`). Only values written in the
-template are checked; a placeholder's value is known at run time only."#,
+Values are compared as written (`Active` is not `active`). Only values written out are
+checked: in the template, and the string literals of a run-time `query` object an invocation
+passes (`{query: {status: "active"}}`); a placeholder's or a variable's value is known at run
+time only."#,
     bad: hr_app!(
         "listEmployees",
         r#"{"schema": {"method": "GET", "host": "<%= iparam.hr_domain %>.freshteam.com", "path": "/api/employees", "headers": {"Authorization": "Bearer <%= iparam.hr_api_key %>", "Accept": "application/json"}, "query": {"status": "Active", "updated_since": "2026-01-31"}}}"#
@@ -45,7 +47,8 @@ fn check(model: &AppModel<'_>, cx: &mut AppContext) {
         let Some(operation) = hr.operation() else {
             continue;
         };
-        for (name, field) in hr.template.query() {
+        for param in query_params(model, &hr) {
+            let name = param.name;
             let Some(filter) = operation.query.iter().find(|filter| filter.name == name) else {
                 continue;
             };
@@ -53,7 +56,7 @@ fn check(model: &AppModel<'_>, cx: &mut AppContext) {
             if matches!(filter.format, Format::Text | Format::Include) {
                 continue;
             }
-            let Some(value) = literal(field) else {
+            let Some(value) = param.value else {
                 continue;
             };
             if filter.format.accepts(value) {
@@ -89,17 +92,17 @@ fn check(model: &AppModel<'_>, cx: &mut AppContext) {
                 ),
             };
             cx.report(
-                hr.file,
+                param.file,
                 &RULE,
-                field.span,
+                param.value_span,
                 format!(
-                    "Query parameter `{name}` \"{quoted}\" of template `{}` {problem}",
-                    hr.name
+                    "Query parameter `{name}` \"{quoted}\" {} {problem}",
+                    param.whose
                 ),
             )
             .label("not a value the service takes")
             .help(help)
-            .pointer(field.pointer.clone());
+            .pointer(param.pointer);
         }
     }
 }

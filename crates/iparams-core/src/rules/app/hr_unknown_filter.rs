@@ -4,7 +4,7 @@
 use crate::app::AppModel;
 use crate::app::hr_service::{OPERATIONS, PAGE_SIZE};
 use crate::diagnostic::Severity;
-use crate::rules::hr::{filter_names, hr_app, hr_templates};
+use crate::rules::hr::{filter_names, hr_app, hr_templates, query_params};
 use crate::rules::{AppContext, Area, Check, Examples, Rule};
 use crate::suggest;
 
@@ -26,7 +26,11 @@ ignores the others, so a misspelt filter silently selects everything:
   operations take none.
 
 Lists answer 50 objects a page; the document shows no page-size parameter (`per_page`,
-`limit`): follow `page` and the `total-pages` and `link` headers instead."#,
+`limit`): follow `page` and the `total-pages` and `link` headers instead.
+
+The parameters an invocation passes in a run-time `query` object
+(`client.request.invokeTemplate("listEmployees", {query: {status: "active"}})`), which the
+platform adds to the template's, are checked the same way."#,
     bad: hr_app!(
         "listEmployees",
         r#"{"schema": {"method": "GET", "host": "<%= iparam.hr_domain %>.freshteam.com", "path": "/api/employees", "headers": {"Authorization": "Bearer <%= iparam.hr_api_key %>", "Accept": "application/json"}, "query": {"per_page": "100", "state": "active"}}}"#
@@ -49,7 +53,8 @@ fn check(model: &AppModel<'_>, cx: &mut AppContext) {
         let Some(operation) = hr.operation() else {
             continue;
         };
-        for (name, field) in hr.template.query() {
+        for param in query_params(model, &hr) {
+            let name = param.name;
             if operation.query.iter().any(|filter| filter.name == name) {
                 continue;
             }
@@ -90,17 +95,17 @@ fn check(model: &AppModel<'_>, cx: &mut AppContext) {
                 )
             };
             cx.report(
-                hr.file,
+                param.file,
                 &RULE,
-                field.key_span,
+                param.key_span,
                 format!(
-                    "Query parameter `{quoted}` of template `{}` is not one that `{} {}` takes: the service ignores it",
-                    hr.name, operation.method, operation.path
+                    "Query parameter `{quoted}` {} is not one that `{} {}` takes: the service ignores it",
+                    param.whose, operation.method, operation.path
                 ),
             )
             .label("unknown parameter")
             .help(help)
-            .pointer(field.pointer.clone());
+            .pointer(param.pointer);
         }
     }
 }
