@@ -6,8 +6,8 @@
 //! fits on its line) and the rest in allocations per line and per label. Here a text that fits
 //! is written as it is, a help text that must be wrapped is wrapped once per file by the same
 //! textwrap call miette makes, and the code frame is drawn from slices of the text. Any other
-//! shape (a related place, a span over several lines, a line with a control character or
-//! non-ASCII text under the marker) returns `false` and is drawn by miette.
+//! shape (a related place, a span over several lines, a line with a control character)
+//! returns `false` and is drawn by miette.
 
 use std::collections::HashMap;
 use std::fmt::Write as _;
@@ -58,6 +58,7 @@ pub struct Frames<'s, 't> {
     /// Help texts already wrapped in this file: a large file repeats the same help many times.
     wrapped: HashMap<String, String>,
     lines: Vec<Line<'t>>,
+    filler: Filler,
 }
 
 impl<'s, 't> Frames<'s, 't> {
@@ -68,6 +69,7 @@ impl<'s, 't> Frames<'s, 't> {
             chars: ThemeCharacters::unicode(),
             wrapped: HashMap::new(),
             lines: Vec::with_capacity(3),
+            filler: Filler::default(),
         }
     }
 
@@ -96,7 +98,8 @@ impl<'s, 't> Frames<'s, 't> {
         };
         let first = format!("  {icon} ");
         let rest = format!("  {} ", self.chars.vbar);
-        fill(out, &diagnostic.message, &first, &rest, self.width);
+        self.filler
+            .fill(out, &diagnostic.message, &first, &rest, self.width);
         out.push('\n');
         self.frame(diagnostic.span, label, marked, out);
         if let Some(help) = help {
@@ -159,13 +162,10 @@ impl<'s, 't> Frames<'s, 't> {
                 return None;
             }
             if line.applies(start, len) {
-                // Columns under the marked line are counted here for ASCII text only.
-                if marked_line.is_some() || !line.holds(start, len) || !line.text.is_ascii() {
+                if marked_line.is_some() || !line.holds(start, len) {
                     return None;
                 }
                 marked_line = Some(index);
-            } else if bytes.contains(&b'\t') && !line.text.is_ascii() {
-                return None;
             }
         }
         marked_line
@@ -230,7 +230,11 @@ impl<'s, 't> Frames<'s, 't> {
         const FIRST: &str = "  help: ";
         const REST: &str = "        ";
         let mark = out.len();
-        if fill_ascii(out, help, FIRST, REST, self.width.saturating_sub(2)).is_some() {
+        let filler = &mut self.filler;
+        if filler
+            .fill_ascii(out, help, FIRST, REST, self.width.saturating_sub(2))
+            .is_some()
+        {
             return;
         }
         out.truncate(mark);
@@ -238,29 +242,20 @@ impl<'s, 't> Frames<'s, 't> {
         let width = self.width;
         let wrapped = self.wrapped.entry(help.to_owned()).or_insert_with(|| {
             let mut wrapped = String::new();
-            fill(&mut wrapped, help, FIRST, REST, width);
+            filler.fill(&mut wrapped, help, FIRST, REST, width);
             wrapped
         });
         out.push_str(wrapped);
     }
 }
 
-/// `text` filled as miette fills messages and help texts (`textwrap::fill` at the terminal
-/// width less 2), without the final line break.
-fn fill(out: &mut String, text: &str, first: &str, rest: &str, width: usize) {
-    let width = width.saturating_sub(2);
-    if first.chars().count() == rest.chars().count() {
-        let mark = out.len();
-        if fill_ascii(out, text, first, rest, width).is_some() {
-            return;
-        }
-        out.truncate(mark);
-    }
-    let options = textwrap::Options::new(width)
-        .initial_indent(first)
-        .subsequent_indent(rest)
-        .break_words(true);
-    out.push_str(&textwrap::fill(text, options));
+/// Room reused from text to text: a large file fills tens of thousands.
+#[derive(Debug, Default)]
+pub struct Filler {
+    fragments: Vec<Fragment>,
+    widths: Vec<f64>,
+    best: Vec<(usize, f64, bool)>,
+    breaks: Vec<usize>,
 }
 
 /// A piece of a line that wrapping keeps whole: `start..end` of the line, then `space` spaces.
@@ -271,58 +266,88 @@ struct Fragment {
     space: usize,
 }
 
-/// textwrap's fill of printable ASCII text, for indents of the same width: the same words
-/// (Unicode line breaking, as textwrap's default separator finds them, then its hyphen
-/// splitter), the same optimal fit. `None` when the text has something not modelled here
-/// (a word longer than a line, a break that Unicode rules forbid after a space, equally good
-/// ways to fill it); the caller then asks textwrap.
-fn fill_ascii(out: &mut String, text: &str, first: &str, rest: &str, width: usize) -> Option<()> {
-    let room = width.saturating_sub(first.chars().count());
-    let mut fragments = Vec::new();
-    let mut lines = 0;
-    for line in text.split('\n') {
-        // textwrap loses a break in a line that ends with `-` (see `words`).
-        if line.is_empty() || line.starts_with(' ') || line.ends_with([' ', '-']) {
-            return None;
+impl Filler {
+    /// `text` filled as miette fills messages and help texts (`textwrap::fill` at the terminal
+    /// width less 2), without the final line break.
+    fn fill(&mut self, out: &mut String, text: &str, first: &str, rest: &str, width: usize) {
+        let width = width.saturating_sub(2);
+        if first.chars().count() == rest.chars().count() {
+            let mark = out.len();
+            if self.fill_ascii(out, text, first, rest, width).is_some() {
+                return;
+            }
+            out.truncate(mark);
         }
-        if !line.bytes().all(|b| (b' '..=b'~').contains(&b)) {
-            return None;
-        }
-        if line.len() <= room {
-            // Fits: one line as it is, whatever the words.
-            out.push_str(if lines == 0 { first } else { rest });
-            out.push_str(line);
-            out.push('\n');
-            lines += 1;
-            continue;
-        }
-        fragments.clear();
-        words(line, &mut fragments)?;
-        if fragments.iter().any(|f| f.end - f.start > room) {
-            return None;
-        }
-        // textwrap starts with an empty word when there is a first indent.
-        fragments.insert(
-            0,
-            Fragment {
+        let options = textwrap::Options::new(width)
+            .initial_indent(first)
+            .subsequent_indent(rest)
+            .break_words(true);
+        out.push_str(&textwrap::fill(text, options));
+    }
+
+    /// textwrap's fill of printable ASCII text, for indents of the same width: the same words
+    /// (Unicode line breaking, as textwrap's default separator finds them, then its hyphen
+    /// splitter), the same optimal fit. `None` when the text has something not modelled here
+    /// (a word longer than a line, a break that Unicode rules forbid after a space, equally good
+    /// ways to fill it); the caller then asks textwrap.
+    fn fill_ascii(
+        &mut self,
+        out: &mut String,
+        text: &str,
+        first: &str,
+        rest: &str,
+        width: usize,
+    ) -> Option<()> {
+        let room = width.saturating_sub(first.chars().count());
+        let fragments = &mut self.fragments;
+        let mut lines = 0;
+        for line in text.split('\n') {
+            // textwrap loses a break in a line that ends with `-` (see `words`).
+            if line.is_empty() || line.starts_with(' ') || line.ends_with([' ', '-']) {
+                return None;
+            }
+            if !line.bytes().all(|b| (b' '..=b'~').contains(&b)) {
+                return None;
+            }
+            if line.len() <= room {
+                // Fits: one line as it is, whatever the words.
+                out.push_str(if lines == 0 { first } else { rest });
+                out.push_str(line);
+                out.push('\n');
+                lines += 1;
+                continue;
+            }
+            // textwrap starts with an empty word when there is a first indent.
+            fragments.clear();
+            fragments.push(Fragment {
                 start: 0,
                 end: 0,
                 space: 0,
-            },
-        );
-        let breaks = optimal_fit(&fragments, room)?;
-        let mut from = 0;
-        for &to in &breaks {
-            let last = fragments[to - 1];
-            out.push_str(if lines == 0 { first } else { rest });
-            out.push_str(&line[fragments[from].start..last.end]);
-            out.push('\n');
-            lines += 1;
-            from = to;
+            });
+            words(line, fragments)?;
+            if fragments.iter().any(|f| f.end - f.start > room) {
+                return None;
+            }
+            optimal_fit(
+                fragments,
+                room,
+                &mut self.widths,
+                &mut self.best,
+                &mut self.breaks,
+            )?;
+            let mut from = 0;
+            for &to in &self.breaks {
+                let last = fragments[to - 1];
+                out.push_str(if lines == 0 { first } else { rest });
+                out.push_str(&line[fragments[from].start..last.end]);
+                out.push('\n');
+                lines += 1;
+                from = to;
+            }
         }
+        out.pop();
+        Some(())
     }
-    out.pop();
-    Some(())
 }
 
 /// The words of `line` (printable ASCII, no space at either end) as textwrap finds them.
@@ -437,18 +462,25 @@ fn no_break_inside(token: &str) -> bool {
 /// columns: the same costs (a line 1000, the square of the gap left on a line but the last,
 /// 2500 a column of overflow, 25 a last line of one short word), minimised exactly. `None`
 /// when two ways cost the same on the chosen path, where textwrap's order decides.
-fn optimal_fit(fragments: &[Fragment], room: usize) -> Option<Vec<usize>> {
+fn optimal_fit(
+    fragments: &[Fragment],
+    room: usize,
+    widths: &mut Vec<f64>,
+    best: &mut Vec<(usize, f64, bool)>,
+    breaks: &mut Vec<usize>,
+) -> Option<()> {
     let count = fragments.len();
     let target = (room as f64).max(1.0);
     // widths[k]: columns of fragments[..k] with their spaces.
-    let mut widths = Vec::with_capacity(count + 1);
+    widths.clear();
     widths.push(0.0);
     let mut width = 0.0;
     for f in fragments {
         width += (f.end - f.start + f.space) as f64;
         widths.push(width);
     }
-    let mut best = vec![(0usize, 0.0f64, false); count + 1];
+    best.clear();
+    best.resize(count + 1, (0, 0.0, false));
     for j in 1..=count {
         let last_space = fragments[j - 1].space as f64;
         let mut chosen: Option<(usize, f64)> = None;
@@ -481,7 +513,7 @@ fn optimal_fit(fragments: &[Fragment], room: usize) -> Option<Vec<usize>> {
         let (i, cost) = chosen?;
         best[j] = (i, cost, tied);
     }
-    let mut breaks = Vec::new();
+    breaks.clear();
     let mut at = count;
     while at > 0 {
         if best[at].2 {
@@ -491,19 +523,26 @@ fn optimal_fit(fragments: &[Fragment], room: usize) -> Option<Vec<usize>> {
         at = best[at].0;
     }
     breaks.reverse();
-    Some(breaks)
+    Some(())
 }
 
-/// Columns of ASCII `text`, tabs stopping every [`TAB_WIDTH`] columns.
+/// The columns of a character as miette counts them (unicode-width, as miette's own
+/// dependency), a tab stopping every [`TAB_WIDTH`] columns after `column`.
+fn char_width(c: char, column: usize) -> usize {
+    if c == '\t' {
+        TAB_WIDTH - column % TAB_WIDTH
+    } else {
+        unicode_width::UnicodeWidthChar::width(c).unwrap_or(0)
+    }
+}
+
+/// Columns of `text` (no control characters but tabs).
 fn visual_width(text: &str) -> usize {
-    text.bytes().fold(0, |column, byte| {
-        column
-            + if byte == b'\t' {
-                TAB_WIDTH - column % TAB_WIDTH
-            } else {
-                1
-            }
-    })
+    if text.is_ascii() && !text.contains('\t') {
+        return text.len();
+    }
+    text.chars()
+        .fold(0, |column, c| column + char_width(c, column))
 }
 
 /// `text` with its tabs as spaces, as miette draws a line; other characters as they are.
@@ -512,17 +551,15 @@ fn expand_tabs(out: &mut String, text: &str) {
         out.push_str(text);
         return;
     }
-    // Lines with tabs are ASCII here (see `frame_lines`).
     let mut column = 0;
-    for byte in text.bytes() {
-        if byte == b'\t' {
-            let width = TAB_WIDTH - column % TAB_WIDTH;
+    for c in text.chars() {
+        let width = char_width(c, column);
+        if c == '\t' {
             pad(out, width);
-            column += width;
         } else {
-            out.push(char::from(byte));
-            column += 1;
+            out.push(c);
         }
+        column += width;
     }
 }
 
@@ -569,7 +606,7 @@ mod tests {
             for text in texts {
                 for (first, rest) in [("  help: ", "        "), ("  × ", "  │ ")] {
                     let mut ours = String::new();
-                    fill(&mut ours, text, first, rest, width);
+                    Filler::default().fill(&mut ours, text, first, rest, width);
                     assert_eq!(
                         ours,
                         textwrap_fill(text, first, rest, width),
@@ -618,6 +655,7 @@ mod tests {
     fn long_texts_are_filled_as_textwrap_fills_them() {
         let printable: Vec<u8> = (b'!'..=b'~').collect();
         let mut ours_count = 0;
+        let mut filler = Filler::default();
         let texts = random_texts(&printable, 20_000)
             .into_iter()
             .chain(random_texts(b"ab1-.,:;()[]'\"", 20_000));
@@ -625,7 +663,10 @@ mod tests {
             for width in [30, 60, 100] {
                 for (first, rest) in [("  help: ", "        "), ("  × ", "  │ ")] {
                     let mut ours = String::new();
-                    if fill_ascii(&mut ours, &text, first, rest, width - 2).is_some() {
+                    if filler
+                        .fill_ascii(&mut ours, &text, first, rest, width - 2)
+                        .is_some()
+                    {
                         ours_count += 1;
                         assert_eq!(
                             ours,
