@@ -594,13 +594,15 @@ mod tests {
 
     #[test]
     fn texts_that_fit_are_filled_as_textwrap_fills_them() {
+        let long_word = "x".repeat(90);
+        let words = "word ".repeat(18);
         let texts = [
             "a",
             "Iparam `x` has no `default_value`",
             "two\nlines",
             "with (punctuation), hyphen-ated/slashed \"quotes\"; and: colons!",
-            &"x".repeat(90),
-            &"word ".repeat(18).trim_end().to_owned(),
+            &long_word,
+            words.trim_end(),
         ];
         for width in [20, 60, 98, 100, 140] {
             for text in texts {
