@@ -13,13 +13,18 @@
 # Raw results go to target/bench-results/. A missed target is reported, never a failure: the
 # script exits non-zero only when it could not measure.
 #
-# Knobs (environment): LINT_ARGS, WARMUP, MIN_RUNS, SKIP_INPROCESS=1, IPARAMS_BENCH_SHARED, and
+# Knobs (environment): LINT_ARGS, WARMUP, MIN_RUNS, SKIP_INPROCESS=1, IPARAMS_BENCH_SHARED,
+# CARGO (the command that runs cargo, e.g. "flock /tmp/cargo.lock cargo" on a shared machine), and
 # PROFILE=1 to also profile iparams-lint on large.json with valgrind (callgrind and massif).
 set -euo pipefail
 
-# The iparams-lint command line, without its paths. Its output goes to /dev/null: hyperfine
-# discards the output of the commands it times, and the memory runs redirect it.
-LINT_ARGS=${LINT_ARGS:-"--format json"}
+# The iparams-lint command line, without its paths: the default (human) format, the one users
+# see first. Each corpus is also timed with `--format json` beside it. The output goes to
+# /dev/null: hyperfine discards the output of the commands it times, and the memory runs
+# redirect it.
+LINT_ARGS=${LINT_ARGS:-""}
+JSON_ARGS="--format json"
+CARGO=${CARGO:-cargo}
 
 # The peers, pinned so that a rerun measures the same code.
 CHECK_JSONSCHEMA_VERSION=0.39.0
@@ -93,18 +98,20 @@ fi
 
 # --- 2. iparams-lint -----------------------------------------------------------------------
 step "building iparams-lint (release)"
-(cd "$root" && cargo build --release -p iparams-lint)
+(cd "$root" && $CARGO build --release -p iparams-lint)
 lint=$target/release/iparams-lint
 
 # --- 3. The corpora ------------------------------------------------------------------------
 # gen.py is deterministic: regenerate only when it changed. scale-5k/large.json has the same
 # first 5,000 iparams as large.json (same random stream), a tenth of its size.
-stamp="$(sha256sum "$shared/gen.py" | cut -d' ' -f1) scale-5k"
+stamp="$(sha256sum "$shared/gen.py" | cut -d' ' -f1) scale-5k valid"
 if [ ! -f "$corpus/manifest.json" ] || [ "$(cat "$corpus/.stamp" 2>/dev/null)" != "$stamp" ]; then
     step "generating the corpora into $corpus"
     rm -rf -- "$corpus"
     python3 "$shared/gen.py" "$corpus"
     python3 "$shared/gen.py" "$corpus/scale-5k" --many 0 --large-iparams 5000
+    # Every file valid for the peer schema: no tool may stop at a file's first error.
+    python3 "$shared/gen.py" "$corpus/valid" --many 2000 --error-rate 0 --large-iparams 0
     echo "$stamp" >"$corpus/.stamp"
 fi
 cp "$shared/iparams.peer-schema.json" "$corpus/peer-schema.json"
@@ -114,10 +121,12 @@ rm -rf -- "$results"
 mkdir -p "$results/sanity"
 cd "$corpus"
 many=$(printf '%s ' many/*.json)
+valid=$(printf '%s ' valid/many/*.json)
 
 # Every command below runs in $corpus, with short relative paths, and without a shell (-N):
 # globs are expanded here, except ajv's, which ajv-cli expands itself as its docs show.
 lint_cmd() { echo "$(q "$lint") $LINT_ARGS $*"; }
+json_cmd() { echo "$(q "$lint") $JSON_ARGS $*"; }
 cjs_cmd() { echo "$(q "$check_jsonschema") --schemafile peer-schema.json $*"; }
 ajv_cmd() { echo "$(q "$ajv") validate --allow-union-types -s peer-schema.json -d $1"; }
 py_floor_cmd() {
@@ -133,7 +142,7 @@ jq_floor_cmd() { echo "jq empty $*"; }
     echo "memory: $(awk '/MemTotal/ {printf "%.1f GiB", $2 / 1048576}' /proc/meminfo)"
     echo "kernel: $(uname -sr)"
     echo "rustc: $(rustc --version)"
-    echo "iparams-lint command: iparams-lint $LINT_ARGS PATHS"
+    echo "iparams-lint commands: iparams-lint $LINT_ARGS PATHS; iparams-lint $JSON_ARGS PATHS"
     echo "hyperfine: $(hyperfine --version)"
     echo "check-jsonschema: $("$check_jsonschema" --version) on $("$python" --version)"
     echo "ajv-cli: $(ajv_version ajv-cli) (ajv $(ajv_version ajv)) on node $(node --version)"
@@ -143,20 +152,22 @@ jq_floor_cmd() { echo "jq empty $*"; }
 cat "$results/environment.txt" >&2
 
 # --- 5. Sanity: each tool really checks each corpus ----------------------------------------
-# One run each, output kept, so the summary can show that every tool found the planted errors.
+# One run each, output kept, so the summary can show that every tool found the planted errors
+# (iparams-lint's in JSON, which report.py reads).
 step "sanity runs"
 sanity() {
     local name=$1 cmd=$2
     eval "$cmd" >"$results/sanity/$name.out" 2>"$results/sanity/$name.err" && status=0 || status=$?
     echo "$status" >"$results/sanity/$name.status"
 }
-for c in typical many large; do
+for c in typical many large valid; do
     case $c in
         typical) paths=typical/iparams.json ajv_paths=typical/iparams.json ;;
         many) paths=$many ajv_paths="'many/*.json'" ;;
         large) paths=large.json ajv_paths=large.json ;;
+        valid) paths=$valid ajv_paths="'valid/many/*.json'" ;;
     esac
-    sanity "iparams-lint.$c" "$(lint_cmd "$paths")"
+    sanity "iparams-lint.$c" "$(json_cmd "$paths")"
     sanity "check-jsonschema.$c" "$(cjs_cmd "$paths")"
     sanity "ajv-cli.$c" "$(ajv_cmd "$ajv_paths")"
 done
@@ -167,6 +178,7 @@ time_corpus() {
     step "timing: $name"
     local commands=(
         -n iparams-lint "$(lint_cmd "$paths")"
+        -n "iparams-lint --format json" "$(json_cmd "$paths")"
         -n check-jsonschema "$(cjs_cmd "$paths")"
         -n ajv-cli "$(ajv_cmd "$ajv_paths")"
         -n "floor: python json.load" "$(py_floor_cmd "$paths")"
@@ -182,6 +194,7 @@ time_corpus() {
 time_corpus typical typical/iparams.json typical/iparams.json
 time_corpus many "$many" "'many/*.json'"
 time_corpus large large.json large.json
+time_corpus valid "$valid" "'valid/many/*.json'"
 
 # --- 7. Scaling: 10x the input ---------------------------------------------------------------
 step "timing: scaling"
@@ -205,7 +218,8 @@ read -r -a lint_args <<<"$LINT_ARGS"
 rm -f "$results/scaling.callgrind" "$results/scaling.callgrind.log"
 
 # --- 8. Peak memory (max RSS) ----------------------------------------------------------------
-# iparams-lint three times per corpus (the largest is kept), each peer once for context.
+# iparams-lint three times per corpus and format (the largest is kept), each peer once for
+# context.
 step "peak memory"
 rss_kib() {
     local out=$results/rss.tmp
@@ -214,19 +228,23 @@ rss_kib() {
 }
 {
     printf 'corpus\ttool\tmax_rss_kib\n'
-    for c in empty typical many large; do
+    for c in empty typical many large valid; do
         case $c in
             empty) paths=empty.json ajv_paths=empty.json ;;
             typical) paths=typical/iparams.json ajv_paths=typical/iparams.json ;;
             many) paths=$many ajv_paths="'many/*.json'" ;;
             large) paths=large.json ajv_paths=large.json ;;
+            valid) paths=$valid ajv_paths="'valid/many/*.json'" ;;
         esac
-        best=0
+        best=0 best_json=0
         for _ in 1 2 3; do
             kib=$(rss_kib "$(lint_cmd "$paths")")
             [ "$kib" -gt "$best" ] && best=$kib
+            kib=$(rss_kib "$(json_cmd "$paths")")
+            [ "$kib" -gt "$best_json" ] && best_json=$kib
         done
         printf '%s\tiparams-lint\t%s\n' "$c" "$best"
+        printf '%s\tiparams-lint --format json\t%s\n' "$c" "$best_json"
         if [ "$c" != empty ]; then
             printf '%s\tcheck-jsonschema\t%s\n' "$c" "$(rss_kib "$(cjs_cmd "$paths")")"
             printf '%s\tajv-cli\t%s\n' "$c" "$(rss_kib "$(ajv_cmd "$ajv_paths")")"
@@ -240,7 +258,7 @@ echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg)" >>"$results/environm
 if [ "${SKIP_INPROCESS:-0}" != 1 ]; then
     step "in-process bench (cargo bench -p iparams-bench)"
     (cd "$root" && IPARAMS_BENCH_LARGE=$corpus/large.json \
-        cargo bench -p iparams-bench --bench throughput -- --color never) 2>&1 |
+        $CARGO bench -p iparams-bench --bench throughput -- --color never) 2>&1 |
         tee "$results/inprocess.txt" >&2
 fi
 
@@ -250,7 +268,7 @@ fi
 if [ "${PROFILE:-0}" = 1 ]; then
     step "profiling iparams-lint on large.json (valgrind)"
     (cd "$root" && CARGO_PROFILE_RELEASE_STRIP=false CARGO_PROFILE_RELEASE_DEBUG=line-tables-only \
-        cargo build --release -p iparams-lint --target-dir "$target/profiling")
+        $CARGO build --release -p iparams-lint --target-dir "$target/profiling")
     profiled=("$target/profiling/release/iparams-lint" "${lint_args[@]}" large.json)
     valgrind --tool=callgrind --callgrind-out-file="$results/callgrind.out" "${profiled[@]}" \
         >/dev/null 2>"$results/callgrind.log" || true

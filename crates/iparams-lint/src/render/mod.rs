@@ -3,6 +3,7 @@
 //! closing with the summary.
 
 mod concise;
+mod frame;
 mod github;
 mod human;
 mod json;

@@ -34,16 +34,26 @@ its field (`.freshdesk.com`, `.freshservice.com`)."#,
     checks: &[Check::File(|| Box::<DuplicateDisplayName>::default())],
 };
 
-/// One labelled iparam.
+/// One labelled iparam. Kept for every iparam of a file until its end, so kept small: one
+/// allocation for the label and key, the pointer made only for a finding.
 struct Labelled {
-    /// The label, trimmed and in lower case.
-    label: String,
-    key: String,
+    /// The label, trimmed and in lower case, then the key.
+    label_and_key: Box<str>,
+    label_len: usize,
     span: Span,
-    pointer: String,
     /// The product of a `domain` iparam: the page shows its domain after the field
     /// (`.freshdesk.com`), so two domains of different products can be told apart.
-    domain_of: Option<String>,
+    domain_of: Option<Box<str>>,
+}
+
+impl Labelled {
+    fn label(&self) -> &str {
+        &self.label_and_key[..self.label_len]
+    }
+
+    fn key(&self) -> &str {
+        &self.label_and_key[self.label_len..]
+    }
 }
 
 #[derive(Default)]
@@ -56,17 +66,18 @@ impl FileCheck for DuplicateDisplayName {
         let Some(name) = iparam.string(Attribute::DisplayName) else {
             return;
         };
-        let label = name.text.trim().to_lowercase();
-        if label.is_empty() {
+        let mut label_and_key = name.text.trim().to_lowercase();
+        if label_and_key.is_empty() {
             return;
         }
+        let label_len = label_and_key.len();
+        label_and_key.push_str(&iparam.key.text);
         self.labelled.push(Labelled {
-            label,
-            key: iparam.key.text.to_string(),
+            label_and_key: label_and_key.into_boxed_str(),
+            label_len,
             span: name.span,
-            pointer: iparam.pointer_of(Attribute::DisplayName),
             domain_of: (iparam.known_type() == Some(IparamType::Domain))
-                .then(|| iparam.product.map(|p| p.text.to_owned()))
+                .then(|| iparam.product.map(|p| Box::from(p.text)))
                 .flatten(),
         });
     }
@@ -80,15 +91,15 @@ impl FileCheck for DuplicateDisplayName {
         let mut first: HashMap<&str, &Labelled> = HashMap::new();
         for labelled in &self.labelled {
             // A key repeated whole is `duplicate-key`'s: the last one is the one that applies.
-            let Some(earlier) = first.get(labelled.label.as_str()) else {
-                first.insert(&labelled.label, labelled);
+            let Some(earlier) = first.get(labelled.label()) else {
+                first.insert(labelled.label(), labelled);
                 continue;
             };
             let told_apart = matches!(
                 (&earlier.domain_of, &labelled.domain_of),
                 (Some(a), Some(b)) if a != b
             );
-            if earlier.key == labelled.key || told_apart {
+            if earlier.key() == labelled.key() || told_apart {
                 continue;
             }
             let shown = cx.source(labelled.span);
@@ -97,15 +108,22 @@ impl FileCheck for DuplicateDisplayName {
                 labelled.span,
                 format!(
                     "Iparams `{}` and `{}` have the same label {}",
-                    earlier.key,
-                    labelled.key,
+                    earlier.key(),
+                    labelled.key(),
                     crate::suggest::shortened(shown)
                 ),
             )
             .label("same label")
-            .related(earlier.span, format!("`{}` has it too", earlier.key))
+            .related(earlier.span, format!("`{}` has it too", earlier.key()))
             .help("The installer cannot tell the two fields apart. Give each a label of its own.")
-            .pointer(labelled.pointer.clone());
+            .pointer(pointer_of(labelled.key()));
         }
     }
+}
+
+/// The pointer of an iparam's `display_name`, as `Iparam::pointer_of` makes it.
+fn pointer_of(key: &str) -> String {
+    let mut pointer = crate::pointer::of_key(key);
+    crate::pointer::push(&mut pointer, Attribute::DisplayName.name());
+    pointer
 }
