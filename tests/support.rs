@@ -155,3 +155,65 @@ pub fn under_ci(ci: Option<&std::ffi::OsStr>) -> bool {
         !(value.is_empty() || value == "0" || value.eq_ignore_ascii_case("false"))
     })
 }
+
+/// The outcome of a missing tool: a failure under CI, a note elsewhere.
+pub fn unavailable(what: &str) {
+    assert!(
+        !under_ci(std::env::var_os("CI").as_deref()),
+        "{what}: under CI (`CI` is set) this test must run, not be skipped"
+    );
+    eprintln!("note: {what}: test skipped");
+}
+
+/// Runs `command`; `Err` says what failed with its output.
+pub fn run(command: &mut std::process::Command) -> Result<std::process::Output, String> {
+    let shown = format!("{command:?}");
+    let output = command
+        .output()
+        .map_err(|error| format!("{shown} did not start: {error}"))?;
+    if output.status.success() {
+        Ok(output)
+    } else {
+        let (stdout, stderr) = streams(&output);
+        Err(format!(
+            "{shown} failed ({}):\n{stdout}{stderr}",
+            output.status
+        ))
+    }
+}
+
+/// A Python with `requirements` installed: the one the variable `given` names (.ci/run installs
+/// it), or a virtual environment at `venv`, made or brought up to date (rebuilt only when
+/// requirements.txt changes); `Err` says why there is none.
+pub fn python_venv(given: &str, venv: &Path, requirements: &Path) -> Result<PathBuf, String> {
+    use std::fs;
+    use std::process::Command;
+    if let Some(python) = std::env::var_os(given) {
+        return Ok(PathBuf::from(python));
+    }
+    let python = venv.join(if cfg!(windows) {
+        "Scripts/python.exe"
+    } else {
+        "bin/python"
+    });
+    let wanted = fs::read_to_string(requirements).expect("a requirements.txt");
+    let stamp = venv.join("installed-requirements.txt");
+    if python.is_file() && fs::read_to_string(&stamp).is_ok_and(|had| had == wanted) {
+        return Ok(python);
+    }
+    let _ = fs::remove_dir_all(venv);
+    let system = std::env::var("IPARAMS_LINT_PYTHON").unwrap_or_else(|_| "python3".into());
+    run(Command::new(&system).arg("-m").arg("venv").arg(venv))?;
+    run(Command::new(&python)
+        .args([
+            "-m",
+            "pip",
+            "install",
+            "--quiet",
+            "--disable-pip-version-check",
+            "-r",
+        ])
+        .arg(requirements))?;
+    fs::write(&stamp, wanted).expect("the venv folder is writable");
+    Ok(python)
+}

@@ -234,20 +234,17 @@ impl Service {
     }
 
     fn check_host(&self, request: &Incoming) -> Result<(), ApiError> {
-        let allowed = |host: &str| {
-            host.eq_ignore_ascii_case(&format!("127.0.0.1:{}", self.port))
-                || host.eq_ignore_ascii_case(&format!("localhost:{}", self.port))
-        };
-        match request.header("host") {
-            Some(host) if allowed(host.trim()) => Ok(()),
-            _ => Err(ApiError::new(
+        if crate::local::host_allowed(request.header("host"), self.port) {
+            Ok(())
+        } else {
+            Err(ApiError::new(
                 400,
                 "invalid_host",
                 format!(
                     "The Host header must be 127.0.0.1:{0} or localhost:{0}",
                     self.port
                 ),
-            )),
+            ))
         }
     }
 
