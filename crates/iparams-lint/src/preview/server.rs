@@ -114,10 +114,10 @@ pub fn handle(shared: &Shared, request: &Incoming) -> Outgoing {
         None => (request.target.as_str(), ""),
     };
     let method = request.method.to_ascii_uppercase();
-    if method == "POST" {
-        if let Some(refused) = refuse_post(shared, request) {
-            return refused;
-        }
+    if method == "POST"
+        && let Some(refused) = refuse_post(shared, request)
+    {
+        return refused;
     }
     match (method.as_str(), path) {
         ("GET", "/" | "/custom_configs" | "/custom_configs/") => {
