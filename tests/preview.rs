@@ -421,8 +421,42 @@ fn templates_are_invoked_against_the_hr_sandbox_and_offline_otherwise() {
     let (_, checks) = preview.post("/custom_configs/credentials", &wrong);
     assert_eq!(checks[0]["outcome"], "failed");
     assert_eq!(checks[0]["message"], "Domain or API key is not matching");
+    // The request API of older apps: refused on platform 2.3 as the platform refuses it.
+    let legacy = json!({
+        "method": "get",
+        "url": "https://<%= iparam.hr_domain %>.freshteam.com/api/employees/1",
+        "options": {"headers": {"Authorization": "Bearer <%= iparam.hr_api_key %>", "Accept": "application/json"}},
+        "values": values,
+    });
+    let (_, body) = preview.post("/custom_configs/request", &legacy);
+    assert_eq!(body["message"], "get is no longer supported in Request API");
     let (_, log) = preview.stop();
     assert!(!log.contains(&token));
+
+    // On platform 2.2, carried out for a whitelisted host.
+    let manifest = app.join("manifest.json");
+    let text = std::fs::read_to_string(&manifest).unwrap();
+    let older = text.replace("\"2.3\"", "\"2.2\"").replacen(
+        "{",
+        "{\n  \"whitelisted-domains\": [\"https://*.freshteam.com\"],",
+        1,
+    );
+    std::fs::write(&manifest, older).unwrap();
+    let preview = Running::preview(&app, &["--hr-url", &url]);
+    let (_, body) = preview.post("/custom_configs/request", &legacy);
+    assert_eq!(body["status"], 200, "{body}");
+    let mut elsewhere = legacy.clone();
+    elsewhere["url"] = json!("https://api.example.com/x");
+    let (_, body) = preview.post("/custom_configs/request", &elsewhere);
+    assert!(
+        body["message"]
+            .as_str()
+            .unwrap()
+            .contains("whitelisted-domains"),
+        "{body}"
+    );
+    drop(preview);
+    std::fs::write(&manifest, text).unwrap();
 
     // Without --hr-url: a clear offline error, and the credential check skipped.
     let offline = Running::preview(&app, &[]);

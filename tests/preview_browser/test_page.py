@@ -155,6 +155,22 @@ def test_utils_set_visible_values_required(app_copy, preview, open_page):
     page.wait_for(lambda d: not page.visible("tuning"))
     assert options() == ["fast", "careful"]
     assert page.driver.find_element(By.CSS_SELECTOR, '[data-field="website"] label').text == "Website"
+    # label, hint, min, max, disabled.
+    page.driver.execute_script("utils.set('count', {min: 1, max: 10, label: 'How many', hint: 'One to ten'})")
+    assert page.driver.find_element(By.CSS_SELECTOR, '[data-field="count"] label').text == "How many"
+    assert page.driver.find_element(By.CSS_SELECTOR, '[data-field="count"] .hint').text == "One to ten"
+    page.type("count", "20")
+    page.wait_error("count", "The number is too big! Maximum: 10")
+    page.type("count", "0")
+    page.wait_error("count", "The number is too small! Minimum: 1")
+    page.type("count", "7")
+    page.wait_error("count", "")
+    assert page.value("count") == "7"
+    page.driver.execute_script("utils.set('notes', {disabled: true})")
+    assert not page.control("notes").is_enabled()
+    page.driver.execute_script("utils.set('notes', {disabled: false})")
+    page.type("notes", "two\nlines")
+    assert page.value("notes") == "two\nlines"
     # utils.set's value does not fire the field's callback.
     page.driver.execute_script("utils.set('sync_message', {value: 'no'})")
     time.sleep(0.5)

@@ -93,6 +93,103 @@ pub fn invoke(
     mask(answer, &scope)
 }
 
+/// `client.request.get/post/put/delete/patch(url, options)`, the request API of apps before
+/// platform 2.3: refused on 2.3 and later as the platform refuses it; otherwise the URL, headers
+/// and body filled as templates are, and called when the host is the HR service's (at
+/// `--hr-url`) or, with `--online`, one of the manifest's `whitelisted-domains`.
+pub fn legacy(
+    snapshot: &Snapshot,
+    network: &Network,
+    method: &str,
+    url: &str,
+    options: &Json,
+    values: &Map<String, Json>,
+    stored: &Map<String, Json>,
+) -> Json {
+    let method = method.to_ascii_lowercase();
+    if !["get", "post", "put", "delete", "patch"].contains(&method.as_str()) {
+        return failure(
+            400,
+            format!("client.request.{method} is not a method of the request API"),
+        );
+    }
+    let manifest = snapshot.manifest.as_ref();
+    if manifest
+        .and_then(|m| m.platform)
+        .is_some_and(|p| (p.major, p.minor) >= (2, 3))
+    {
+        return failure(
+            400,
+            format!("{method} is no longer supported in Request API"),
+        );
+    }
+    let context = json!({});
+    let scope = Scope {
+        defs: &snapshot.defs,
+        values,
+        stored,
+        context: &context,
+    };
+    let filled = |text: &str| fill(text, &scope);
+    let result = (|| {
+        let url = filled(url)?;
+        let (scheme, rest) = url
+            .split_once("://")
+            .ok_or_else(|| format!("`{url}` is not an absolute URL"))?;
+        let cut = rest.find(['/', '?']).unwrap_or(rest.len());
+        let (host, path) = (&rest[..cut], &rest[cut..]);
+        if !is_host(host) {
+            return Err(format!("`{host}` is not a host name"));
+        }
+        let allowed = host.to_ascii_lowercase().ends_with(HR_SUFFIX) && network.hr_url.is_some()
+            || whitelisted(manifest, scheme, host);
+        if !allowed {
+            return Err(format!(
+                "{host} is not in the manifest's whitelisted-domains: the request API refuses it"
+            ));
+        }
+        let mut headers = Vec::new();
+        if let Some(given) = options.get("headers").and_then(Json::as_object) {
+            for (name, value) in given {
+                headers.push((name.clone(), filled(&text_of(value))?));
+            }
+        }
+        let body = filled(options.get("body").and_then(Json::as_str).unwrap_or(""))?;
+        let base = route(host, network)?;
+        let path = if path.is_empty() { "/" } else { path };
+        Ok((format!("{base}{path}"), headers, body, host.to_owned()))
+    })();
+    let (target, headers, body, host) = match result {
+        Ok(parts) => parts,
+        Err(message) => return failure(502, message),
+    };
+    let answer = call(&method.to_ascii_uppercase(), &target, &headers, &body);
+    eprintln!(
+        "preview: client.request.{method} {host} → {}",
+        answer["status"]
+    );
+    mask(answer, &scope)
+}
+
+/// Whether `host` (reached by `scheme`) is one of the manifest's `whitelisted-domains`
+/// (`https://*.example.com` allows every sub-domain).
+fn whitelisted(manifest: Option<&iparams_core::app::Manifest>, scheme: &str, host: &str) -> bool {
+    let Some(domains) = manifest.and_then(|m| m.whitelisted_domains.as_ref()) else {
+        return false;
+    };
+    let host = host.to_ascii_lowercase();
+    domains.iter().any(|domain| {
+        let domain = domain.name.to_ascii_lowercase();
+        let (allowed_scheme, pattern) = domain.split_once("://").unwrap_or(("https", &domain));
+        let pattern = pattern.trim_end_matches('/');
+        allowed_scheme == scheme.to_ascii_lowercase()
+            && match pattern.strip_prefix("*.") {
+                Some(suffix) => host.ends_with(&format!(".{suffix}")),
+                None => host == pattern,
+            }
+    })
+}
+
 /// A template with its placeholders filled.
 #[derive(Debug, Default)]
 struct Request {
@@ -579,6 +676,23 @@ mod tests {
             "https://acme.freshteam.com"
         );
         assert!(fill("<%= context.missing %>", &scope).is_err());
+    }
+
+    #[test]
+    fn whitelisted_domains_allow_their_hosts_only() {
+        let manifest = iparams_core::app::manifest::read(
+            r#"{"platform-version": "2.2", "whitelisted-domains": ["https://*.example.com", "https://api.other.test"]}"#,
+        )
+        .manifest;
+        assert!(whitelisted(Some(&manifest), "https", "a.example.com"));
+        assert!(!whitelisted(
+            Some(&manifest),
+            "https",
+            "example.com.evil.test"
+        ));
+        assert!(!whitelisted(Some(&manifest), "http", "a.example.com"));
+        assert!(whitelisted(Some(&manifest), "https", "api.other.test"));
+        assert!(!whitelisted(None, "https", "api.other.test"));
     }
 
     #[test]

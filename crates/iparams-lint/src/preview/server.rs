@@ -179,6 +179,23 @@ pub fn handle(shared: &Shared, request: &Incoming) -> Outgoing {
             );
             json_answer(200, &outcome)
         }),
+        ("POST", "/custom_configs/request") => with_body(request, MAX_INVOKE_BODY, |body| {
+            let Ok(parsed) = serde_json::from_slice::<Json>(body) else {
+                return error(400, "the body must be JSON: {method, url, options, values}");
+            };
+            let snapshot = shared.snapshot();
+            let stored = store::read_stored(&shared.values_path);
+            let outcome = invoke::legacy(
+                &snapshot,
+                &shared.network,
+                parsed["method"].as_str().unwrap_or(""),
+                parsed["url"].as_str().unwrap_or(""),
+                &parsed["options"],
+                &object(&parsed["values"]),
+                &stored,
+            );
+            json_answer(200, &outcome)
+        }),
         ("POST", "/custom_configs/credentials") => with_body(request, MAX_STORE_BODY, |body| {
             let Ok(parsed) = serde_json::from_slice::<Json>(body) else {
                 return error(400, "the body must be a JSON object of values");
@@ -198,9 +215,13 @@ pub fn handle(shared: &Shared, request: &Incoming) -> Outgoing {
                 .clone();
             asset(&root, &path["/custom_configs/assets/".len()..])
         }
-        (_, "/custom_configs/store" | "/custom_configs/invoke" | "/custom_configs/credentials") => {
-            error(405, "use POST")
-        }
+        (
+            _,
+            "/custom_configs/store"
+            | "/custom_configs/invoke"
+            | "/custom_configs/request"
+            | "/custom_configs/credentials",
+        ) => error(405, "use POST"),
         _ => error(404, "nothing here"),
     }
 }

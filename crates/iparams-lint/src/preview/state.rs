@@ -5,6 +5,7 @@
 use std::path::{Path, PathBuf};
 use std::time::SystemTime;
 
+use iparams_core::app::Manifest;
 use iparams_core::app::requests::Requests;
 use iparams_core::syntax::{Value, ValueKind, parse_value};
 use iparams_core::{Linter, RuleSettings, SourceText};
@@ -12,7 +13,7 @@ use serde_json::{Map, Value as Json, json};
 
 use crate::cli::{Format, RuleArgs};
 use crate::render::{self, CheckedFile, RenderOptions, Summary};
-use crate::workspace::{IPARAMS_FILE, Workspace};
+use crate::workspace::{IPARAMS_FILE, MANIFEST_FILE, Workspace};
 
 /// Where the templates are, relative to the app.
 pub const REQUESTS_FILE: &str = "config/requests.json";
@@ -43,6 +44,9 @@ pub struct Snapshot {
     pub requests: Requests,
     /// iparams.json as read, for checking values against it.
     pub iparams_text: String,
+    /// manifest.json as the core reads it: the platform and `whitelisted-domains`, for the
+    /// request API of older apps.
+    pub manifest: Option<Manifest>,
     /// The modification times of [`WATCHED`], to notice edits.
     pub stamps: Vec<Option<SystemTime>>,
 }
@@ -142,6 +146,9 @@ impl App {
                 Requests::lower(root.as_ref(), errors.is_empty(), source.text())
             })
             .unwrap_or_default();
+        let manifest = app.file(MANIFEST_FILE).map(|file| {
+            iparams_core::app::manifest::read(SourceText::decode(&file.bytes).text()).manifest
+        });
         let script = app.file(SCRIPT_FILE).is_some() || self.root.join(SCRIPT_FILE).is_file();
 
         let page = json!({
@@ -159,6 +166,7 @@ impl App {
             defs,
             requests,
             iparams_text: iparams_text.unwrap_or_default(),
+            manifest,
             stamps,
         }
     }

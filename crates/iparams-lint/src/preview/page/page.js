@@ -394,23 +394,26 @@
     return out;
   }
 
+  /** The request API of apps before platform 2.3, carried out by the server as templates are. */
   function legacy(method) {
-    return function () {
-      return Promise.reject({ status: 400, message: method + " is not carried out by the preview: apps on platform 2.3 and later call request templates with client.request.invokeTemplate" });
+    return function (url, options) {
+      return post("request", { method: method, url: String(url), options: options || {}, values: currentValues() }).then(answered);
     };
+  }
+
+  function answered(r) {
+    var a = r.json || {};
+    var answer = { status: a.status, headers: a.headers || {}, response: a.response === undefined ? "" : a.response };
+    if (a.ok) return answer;
+    answer.message = a.message || ("HTTP " + a.status);
+    throw answer;
   }
 
   var client = {
     context: { location: "installation_page", product: null },
     request: {
       invokeTemplate: function (name, options) {
-        return post("invoke", { name: name, options: options || {}, values: currentValues() }).then(function (r) {
-          var a = r.json || {};
-          var answer = { status: a.status, headers: a.headers || {}, response: a.response === undefined ? "" : a.response };
-          if (a.ok) return answer;
-          answer.message = a.message || ("HTTP " + a.status);
-          throw answer;
-        });
+        return post("invoke", { name: name, options: options || {}, values: currentValues() }).then(answered);
       },
       get: legacy("get"), post: legacy("post"), put: legacy("put"), delete: legacy("delete"), patch: legacy("patch"),
     },
