@@ -18,7 +18,7 @@ def test_each_type_has_its_control_and_initial_value(app_copy, preview, open_pag
         "contact_email": ("input", "email"),
         "count": ("input", "number"),
         "phone": ("input", "tel"),
-        "start_date": ("input", "date"),
+        "start_date": ("input", "text"),
         "website": ("input", "url"),
         "color": ("input", "radio"),
         "advanced": ("input", "checkbox"),
@@ -52,12 +52,19 @@ def test_each_type_has_its_control_and_initial_value(app_copy, preview, open_pag
     # onFormLoad ran.
     assert page.driver.find_element(By.TAG_NAME, "body").get_attribute("data-form-loaded") == "yes"
     # Values as the controls produce them.
-    page.set("start_date", "2026-03-04")
+    page.type("start_date", "2026-03-04")
     page.control("advanced").click()
     page.driver.find_elements(By.CSS_SELECTOR, '[name="iparam-color"]')[0].click()
     page.type("hr_domain", "https://acme.freshteam.com/path")
     time.sleep(0.5)
     assert page.value("start_date") == "2026-03-04"
+    # The picker beside it writes the same text.
+    picker = page.driver.find_element(By.CSS_SELECTOR, '[data-field="start_date"] input[type=date]')
+    page.driver.execute_script(
+        "arguments[0].value = '2026-05-06'; arguments[0].dispatchEvent(new Event('change'))", picker
+    )
+    assert page.control("start_date").get_attribute("value") == "2026-05-06"
+    assert page.value("start_date") == "2026-05-06"
     assert page.value("advanced") is True
     assert page.value("color") == "red"
     assert page.value("hr_domain") == "acme"
@@ -72,6 +79,9 @@ def test_validation_messages(app_copy, preview, open_page):
         ("phone", "12345", "Invalid format!. It should be a 10 digit number such as 1234567890 or 123-456-7890."),
         ("phone", "123-456-7890", ""),
         ("phone", "1234567890", ""),
+        ("start_date", "2026-02-30", "Invalid date!"),
+        ("start_date", "04/03/2026", "Invalid date!"),
+        ("start_date", "2026-02-28", ""),
         ("website", "not a url", "Invalid URL!"),
         ("website", "https://acme.test", ""),
         # The regex entries as one whole-value pattern, messages joined with "/".

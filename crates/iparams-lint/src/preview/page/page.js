@@ -128,7 +128,23 @@
       case "email": field.control = input("email"); break;
       case "number": field.control = input("number"); break;
       case "phone_number": field.control = input("tel"); break;
-      case "date": field.control = input("date"); field.control.setAttribute("placeholder", "YYYY-MM-DD"); break;
+      case "date": {
+        // A text input (value YYYY-MM-DD, typed or pasted) with the browser's date picker beside it.
+        field.control = input("text");
+        field.control.setAttribute("placeholder", "YYYY-MM-DD");
+        var picker = el("input", { type: "date", class: "picker", tabindex: "-1", "aria-label": "Pick the date of " + key });
+        var open = el("button", { type: "button", class: "pick", text: "📅", title: "Pick a date" });
+        open.addEventListener("click", function () {
+          picker.value = /^\d{4}-\d{2}-\d{2}$/.test(field.control.value) ? field.control.value : "";
+          if (picker.showPicker) picker.showPicker(); else picker.focus();
+        });
+        picker.addEventListener("change", function () {
+          field.control.value = picker.value;
+          userChanged(field);
+        });
+        wrap = el("div", { class: "date" }, [field.control, open, picker]);
+        break;
+      }
       case "url": field.control = input("url"); break;
       case "checkbox":
         field.control = input("checkbox");
@@ -238,6 +254,14 @@
     return re.test(value);
   }
 
+  /** A real calendar date written YYYY-MM-DD. */
+  function isDate(text) {
+    var m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
+    if (!m) return false;
+    var d = new Date(Date.UTC(+m[1], +m[2] - 1, +m[3]));
+    return d.getUTCFullYear() === +m[1] && d.getUTCMonth() === +m[2] - 1 && d.getUTCDate() === +m[3];
+  }
+
   function isEmpty(field, value) {
     if (field.def.type === "checkbox") return value !== true;
     if (Array.isArray(value)) return value.length === 0;
@@ -254,7 +278,6 @@
     if (isEmpty(field, value)) {
       var stillSet = field.secureSet && !typed[def.key];
       if (t === "number" && c.validity && c.validity.badInput) return MESSAGES.number;
-      if (t === "date" && c.validity && c.validity.badInput) return MESSAGES.date;
       return field.attrs.required && !stillSet ? MESSAGES.required : "";
     }
     var regex = regexParts(def);
@@ -265,7 +288,7 @@
     if (t === "email" && c.validity.typeMismatch) return MESSAGES.email;
     if (t === "url" && c.validity.typeMismatch) return MESSAGES.url;
     if (t === "phone_number" && !matchesWhole(PHONE_PATTERN, String(value))) return MESSAGES.phone;
-    if (t === "date" && !/^\d{4}-\d{2}-\d{2}$/.test(String(value))) return MESSAGES.date;
+    if (t === "date" && !isDate(String(value))) return MESSAGES.date;
     if (t === "number") {
       var n = Number(value);
       if (String(value).trim() === "" || isNaN(n)) return MESSAGES.number;
