@@ -10,7 +10,7 @@ use std::process::{Child, Stdio};
 use std::time::Duration;
 
 use serde_json::{Value, json};
-use support::{binary, repo_root};
+use support::{binary, dechunk, repo_root};
 
 /// A running `hr-sandbox`, stopped (SIGTERM) when dropped.
 struct Running {
@@ -98,22 +98,6 @@ impl Running {
         };
         (status, serde_json::from_str(&body).unwrap_or(Value::Null))
     }
-}
-
-/// The data of a chunked body (tiny_http sends large answers so): size line, data, CRLF.
-fn dechunk(mut rest: &str) -> String {
-    let mut data = String::new();
-    while let Some((size, after)) = rest.split_once("\r\n") {
-        let Ok(size) = usize::from_str_radix(size.trim(), 16) else {
-            break;
-        };
-        if size == 0 || after.len() < size {
-            break;
-        }
-        data.push_str(&after[..size]);
-        rest = after[size..].trim_start_matches("\r\n");
-    }
-    data
 }
 
 impl Drop for Running {

@@ -13,7 +13,7 @@ use std::process::{Child, Stdio};
 use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
-use support::{binary, repo_root};
+use support::{binary, dechunk, repo_root};
 
 /// A running `iparams-lint` server (preview or hr-sandbox), killed when dropped.
 struct Running {
@@ -142,21 +142,6 @@ impl Drop for Running {
             let _ = self.child.wait();
         }
     }
-}
-
-fn dechunk(mut rest: &str) -> String {
-    let mut data = String::new();
-    while let Some((size, after)) = rest.split_once("\r\n") {
-        let Ok(size) = usize::from_str_radix(size.trim(), 16) else {
-            break;
-        };
-        if size == 0 || after.len() < size {
-            break;
-        }
-        data.push_str(&after[..size]);
-        rest = after[size..].trim_start_matches("\r\n");
-    }
-    data
 }
 
 /// A copy of a fixture app in a fresh folder (INSTALL writes into the app).

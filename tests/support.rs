@@ -217,3 +217,19 @@ pub fn python_venv(given: &str, venv: &Path, requirements: &Path) -> Result<Path
     fs::write(&stamp, wanted).expect("the venv folder is writable");
     Ok(python)
 }
+
+/// The data of a chunked body (tiny_http sends large answers so): size line, data, CRLF.
+pub fn dechunk(mut rest: &str) -> String {
+    let mut data = String::new();
+    while let Some((size, after)) = rest.split_once("\r\n") {
+        let Ok(size) = usize::from_str_radix(size.trim(), 16) else {
+            break;
+        };
+        if size == 0 || after.len() < size {
+            break;
+        }
+        data.push_str(&after[..size]);
+        rest = after[size..].trim_start_matches("\r\n");
+    }
+    data
+}

@@ -451,12 +451,7 @@ fn encode_component(text: &str) -> String {
 
 /// One outgoing call; the answer as the page's promise gets it.
 fn call(method: &str, url: &str, headers: &[(String, String)], body: &str) -> Json {
-    let agent: ureq::Agent = ureq::Agent::config_builder()
-        .timeout_global(Some(TIMEOUT))
-        .http_status_as_error(false)
-        .max_redirects(0)
-        .build()
-        .into();
+    let agent = crate::verify::agent(TIMEOUT);
     let mut builder = ureq::http::Request::builder().method(method).uri(url);
     for (name, value) in headers {
         builder = builder.header(name.as_str(), value.as_str());

@@ -8,7 +8,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Condvar, Mutex, RwLock};
 use std::time::Duration;
 
-use iparams_sandbox::local::host_allowed;
+use iparams_sandbox::local::{host_allowed, percent_decode};
 use iparams_sandbox::{Incoming, Outgoing};
 use serde_json::{Map, Value as Json, json};
 
@@ -341,23 +341,6 @@ fn asset(root: &Path, encoded: &str) -> Outgoing {
         Ok(text) => answer(200, kind, text),
         Err(_) => error(415, "only text assets are served"),
     }
-}
-
-fn percent_decode(text: &str) -> Option<String> {
-    let bytes = text.as_bytes();
-    let mut out = Vec::with_capacity(bytes.len());
-    let mut i = 0;
-    while i < bytes.len() {
-        if bytes[i] == b'%' {
-            let hex = std::str::from_utf8(bytes.get(i + 1..i + 3)?).ok()?;
-            out.push(u8::from_str_radix(hex, 16).ok()?);
-            i += 3;
-        } else {
-            out.push(bytes[i]);
-            i += 1;
-        }
-    }
-    String::from_utf8(out).ok()
 }
 
 #[cfg(test)]

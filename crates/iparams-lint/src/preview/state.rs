@@ -173,7 +173,7 @@ impl App {
 }
 
 /// A file's findings as `--format json` writes them, each with its path.
-fn json_findings(path: &str, text: &str, report: &iparams_core::FileReport) -> Vec<Json> {
+pub fn json_findings(path: &str, text: &str, report: &iparams_core::FileReport) -> Vec<Json> {
     let renderer = render::renderer(
         Format::Json,
         RenderOptions {

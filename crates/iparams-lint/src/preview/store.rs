@@ -7,9 +7,7 @@ use std::path::Path;
 use iparams_core::{RuleSettings, Severity, SourceText};
 use serde_json::{Map, Value as Json, json};
 
-use super::state::{Def, Snapshot};
-use crate::cli::Format;
-use crate::render::{self, CheckedFile, RenderOptions, Summary};
+use super::state::{Def, Snapshot, json_findings};
 
 /// The stored values, as a map (none when the file is missing or not an object).
 pub fn read_stored(path: &Path) -> Map<String, Json> {
@@ -71,7 +69,7 @@ pub fn store(
     let shown = path.display().to_string();
     let report = crate::values::check(&definitions, &values, iparams_shown, settings);
     let diagnostics = masked(
-        diagnostics(&shown, values.text(), &report),
+        Json::Array(json_findings(&shown, values.text(), &report)),
         &posted,
         &snapshot.defs,
     );
@@ -107,28 +105,6 @@ fn ordered_text(values: &Map<String, Json>, defs: &[Def]) -> String {
     } else {
         format!("{{\n{}\n}}\n", lines.join(",\n"))
     }
-}
-
-/// The JSON output's diagnostics for the values file.
-fn diagnostics(path: &str, text: &str, report: &iparams_core::FileReport) -> Json {
-    let renderer = render::renderer(
-        Format::Json,
-        RenderOptions {
-            color: false,
-            width: 100,
-            quiet: true,
-            fail_level: Severity::Error,
-        },
-    );
-    let mut summary = Summary::default();
-    summary.add(report);
-    let document = render::document(
-        renderer.as_ref(),
-        &CheckedFile { path, text, report },
-        &summary,
-    );
-    let parsed: Json = serde_json::from_str(&document).unwrap_or(Json::Null);
-    parsed["files"][0]["diagnostics"].clone()
 }
 
 /// `diagnostics` with every secure value that appears in them replaced by `****` (the rules mask
