@@ -3,14 +3,14 @@
 
 mod support;
 
-use std::io::{BufRead, BufReader, Read, Write};
+use std::io::{Read, Write};
 use std::net::TcpStream;
 use std::path::{Path, PathBuf};
-use std::process::{Child, Stdio};
+use std::process::Child;
 use std::time::Duration;
 
 use serde_json::{Value, json};
-use support::{binary, dechunk, repo_root};
+use support::{binary, dechunk, repo_root, spawn_announcing};
 
 /// A running `hr-sandbox`, stopped (SIGTERM) when dropped.
 struct Running {
@@ -21,19 +21,9 @@ struct Running {
 
 impl Running {
     fn start(args: &[&str]) -> Self {
-        let mut child = binary()
-            .arg("hr-sandbox")
-            .args(["--port", "0"])
-            .args(args)
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .expect("the binary runs");
-        let mut line = String::new();
-        let stdout = child.stdout.take().expect("stdout");
-        BufReader::new(stdout)
-            .read_line(&mut line)
-            .expect("a first line");
+        let mut all = vec!["hr-sandbox", "--port", "0"];
+        all.extend_from_slice(args);
+        let (child, line) = spawn_announcing(&all);
         let first: Value = serde_json::from_str(&line).expect("the first line is JSON");
         Self {
             child,

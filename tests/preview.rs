@@ -6,14 +6,14 @@
 
 mod support;
 
-use std::io::{BufRead, BufReader, Read, Write};
+use std::io::{Read, Write};
 use std::net::TcpStream;
 use std::path::{Path, PathBuf};
-use std::process::{Child, Stdio};
+use std::process::Child;
 use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
-use support::{binary, dechunk, repo_root};
+use support::{binary, dechunk, repo_root, spawn_announcing};
 
 /// A running `iparams-lint` server (preview or hr-sandbox), killed when dropped.
 struct Running {
@@ -23,20 +23,8 @@ struct Running {
 
 impl Running {
     fn start(args: &[&str]) -> Self {
-        let mut child = binary()
-            .args(args)
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .expect("the binary runs");
-        let mut line = String::new();
-        BufReader::new(child.stdout.take().expect("stdout"))
-            .read_line(&mut line)
-            .expect("a first line");
-        Self {
-            child,
-            first_line: line.trim().to_owned(),
-        }
+        let (child, first_line) = spawn_announcing(args);
+        Self { child, first_line }
     }
 
     fn preview(app: &Path, extra: &[&str]) -> Self {

@@ -233,3 +233,21 @@ pub fn dechunk(mut rest: &str) -> String {
     }
     data
 }
+
+/// The binary started with `args`, standard output and error piped, and the first line it
+/// printed (a server's announcement), trimmed.
+pub fn spawn_announcing(args: &[&str]) -> (std::process::Child, String) {
+    use std::io::{BufRead, BufReader};
+    use std::process::Stdio;
+    let mut child = binary()
+        .args(args)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    let mut line = String::new();
+    BufReader::new(child.stdout.take().expect("stdout"))
+        .read_line(&mut line)
+        .expect("a first line");
+    (child, line.trim().to_owned())
+}

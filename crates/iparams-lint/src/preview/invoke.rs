@@ -45,24 +45,13 @@ pub fn product_domain(product: &str) -> Option<&'static str> {
 
 /// Carries out `invokeTemplate(name, options)` with the page's `values`, the stored secure values
 /// filling what the page does not hold. Returns what the page's promise gets.
-pub fn invoke(
-    snapshot: &Snapshot,
-    network: &Network,
-    name: &str,
-    options: &Json,
-    values: &Map<String, Json>,
-    stored: &Map<String, Json>,
-) -> Json {
+pub fn invoke(caller: &Caller<'_>, name: &str, options: &Json) -> Json {
+    let (snapshot, network) = (caller.snapshot, caller.network);
     let Some(template) = snapshot.requests.template(name) else {
         return failure(400, "Request template not found");
     };
     let context = options.get("context").cloned().unwrap_or(json!({}));
-    let scope = Scope {
-        defs: &snapshot.defs,
-        values,
-        stored,
-        context: &context,
-    };
+    let scope = caller.scope(&context);
     let request = match build(template, &scope) {
         Ok(request) => request,
         Err(message) => return failure(400, message),
@@ -97,15 +86,8 @@ pub fn invoke(
 /// platform 2.3: refused on 2.3 and later as the platform refuses it; otherwise the URL, headers
 /// and body filled as templates are, and called when the host is the HR service's (at
 /// `--hr-url`) or, with `--online`, one of the manifest's `whitelisted-domains`.
-pub fn legacy(
-    snapshot: &Snapshot,
-    network: &Network,
-    method: &str,
-    url: &str,
-    options: &Json,
-    values: &Map<String, Json>,
-    stored: &Map<String, Json>,
-) -> Json {
+pub fn legacy(caller: &Caller<'_>, method: &str, url: &str, options: &Json) -> Json {
+    let (snapshot, network) = (caller.snapshot, caller.network);
     let method = method.to_ascii_lowercase();
     if !["get", "post", "put", "delete", "patch"].contains(&method.as_str()) {
         return failure(
@@ -124,12 +106,7 @@ pub fn legacy(
         );
     }
     let context = json!({});
-    let scope = Scope {
-        defs: &snapshot.defs,
-        values,
-        stored,
-        context: &context,
-    };
+    let scope = caller.scope(&context);
     let filled = |text: &str| fill(text, &scope);
     let result = (|| {
         let url = filled(url)?;
@@ -198,6 +175,27 @@ struct Request {
     path: String,
     headers: Vec<(String, String)>,
     query: Vec<(String, String)>,
+}
+
+/// A call from the page: the app as last read, where calls may go, the page's values and the
+/// stored ones (the secure values the page does not hold).
+#[derive(Debug, Clone, Copy)]
+pub struct Caller<'a> {
+    pub snapshot: &'a Snapshot,
+    pub network: &'a Network,
+    pub values: &'a Map<String, Json>,
+    pub stored: &'a Map<String, Json>,
+}
+
+impl<'a> Caller<'a> {
+    fn scope(&self, context: &'a Json) -> Scope<'a> {
+        Scope {
+            defs: &self.snapshot.defs,
+            values: self.values,
+            stored: self.stored,
+            context,
+        }
+    }
 }
 
 /// What placeholders are filled from.
@@ -487,19 +485,10 @@ fn call(method: &str, url: &str, headers: &[(String, String)], body: &str) -> Js
 /// INSTALL's first step: each `domain` iparam paired with the `api_key` iparam of its product,
 /// checked with the product's API (install-page.md). Returns one outcome per pair:
 /// `{"domain", "api_key", "product", "outcome": "passed"|"failed"|"skipped", "message"}`.
-pub fn check_credentials(
-    snapshot: &Snapshot,
-    network: &Network,
-    values: &Map<String, Json>,
-    stored: &Map<String, Json>,
-) -> Json {
+pub fn check_credentials(caller: &Caller<'_>) -> Json {
+    let (snapshot, network) = (caller.snapshot, caller.network);
     let context = json!({});
-    let scope = Scope {
-        defs: &snapshot.defs,
-        values,
-        stored,
-        context: &context,
-    };
+    let scope = caller.scope(&context);
     let mut used = vec![false; snapshot.defs.len()];
     let mut outcomes = Vec::new();
     for domain in snapshot

@@ -169,14 +169,8 @@ pub fn handle(shared: &Shared, request: &Incoming) -> Outgoing {
             let stored = store::read_stored(&shared.values_path);
             let name = parsed["name"].as_str().unwrap_or("");
             let values = object(&parsed["values"]);
-            let outcome = invoke::invoke(
-                &snapshot,
-                &shared.network,
-                name,
-                &parsed["options"],
-                &values,
-                &stored,
-            );
+            let caller = caller(shared, &snapshot, &values, &stored);
+            let outcome = invoke::invoke(&caller, name, &parsed["options"]);
             json_answer(200, &outcome)
         }),
         ("POST", "/custom_configs/request") => with_body(request, MAX_INVOKE_BODY, |body| {
@@ -185,14 +179,12 @@ pub fn handle(shared: &Shared, request: &Incoming) -> Outgoing {
             };
             let snapshot = shared.snapshot();
             let stored = store::read_stored(&shared.values_path);
+            let values = object(&parsed["values"]);
             let outcome = invoke::legacy(
-                &snapshot,
-                &shared.network,
+                &caller(shared, &snapshot, &values, &stored),
                 parsed["method"].as_str().unwrap_or(""),
                 parsed["url"].as_str().unwrap_or(""),
                 &parsed["options"],
-                &object(&parsed["values"]),
-                &stored,
             );
             json_answer(200, &outcome)
         }),
@@ -202,8 +194,8 @@ pub fn handle(shared: &Shared, request: &Incoming) -> Outgoing {
             };
             let snapshot = shared.snapshot();
             let stored = store::read_stored(&shared.values_path);
-            let outcome =
-                invoke::check_credentials(&snapshot, &shared.network, &object(&parsed), &stored);
+            let values = object(&parsed);
+            let outcome = invoke::check_credentials(&caller(shared, &snapshot, &values, &stored));
             json_answer(200, &outcome)
         }),
         ("GET", _) if path.starts_with("/custom_configs/assets/") => {
@@ -223,6 +215,20 @@ pub fn handle(shared: &Shared, request: &Incoming) -> Outgoing {
             | "/custom_configs/credentials",
         ) => error(405, "use POST"),
         _ => error(404, "nothing here"),
+    }
+}
+
+fn caller<'a>(
+    shared: &'a Shared,
+    snapshot: &'a Snapshot,
+    values: &'a Map<String, Json>,
+    stored: &'a Map<String, Json>,
+) -> invoke::Caller<'a> {
+    invoke::Caller {
+        snapshot,
+        network: &shared.network,
+        values,
+        stored,
     }
 }
 
