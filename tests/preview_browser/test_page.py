@@ -36,12 +36,13 @@ def test_each_type_has_its_control_and_initial_value(app_copy, preview, open_pag
     # The domain sits between a fixed https:// and the product's domain.
     wrap = page.control("hr_domain").find_element(By.XPATH, "..")
     assert wrap.text.startswith("https://") and wrap.text.endswith(".freshteam.com")
-    # Initial values: default_value, [] or "" (an unticked checkbox with default false is false).
+    # Initial values: default_value, [] or "" (an unticked checkbox whose default is false: "").
     assert page.value("mode") == "careful"
     assert page.value("count") == "5"
     assert page.value("color") == "green"
     assert page.value("tags") == ["one"]
-    assert page.value("advanced") is False
+    assert page.value("advanced") == ""
+    assert not page.control("advanced").is_selected()
     assert page.value("company") == ""
     # Labels, hints and asterisks; hidden iparams are not shown.
     label = page.driver.find_element(By.CSS_SELECTOR, '[data-field="company"] label')

@@ -72,12 +72,10 @@ pub fn invoke(caller: &Caller<'_>, name: &str, options: &Json) -> Json {
     }
     let body = options.get("body").and_then(Json::as_str).unwrap_or("");
     let answer = call(&request.method, &url, &request.headers, body);
+    // The host only: a filled path may hold values.
     eprintln!(
-        "preview: invokeTemplate {name}: {} {}{} → {}",
-        request.method,
-        request.host,
-        request.path.split('?').next().unwrap_or(""),
-        answer["status"]
+        "preview: invokeTemplate {name}: {} {} → {}",
+        request.method, request.host, answer["status"]
     );
     mask(answer, &scope)
 }

@@ -50,7 +50,8 @@
   function initialValue(def) {
     if (Object.prototype.hasOwnProperty.call(values, def.key) && typed[def.key]) return values[def.key];
     if (state.stored && Object.prototype.hasOwnProperty.call(state.stored, def.key)) return state.stored[def.key];
-    if (def.default_value !== undefined) return clone(def.default_value);
+    // `default_value || …`, as the page does: an unticked checkbox whose default is false starts as "".
+    if (def.default_value) return clone(def.default_value);
     return def.type === "multiselect" ? [] : "";
   }
 
