@@ -101,7 +101,7 @@ def test_validation_messages(app_copy, preview, open_page):
     page.wait_error("company", "This field is required!")
     # INSTALL checks every visible field and focuses the first in error.
     outcome, text = page.install()
-    assert outcome == "failed" and text.startswith("Validation failed.")
+    assert (outcome, text) == ("failed", "Validation failed.")
     assert page.error("hr_domain") == "This field is required!"
     assert page.error("tuning") == ""
     focused = page.driver.switch_to.active_element
@@ -213,7 +213,7 @@ def test_install_fails_then_passes_with_the_credential_check(app_copy, preview, 
     time.sleep(0.5)
     outcome, text = page.install()
     assert outcome == "passed", text
-    assert text.startswith("App installation parameters have been successfully stored.")
+    assert text == "App installation parameters have been successfully stored. You can now proceed to test the app."
     stored = json.loads((app / ".iparams-lint/installed.json").read_text())
     assert stored["hr_api_key"] == sandbox["tokens"]["hr_partner"]
     assert stored["tags"] == ["one"] and stored["advanced"] is False
@@ -254,6 +254,9 @@ def test_store_findings_show_at_their_fields(app_copy, preview, open_page):
     outcome, text = page.install()
     assert outcome == "failed", text
     assert "reckless" in page.error("mode"), page.error("mode")
+    # Offline, the credential check is skipped, and the page says so beside the status.
+    notes = page.driver.find_element(By.CSS_SELECTOR, "[data-install-notes]").text
+    assert "were not checked: the preview is offline" in notes, notes
     assert not (app / ".iparams-lint/installed.json").exists()
 
 

@@ -548,7 +548,9 @@
     return (field.pair || []).map(function (k) { return fields[k]; }).filter(Boolean);
   }
 
-  function setStatus(text, outcome) {
+  /** The outcome in the page's own words; what else there is to say goes beside it. */
+  function setStatus(text, outcome, notes) {
+    $("install-notes").textContent = (notes || []).join(" ");
     var s = $("install-status");
     s.textContent = text;
     s.setAttribute("data-outcome", outcome || "");
@@ -562,7 +564,7 @@
   function install() {
     var button = $("install");
     button.disabled = true;
-    setStatus("Installing…", "running");
+    setStatus("Installing…", "running", []);
     order.forEach(function (k) { fields[k].installMessage = ""; fields[k].serverMessage = ""; });
     var notes = [];
     return post("credentials", currentValues()).then(function (r) {
@@ -582,12 +584,12 @@
       });
       if (failed || first) {
         if (first) (first.radios && first.radios[0] || first.control).focus();
-        setStatus(MESSAGES.failed + (notes.length ? " " + notes.join(" ") : ""), "failed");
+        setStatus(MESSAGES.failed, "failed", notes);
         return;
       }
       return post("store", currentValues()).then(function (s) {
         if (s.status === 200) {
-          setStatus(MESSAGES.stored + (notes.length ? " " + notes.join(" ") : ""), "passed");
+          setStatus(MESSAGES.stored, "passed", notes);
           return;
         }
         var top = [];
@@ -599,10 +601,10 @@
           else top.push(d.message);
         });
         if (s.json.error) top.push(s.json.error);
-        setStatus(MESSAGES.failed + (top.length ? " " + top.join(" ") : ""), "failed");
+        setStatus(MESSAGES.failed, "failed", notes.concat(top));
       });
     }).catch(function (error) {
-      setStatus(MESSAGES.failed + " " + error, "failed");
+      setStatus(MESSAGES.failed, "failed", [String(error)]);
     }).then(function () { button.disabled = !!(state && state.broken); });
   }
 
