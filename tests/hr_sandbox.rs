@@ -3,15 +3,15 @@
 
 mod support;
 
-use std::io::{BufRead, BufReader, Read, Write};
+use std::io::{Read, Write};
 use std::net::TcpStream;
 use std::path::{Path, PathBuf};
-use std::process::{Child, Stdio};
+use std::process::Child;
 use std::sync::Mutex;
 use std::time::Duration;
 
 use serde_json::{Value, json};
-use support::{binary, repo_root};
+use support::{binary, dechunk, repo_root, spawn_announcing};
 
 /// A running `hr-sandbox`, stopped (SIGTERM) when dropped.
 struct Running {
@@ -22,19 +22,9 @@ struct Running {
 
 impl Running {
     fn start(args: &[&str]) -> Self {
-        let mut child = binary()
-            .arg("hr-sandbox")
-            .args(["--port", "0"])
-            .args(args)
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .expect("the binary runs");
-        let mut line = String::new();
-        let stdout = child.stdout.take().expect("stdout");
-        BufReader::new(stdout)
-            .read_line(&mut line)
-            .expect("a first line");
+        let mut all = vec!["hr-sandbox", "--port", "0"];
+        all.extend_from_slice(args);
+        let (child, line) = spawn_announcing(&all);
         let first: Value = serde_json::from_str(&line).expect("the first line is JSON");
         Self {
             child,
@@ -105,22 +95,6 @@ fn exchange(
         body.to_owned()
     };
     Some((status, serde_json::from_str(&body).unwrap_or(Value::Null)))
-}
-
-/// The data of a chunked body (tiny_http sends large answers so): size line, data, CRLF.
-fn dechunk(mut rest: &str) -> String {
-    let mut data = String::new();
-    while let Some((size, after)) = rest.split_once("\r\n") {
-        let Ok(size) = usize::from_str_radix(size.trim(), 16) else {
-            break;
-        };
-        if size == 0 || after.len() < size {
-            break;
-        }
-        data.push_str(&after[..size]);
-        rest = after[size..].trim_start_matches("\r\n");
-    }
-    data
 }
 
 impl Drop for Running {

@@ -15,74 +15,23 @@ mod support;
 
 use std::fs;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::Command;
 use std::time::Instant;
 
-use support::{repo_root, streams, under_ci};
-
-/// The outcome of a missing tool: a failure under CI, a note elsewhere.
-fn unavailable(what: &str) {
-    assert!(
-        !under_ci(std::env::var_os("CI").as_deref()),
-        "{what}: under CI (`CI` is set) this test must run, not be skipped"
-    );
-    eprintln!("note: {what}: test skipped");
-}
-
-/// Runs `command`; `Err` says what failed with its output.
-fn run(command: &mut Command) -> Result<Output, String> {
-    let shown = format!("{command:?}");
-    let output = command
-        .output()
-        .map_err(|error| format!("{shown} did not start: {error}"))?;
-    if output.status.success() {
-        Ok(output)
-    } else {
-        let (stdout, stderr) = streams(&output);
-        Err(format!(
-            "{shown} failed ({}):\n{stdout}{stderr}",
-            output.status
-        ))
-    }
-}
+use support::{python_venv, repo_root, run, streams, unavailable};
 
 fn target_tmp() -> PathBuf {
     PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
 }
 
 /// The Python with tests/lsp_client/requirements.txt installed: the one `IPARAMS_LINT_CLIENT_PYTHON`
-/// names (.ci/run installs it), or a virtual environment under the target folder, made or brought
-/// up to date; `Err` says why there is none.
+/// names (.ci/run installs it), or a virtual environment under the target folder.
 fn client_venv(requirements: &Path) -> Result<PathBuf, String> {
-    if let Some(python) = std::env::var_os("IPARAMS_LINT_CLIENT_PYTHON") {
-        return Ok(PathBuf::from(python));
-    }
-    let venv = target_tmp().join("lsp-client-venv");
-    let python = venv.join(if cfg!(windows) {
-        "Scripts/python.exe"
-    } else {
-        "bin/python"
-    });
-    let wanted = fs::read_to_string(requirements).expect("tests/lsp_client/requirements.txt");
-    let stamp = venv.join("installed-requirements.txt");
-    if python.is_file() && fs::read_to_string(&stamp).is_ok_and(|had| had == wanted) {
-        return Ok(python);
-    }
-    let _ = fs::remove_dir_all(&venv);
-    let system = std::env::var("IPARAMS_LINT_PYTHON").unwrap_or_else(|_| "python3".into());
-    run(Command::new(&system).arg("-m").arg("venv").arg(&venv))?;
-    run(Command::new(&python)
-        .args([
-            "-m",
-            "pip",
-            "install",
-            "--quiet",
-            "--disable-pip-version-check",
-            "-r",
-        ])
-        .arg(requirements))?;
-    fs::write(&stamp, wanted).expect("the venv folder is writable");
-    Ok(python)
+    python_venv(
+        "IPARAMS_LINT_CLIENT_PYTHON",
+        &target_tmp().join("lsp-client-venv"),
+        requirements,
+    )
 }
 
 #[test]

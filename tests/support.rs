@@ -155,3 +155,99 @@ pub fn under_ci(ci: Option<&std::ffi::OsStr>) -> bool {
         !(value.is_empty() || value == "0" || value.eq_ignore_ascii_case("false"))
     })
 }
+
+/// The outcome of a missing tool: a failure under CI, a note elsewhere.
+pub fn unavailable(what: &str) {
+    assert!(
+        !under_ci(std::env::var_os("CI").as_deref()),
+        "{what}: under CI (`CI` is set) this test must run, not be skipped"
+    );
+    eprintln!("note: {what}: test skipped");
+}
+
+/// Runs `command`; `Err` says what failed with its output.
+pub fn run(command: &mut std::process::Command) -> Result<std::process::Output, String> {
+    let shown = format!("{command:?}");
+    let output = command
+        .output()
+        .map_err(|error| format!("{shown} did not start: {error}"))?;
+    if output.status.success() {
+        Ok(output)
+    } else {
+        let (stdout, stderr) = streams(&output);
+        Err(format!(
+            "{shown} failed ({}):\n{stdout}{stderr}",
+            output.status
+        ))
+    }
+}
+
+/// A Python with `requirements` installed: the one the variable `given` names (.ci/run installs
+/// it), or a virtual environment at `venv`, made or brought up to date (rebuilt only when
+/// requirements.txt changes); `Err` says why there is none.
+pub fn python_venv(given: &str, venv: &Path, requirements: &Path) -> Result<PathBuf, String> {
+    use std::fs;
+    use std::process::Command;
+    if let Some(python) = std::env::var_os(given) {
+        return Ok(PathBuf::from(python));
+    }
+    let python = venv.join(if cfg!(windows) {
+        "Scripts/python.exe"
+    } else {
+        "bin/python"
+    });
+    let wanted = fs::read_to_string(requirements).expect("a requirements.txt");
+    let stamp = venv.join("installed-requirements.txt");
+    if python.is_file() && fs::read_to_string(&stamp).is_ok_and(|had| had == wanted) {
+        return Ok(python);
+    }
+    let _ = fs::remove_dir_all(venv);
+    let system = std::env::var("IPARAMS_LINT_PYTHON").unwrap_or_else(|_| "python3".into());
+    run(Command::new(&system).arg("-m").arg("venv").arg(venv))?;
+    run(Command::new(&python)
+        .args([
+            "-m",
+            "pip",
+            "install",
+            "--quiet",
+            "--disable-pip-version-check",
+            "-r",
+        ])
+        .arg(requirements))?;
+    fs::write(&stamp, wanted).expect("the venv folder is writable");
+    Ok(python)
+}
+
+/// The data of a chunked body (tiny_http sends large answers so): size line, data, CRLF.
+pub fn dechunk(mut rest: &str) -> String {
+    let mut data = String::new();
+    while let Some((size, after)) = rest.split_once("\r\n") {
+        let Ok(size) = usize::from_str_radix(size.trim(), 16) else {
+            break;
+        };
+        if size == 0 || after.len() < size {
+            break;
+        }
+        data.push_str(&after[..size]);
+        rest = after[size..].trim_start_matches("\r\n");
+    }
+    data
+}
+
+/// The binary started with `args`, standard output and error piped, and the first line it
+/// printed (a server's announcement), trimmed.
+pub fn spawn_announcing(args: &[&str]) -> (std::process::Child, String) {
+    use std::io::{BufRead, BufReader};
+    use std::process::Stdio;
+    let mut child = binary()
+        .args(args)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    let mut line = String::new();
+    BufReader::new(child.stdout.take().expect("stdout"))
+        .read_line(&mut line)
+        .expect("a first line");
+    (child, line.trim().to_owned())
+}

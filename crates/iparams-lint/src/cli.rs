@@ -47,6 +47,10 @@ pub enum Command {
     /// Run the HR service of hr-service-api.md locally, for trying apps and credential checks
     #[command(long_about = crate::hr_sandbox::LONG_ABOUT)]
     HrSandbox(HrSandboxArgs),
+    /// Serve the app's installation page on 127.0.0.1, offline, with the linter's findings on it
+    /// (docs/preview.md)
+    #[command(long_about = crate::preview::LONG_ABOUT)]
+    Preview(PreviewArgs),
     /// Run the language server over standard input and output (docs/editors.md)
     Lsp {
         /// Accepted and ignored: standard input and output are always used (VS Code's client
@@ -126,6 +130,38 @@ pub struct ValuesArgs {
     /// The path to show (and to find the app and the configuration from) for standard input
     #[arg(long, value_name = "PATH")]
     pub stdin_filename: Option<String>,
+}
+
+#[derive(Debug, Args)]
+pub struct PreviewArgs {
+    /// The app's folder (the one with manifest.json and config/iparams.json)
+    #[arg(value_name = "APP", default_value = ".")]
+    pub app: PathBuf,
+
+    /// The port on 127.0.0.1 (the vendor's is 10001); 0 takes any free port
+    #[arg(long, default_value_t = 10001)]
+    pub port: u16,
+
+    /// Where INSTALL stores the values [default: <APP>/.iparams-lint/installed.json]; the file
+    /// holds secrets: keep it out of version control
+    #[arg(long, value_name = "PATH")]
+    pub values: Option<PathBuf>,
+
+    /// The HR service to call for hosts of the HR service (`*.freshteam.com`): the
+    /// `hr-sandbox`'s URL
+    #[arg(long, value_name = "URL")]
+    pub hr_url: Option<String>,
+
+    /// Let callbacks and the credential check reach the real hosts of the app's templates
+    #[arg(long)]
+    pub online: bool,
+
+    /// Open the page in the default browser
+    #[arg(long)]
+    pub open: bool,
+
+    #[command(flatten)]
+    pub rules: RuleArgs,
 }
 
 #[derive(Debug, Args)]

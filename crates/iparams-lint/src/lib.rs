@@ -9,6 +9,7 @@ mod environment;
 pub mod hr_sandbox;
 pub mod lsp;
 mod output;
+pub mod preview;
 pub mod render;
 mod source_code;
 pub mod values;
@@ -74,6 +75,7 @@ pub fn run(
         },
         Some(Command::Schema) => printed(stdout, SCHEMA),
         Some(Command::HrSandbox(args)) => hr_sandbox::run(args, stdout, stderr),
+        Some(Command::Preview(args)) => preview::run(args, stdout, stderr),
         // Standard input and output are the protocol's: the server owns them.
         Some(Command::Lsp { stdio: _ }) => lsp::run(),
         Some(Command::Completions { shell }) => {

@@ -5,7 +5,7 @@ use std::io::{Read, Write};
 use std::path::{Component, Path, PathBuf};
 
 use iparams_core::values::{GetPreview, preview_get};
-use iparams_core::{Linter, SourceText};
+use iparams_core::{FileReport, Linter, RuleSettings, SourceText};
 
 use crate::cli::ValuesArgs;
 use crate::environment::Environment;
@@ -84,8 +84,7 @@ pub fn run(
 
     let definitions = SourceText::decode(&iparams_bytes);
     let values = SourceText::decode(&values_bytes);
-    let mut report =
-        Linter::default().check_values_with(&definitions, &values, &iparams_shown, &settings);
+    let mut report = check(&definitions, &values, &iparams_shown, &settings);
     if args.verify {
         crate::verify::verify(
             &definitions,
@@ -127,6 +126,17 @@ pub fn run(
         emit(stdout, &findings);
     }
     output::status(false, &summary, fail_level)
+}
+
+/// The check of `values` against `definitions` (shown as `iparams_shown`): what this command
+/// reports, and what the preview's INSTALL answers before it stores values.
+pub fn check(
+    definitions: &SourceText<'_>,
+    values: &SourceText<'_>,
+    iparams_shown: &str,
+    settings: &RuleSettings,
+) -> FileReport {
+    Linter::default().check_values_with(definitions, values, iparams_shown, settings)
 }
 
 /// What the printed object leaves out or masks, and why.

@@ -140,15 +140,20 @@ pub fn branches_url(hr_url: Option<&str>, domain: &str) -> String {
     }
 }
 
-/// Asks the service; the key goes only into the Authorization header.
-pub fn ask(url: &str, key: &str) -> Outcome {
-    let agent: ureq::Agent = ureq::Agent::config_builder()
-        .timeout_global(Some(TIMEOUT))
+/// An agent for calls whose every answer is the caller's to read (no status is an error) and
+/// that follow no redirect (a key must not go to another host), with a time limit.
+pub fn agent(timeout: Duration) -> ureq::Agent {
+    ureq::Agent::config_builder()
+        .timeout_global(Some(timeout))
         .http_status_as_error(false)
         .max_redirects(0)
         .build()
-        .into();
-    let answer = agent
+        .into()
+}
+
+/// Asks the service; the key goes only into the Authorization header.
+pub fn ask(url: &str, key: &str) -> Outcome {
+    let answer = agent(TIMEOUT)
         .get(url)
         .header("Authorization", &format!("Bearer {key}"))
         .header("Accept", "application/json")

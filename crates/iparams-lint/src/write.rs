@@ -65,6 +65,37 @@ pub fn replace_file(path: &Path, expected: &[u8], new: &[u8]) -> Result<(), Writ
     result
 }
 
+/// Writes `new` to `path` (its folder made if needed), readable by its owner only: a temporary
+/// file beside it, created with those permissions, takes its place in one rename. For files that
+/// hold secrets, such as the values the preview's INSTALL stores.
+pub fn write_private(path: &Path, new: &[u8]) -> io::Result<()> {
+    if let Some(folder) = path.parent().filter(|p| !p.as_os_str().is_empty()) {
+        fs::create_dir_all(folder)?;
+    }
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let temporary = path.with_file_name(format!(".{name}.iparams-lint-{}.tmp", std::process::id()));
+    let result = (|| {
+        let mut options = OpenOptions::new();
+        options.write(true).create_new(true);
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::OpenOptionsExt;
+            options.mode(0o600);
+        }
+        let mut file = options.open(&temporary)?;
+        file.write_all(new)?;
+        file.sync_all()?;
+        fs::rename(&temporary, path)
+    })();
+    if result.is_err() {
+        let _ = fs::remove_file(&temporary);
+    }
+    result
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -93,6 +124,21 @@ mod tests {
             fs::read_dir(&dir).unwrap().count(),
             1,
             "no temporary file is left behind"
+        );
+        fs::remove_dir_all(dir).unwrap();
+    }
+
+    #[test]
+    fn private_files_are_the_owners_only() {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = scratch("private");
+        let file = dir.join("nested/installed.json");
+        write_private(&file, b"{}").unwrap();
+        write_private(&file, b"{\"a\": 1}").unwrap();
+        assert_eq!(fs::read(&file).unwrap(), b"{\"a\": 1}");
+        assert_eq!(
+            fs::metadata(&file).unwrap().permissions().mode() & 0o777,
+            0o600
         );
         fs::remove_dir_all(dir).unwrap();
     }

@@ -71,6 +71,7 @@
 
 mod api;
 pub mod error;
+pub mod local;
 mod seed;
 pub mod service;
 mod store;
@@ -79,8 +80,6 @@ pub mod time;
 use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::thread::JoinHandle;
 
 use serde_json::json;
 
@@ -203,10 +202,8 @@ impl std::error::Error for StartError {}
 
 /// A running sandbox; [`Sandbox::stop`] (or dropping it) ends it.
 pub struct Sandbox {
-    server: Arc<tiny_http::Server>,
+    server: Option<local::LocalServer>,
     service: Arc<Service>,
-    stopping: Arc<AtomicBool>,
-    workers: Vec<JoinHandle<()>>,
     address: SocketAddr,
     tokens: Tokens,
     seeded: bool,
@@ -274,34 +271,28 @@ impl Sandbox {
             reporting_manager: key("reporting_manager")?,
             employee: key("employee")?,
         };
-        let server = tiny_http::Server::from_listener(listen(config.port)?, None)
-            .map_err(|e| StartError::Listen(e.to_string()))?;
-        let address = server
-            .server_addr()
-            .to_ip()
-            .ok_or_else(|| StartError::Listen("not an IP address".into()))?;
-        let server = Arc::new(server);
-        let service = Arc::new(Service::new(
-            store,
-            config.plan,
-            config.clock.clone(),
-            address.port(),
-        ));
-        let stopping = Arc::new(AtomicBool::new(false));
-        let workers = (0..config.workers.max(1))
-            .map(|_| {
-                let server = Arc::clone(&server);
-                let service = Arc::clone(&service);
-                let stopping = Arc::clone(&stopping);
-                let log = config.log_requests;
-                std::thread::spawn(move || serve(&server, &service, &stopping, log))
-            })
-            .collect();
+        let mut made = None;
+        let server = local::LocalServer::start(
+            local::Options {
+                port: config.port,
+                workers: config.workers,
+                max_body: MAX_BODY_BYTES,
+                log: config.log_requests.then(|| "hr-sandbox".to_owned()),
+            },
+            |port| {
+                let service =
+                    Arc::new(Service::new(store, config.plan, config.clock.clone(), port));
+                made = Some(Arc::clone(&service));
+                let handler: Arc<local::Handler> = Arc::new(move |request| service.handle(request));
+                handler
+            },
+        )
+        .map_err(|e| StartError::Listen(e.to_string()))?;
+        let service = made.expect("the handler was made");
+        let address = server.address();
         Ok(Self {
-            server,
+            server: Some(server),
             service,
-            stopping,
-            workers,
             address,
             tokens,
             seeded,
@@ -350,12 +341,8 @@ impl Sandbox {
     }
 
     fn shutdown(&mut self) {
-        self.stopping.store(true, Ordering::SeqCst);
-        for _ in &self.workers {
-            self.server.unblock();
-        }
-        for worker in self.workers.drain(..) {
-            let _ = worker.join();
+        if let Some(server) = self.server.take() {
+            server.stop();
         }
     }
 }
@@ -363,86 +350,5 @@ impl Sandbox {
 impl Drop for Sandbox {
     fn drop(&mut self) {
         self.shutdown();
-    }
-}
-
-/// A listener on 127.0.0.1 whose connections send each write at once. tiny_http writes an
-/// answer's head and body separately; with Nagle's algorithm the body then waits for the
-/// client's delayed acknowledgement, 40 ms on Linux, on every request of a kept-alive connection.
-/// Linux gives accepted connections the listener's TCP_NODELAY.
-fn listen(port: u16) -> Result<std::net::TcpListener, StartError> {
-    use socket2::{Domain, Socket, Type};
-    let failed = |e: std::io::Error| StartError::Listen(e.to_string());
-    let socket = Socket::new(Domain::IPV4, Type::STREAM, None).map_err(failed)?;
-    socket.set_reuse_address(true).map_err(failed)?;
-    socket.set_tcp_nodelay(true).map_err(failed)?;
-    let address = std::net::SocketAddr::from(([127, 0, 0, 1], port));
-    socket.bind(&address.into()).map_err(failed)?;
-    socket.listen(128).map_err(failed)?;
-    Ok(socket.into())
-}
-
-fn serve(server: &tiny_http::Server, service: &Service, stopping: &AtomicBool, log: bool) {
-    while !stopping.load(Ordering::SeqCst) {
-        let Ok(mut request) = server.recv() else {
-            break;
-        };
-        if stopping.load(Ordering::SeqCst) {
-            break;
-        }
-        let started = std::time::Instant::now();
-        let incoming = read_request(&mut request);
-        let answer = service.handle(&incoming);
-        if log {
-            // The path only: never a header (the key) or the query.
-            let path = incoming.target.split('?').next().unwrap_or("");
-            let path: String = path.chars().filter(|c| !c.is_control()).take(200).collect();
-            eprintln!(
-                "hr-sandbox: {} {path} {} ({} µs)",
-                incoming.method,
-                answer.status,
-                started.elapsed().as_micros()
-            );
-        }
-        let mut response = tiny_http::Response::from_data(answer.body.into_bytes())
-            .with_status_code(answer.status);
-        for (name, value) in answer.headers {
-            if let Ok(header) = tiny_http::Header::from_bytes(name.as_bytes(), value.as_bytes()) {
-                response.add_header(header);
-            }
-        }
-        let _ = request.respond(response);
-    }
-}
-
-/// The parts of a request the service needs; the body at most [`MAX_BODY_BYTES`].
-fn read_request(request: &mut tiny_http::Request) -> Incoming {
-    use std::io::Read;
-    let headers = request
-        .headers()
-        .iter()
-        .map(|h| {
-            (
-                h.field.as_str().as_str().to_owned(),
-                h.value.as_str().to_owned(),
-            )
-        })
-        .collect();
-    let declared_too_big = request.body_length().is_some_and(|n| n > MAX_BODY_BYTES);
-    let body = if declared_too_big {
-        None
-    } else {
-        let mut body = Vec::new();
-        let limit = u64::try_from(MAX_BODY_BYTES).unwrap_or(u64::MAX) + 1;
-        match request.as_reader().take(limit).read_to_end(&mut body) {
-            Ok(_) if body.len() <= MAX_BODY_BYTES => Some(body),
-            _ => None,
-        }
-    };
-    Incoming {
-        method: request.method().as_str().to_owned(),
-        target: request.url().to_owned(),
-        headers,
-        body,
     }
 }

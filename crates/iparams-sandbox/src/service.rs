@@ -8,6 +8,7 @@ use serde_json::Value;
 
 use crate::api;
 use crate::error::ApiError;
+use crate::local::percent_decode;
 use crate::store::Store;
 use crate::time::Clock;
 use crate::{MAX_BODY_BYTES, Plan};
@@ -234,20 +235,17 @@ impl Service {
     }
 
     fn check_host(&self, request: &Incoming) -> Result<(), ApiError> {
-        let allowed = |host: &str| {
-            host.eq_ignore_ascii_case(&format!("127.0.0.1:{}", self.port))
-                || host.eq_ignore_ascii_case(&format!("localhost:{}", self.port))
-        };
-        match request.header("host") {
-            Some(host) if allowed(host.trim()) => Ok(()),
-            _ => Err(ApiError::new(
+        if crate::local::host_allowed(request.header("host"), self.port) {
+            Ok(())
+        } else {
+            Err(ApiError::new(
                 400,
                 "invalid_host",
                 format!(
                     "The Host header must be 127.0.0.1:{0} or localhost:{0}",
                     self.port
                 ),
-            )),
+            ))
         }
     }
 
@@ -399,24 +397,6 @@ fn parse_body(content_type: Option<&str>, body: &[u8]) -> Result<Value, ApiError
         ));
     }
     Ok(value)
-}
-
-/// Decodes `%XX` (and nothing else); `None` for bad escapes or bytes that are not UTF-8.
-pub(crate) fn percent_decode(text: &str) -> Option<String> {
-    let bytes = text.as_bytes();
-    let mut out = Vec::with_capacity(bytes.len());
-    let mut i = 0;
-    while i < bytes.len() {
-        if bytes[i] == b'%' {
-            let hex = text.get(i + 1..i + 3)?;
-            out.push(u8::from_str_radix(hex, 16).ok()?);
-            i += 3;
-        } else {
-            out.push(bytes[i]);
-            i += 1;
-        }
-    }
-    String::from_utf8(out).ok()
 }
 
 /// `name=value` pairs of a query (`+` is a space), decoded.

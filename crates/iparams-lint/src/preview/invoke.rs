@@ -1,0 +1,707 @@
+//! The page's outgoing calls, made by the server so that secure values stay on it:
+//! `client.request.invokeTemplate(name, {context, body})` from config/requests.json, and
+//! INSTALL's domain/api_key check. Hosts of the HR service go to `--hr-url`; other hosts only
+//! with `--online`; anything else is refused with a clear offline error.
+
+use std::time::Duration;
+
+use iparams_core::app::requests::{Place, Template, placeholders};
+use serde_json::{Map, Value as Json, json};
+
+use super::state::{Def, Snapshot};
+
+/// The platform's request timeout (request-templates.md: 15 s).
+const TIMEOUT: Duration = Duration::from_secs(15);
+/// The platform's response limit.
+const MAX_RESPONSE: u64 = 6 * 1024 * 1024;
+/// The HR service's hosts: `<sub-domain>.freshteam.com`.
+const HR_SUFFIX: &str = ".freshteam.com";
+
+/// Where calls may go.
+#[derive(Debug, Clone, Default)]
+pub struct Network {
+    pub hr_url: Option<String>,
+    pub online: bool,
+}
+
+/// A failed call, as the page's promise rejects with it.
+fn failure(status: u16, message: impl Into<String>) -> Json {
+    json!({"ok": false, "status": status, "headers": {}, "response": "", "message": message.into()})
+}
+
+/// The domain suffix of a product (install-page.md's table).
+pub fn product_domain(product: &str) -> Option<&'static str> {
+    Some(match product {
+        "freshdesk" => "freshdesk.com",
+        "freshservice" => "freshservice.com",
+        "freshsales" => "freshsales.io",
+        "freshchat" => "freshchat.com",
+        "freshcaller" => "freshcaller.com",
+        "freshteam" => "freshteam.com",
+        "freshworks_crm" => "myfreshworks.com",
+        _ => return None,
+    })
+}
+
+/// Carries out `invokeTemplate(name, options)` with the page's `values`, the stored secure values
+/// filling what the page does not hold. Returns what the page's promise gets.
+pub fn invoke(caller: &Caller<'_>, name: &str, options: &Json) -> Json {
+    let (snapshot, network) = (caller.snapshot, caller.network);
+    let Some(template) = snapshot.requests.template(name) else {
+        return failure(400, "Request template not found");
+    };
+    let context = options.get("context").cloned().unwrap_or(json!({}));
+    let scope = caller.scope(&context);
+    let request = match build(template, &scope) {
+        Ok(request) => request,
+        Err(message) => return failure(400, message),
+    };
+    let base = match route(&request.host, network) {
+        Ok(base) => base,
+        Err(message) => return failure(502, message),
+    };
+    let mut url = format!("{base}{}", request.path);
+    if !request.query.is_empty() {
+        let query: Vec<String> = request
+            .query
+            .iter()
+            .map(|(k, v)| format!("{}={}", encode_component(k), encode_component(v)))
+            .collect();
+        url.push_str(if url.contains('?') { "&" } else { "?" });
+        url.push_str(&query.join("&"));
+    }
+    let body = options.get("body").and_then(Json::as_str).unwrap_or("");
+    let answer = call(&request.method, &url, &request.headers, body);
+    // The host only: a filled path may hold values.
+    eprintln!(
+        "preview: invokeTemplate {name}: {} {} → {}",
+        request.method, request.host, answer["status"]
+    );
+    mask(answer, &scope)
+}
+
+/// `client.request.get/post/put/delete/patch(url, options)`, the request API of apps before
+/// platform 2.3: refused on 2.3 and later as the platform refuses it; otherwise the URL, headers
+/// and body filled as templates are, and called when the host is the HR service's (at
+/// `--hr-url`) or, with `--online`, one of the manifest's `whitelisted-domains`.
+pub fn legacy(caller: &Caller<'_>, method: &str, url: &str, options: &Json) -> Json {
+    let (snapshot, network) = (caller.snapshot, caller.network);
+    let method = method.to_ascii_lowercase();
+    if !["get", "post", "put", "delete", "patch"].contains(&method.as_str()) {
+        return failure(
+            400,
+            format!("client.request.{method} is not a method of the request API"),
+        );
+    }
+    let manifest = snapshot.manifest.as_ref();
+    if manifest
+        .and_then(|m| m.platform)
+        .is_some_and(|p| (p.major, p.minor) >= (2, 3))
+    {
+        return failure(
+            400,
+            format!("{method} is no longer supported in Request API"),
+        );
+    }
+    let context = json!({});
+    let scope = caller.scope(&context);
+    let filled = |text: &str| fill(text, &scope);
+    let result = (|| {
+        let url = filled(url)?;
+        let (scheme, rest) = url
+            .split_once("://")
+            .ok_or_else(|| format!("`{url}` is not an absolute URL"))?;
+        let cut = rest.find(['/', '?']).unwrap_or(rest.len());
+        let (host, path) = (&rest[..cut], &rest[cut..]);
+        if !is_host(host) {
+            return Err(format!("`{host}` is not a host name"));
+        }
+        let allowed = host.to_ascii_lowercase().ends_with(HR_SUFFIX) && network.hr_url.is_some()
+            || whitelisted(manifest, scheme, host);
+        if !allowed {
+            return Err(format!(
+                "{host} is not in the manifest's whitelisted-domains: the request API refuses it"
+            ));
+        }
+        let mut headers = Vec::new();
+        if let Some(given) = options.get("headers").and_then(Json::as_object) {
+            for (name, value) in given {
+                headers.push((name.clone(), filled(&text_of(value))?));
+            }
+        }
+        let body = filled(options.get("body").and_then(Json::as_str).unwrap_or(""))?;
+        let base = route(host, network)?;
+        let path = if path.is_empty() { "/" } else { path };
+        Ok((format!("{base}{path}"), headers, body, host.to_owned()))
+    })();
+    let (target, headers, body, host) = match result {
+        Ok(parts) => parts,
+        Err(message) => return failure(502, message),
+    };
+    let answer = call(&method.to_ascii_uppercase(), &target, &headers, &body);
+    eprintln!(
+        "preview: client.request.{method} {host} → {}",
+        answer["status"]
+    );
+    mask(answer, &scope)
+}
+
+/// Whether `host` (reached by `scheme`) is one of the manifest's `whitelisted-domains`
+/// (`https://*.example.com` allows every sub-domain).
+fn whitelisted(manifest: Option<&iparams_core::app::Manifest>, scheme: &str, host: &str) -> bool {
+    let Some(domains) = manifest.and_then(|m| m.whitelisted_domains.as_ref()) else {
+        return false;
+    };
+    let host = host.to_ascii_lowercase();
+    domains.iter().any(|domain| {
+        let domain = domain.name.to_ascii_lowercase();
+        let (allowed_scheme, pattern) = domain.split_once("://").unwrap_or(("https", &domain));
+        let pattern = pattern.trim_end_matches('/');
+        allowed_scheme == scheme.to_ascii_lowercase()
+            && match pattern.strip_prefix("*.") {
+                Some(suffix) => host.ends_with(&format!(".{suffix}")),
+                None => host == pattern,
+            }
+    })
+}
+
+/// A template with its placeholders filled.
+#[derive(Debug, Default)]
+struct Request {
+    method: String,
+    host: String,
+    path: String,
+    headers: Vec<(String, String)>,
+    query: Vec<(String, String)>,
+}
+
+/// A call from the page: the app as last read, where calls may go, the page's values and the
+/// stored ones (the secure values the page does not hold).
+#[derive(Debug, Clone, Copy)]
+pub struct Caller<'a> {
+    pub snapshot: &'a Snapshot,
+    pub network: &'a Network,
+    pub values: &'a Map<String, Json>,
+    pub stored: &'a Map<String, Json>,
+}
+
+impl<'a> Caller<'a> {
+    fn scope(&self, context: &'a Json) -> Scope<'a> {
+        Scope {
+            defs: &self.snapshot.defs,
+            values: self.values,
+            stored: self.stored,
+            context,
+        }
+    }
+}
+
+/// What placeholders are filled from.
+struct Scope<'a> {
+    defs: &'a [Def],
+    values: &'a Map<String, Json>,
+    stored: &'a Map<String, Json>,
+    context: &'a Json,
+}
+
+impl Scope<'_> {
+    /// An iparam's value: what the page sent, or for a secure one not sent, the stored one.
+    fn iparam(&self, key: &str) -> Result<Json, String> {
+        let def =
+            self.defs.iter().find(|d| d.key == key).ok_or_else(|| {
+                format!("Error while substituting the templates: no iparam `{key}`")
+            })?;
+        let given = self.values.get(key).filter(|v| **v != json!(""));
+        match given {
+            Some(value) => Ok(value.clone()),
+            None if def.secure => Ok(self.stored.get(key).cloned().unwrap_or(json!(""))),
+            None => Ok(json!("")),
+        }
+    }
+
+    fn secrets(&self) -> Vec<String> {
+        self.defs
+            .iter()
+            .filter(|d| d.secure)
+            .filter_map(|d| self.iparam(&d.key).ok())
+            .filter_map(|v| v.as_str().map(str::to_owned))
+            .filter(|v| v.len() >= 3)
+            .collect()
+    }
+}
+
+/// The answer with every secure value that appears in it masked.
+fn mask(answer: Json, scope: &Scope<'_>) -> Json {
+    let mut text = answer.to_string();
+    for secret in scope.secrets() {
+        let escaped = json!(secret).to_string();
+        text = text.replace(&escaped[1..escaped.len() - 1], "****");
+    }
+    serde_json::from_str(&text).unwrap_or(answer)
+}
+
+fn build(template: &Template, scope: &Scope<'_>) -> Result<Request, String> {
+    let mut request = Request {
+        method: "GET".into(),
+        path: "/".into(),
+        ..Request::default()
+    };
+    let mut protocol = "https".to_owned();
+    for field in &template.fields {
+        let Some(text) = field.text.as_deref() else {
+            continue;
+        };
+        let filled = fill(text, scope)?;
+        match &field.place {
+            Place::Method => request.method = filled.to_ascii_uppercase(),
+            Place::Protocol => protocol = filled,
+            Place::Host => request.host = filled,
+            Place::Path => request.path = filled,
+            Place::Header(name) => request.headers.push((name.clone(), filled)),
+            Place::Query(name) => request.query.push((name.clone(), filled)),
+            Place::OtherSchema(_) | Place::Option(_) => {}
+        }
+    }
+    if !["GET", "POST", "PUT", "DELETE", "PATCH"].contains(&request.method.as_str()) {
+        return Err(format!(
+            "The template's method `{}` is not one of GET, POST, PUT, DELETE, PATCH",
+            request.method
+        ));
+    }
+    if !is_host(&request.host) {
+        return Err(format!(
+            "The template's host, filled, is `{}`: not a host name",
+            request.host
+        ));
+    }
+    if !request.path.starts_with('/') {
+        return Err("The template's path must start with `/`".into());
+    }
+    // The real protocol matters only online; the sandbox is plain HTTP.
+    let _ = protocol;
+    Ok(request)
+}
+
+/// A host name: labels of letters, digits and dashes (no port, path, user or IP tricks).
+fn is_host(host: &str) -> bool {
+    !host.is_empty()
+        && host.len() <= 253
+        && host.split('.').all(|label| {
+            !label.is_empty()
+                && label.len() <= 63
+                && label
+                    .bytes()
+                    .all(|b| b.is_ascii_alphanumeric() || b == b'-')
+        })
+}
+
+/// Where a host's calls go: `--hr-url` for the HR service, the host itself with `--online`.
+fn route(host: &str, network: &Network) -> Result<String, String> {
+    let hr = host.to_ascii_lowercase().ends_with(HR_SUFFIX);
+    match (&network.hr_url, hr, network.online) {
+        (Some(base), true, _) => Ok(base.trim_end_matches('/').to_owned()),
+        (_, _, true) => Ok(format!("https://{host}")),
+        (None, true, false) => Err(format!(
+            "Offline: the preview does not call {host}. Start it with --hr-url URL (an \
+             `iparams-lint hr-sandbox`) for the HR service, or --online to reach the real host"
+        )),
+        (_, false, false) => Err(format!(
+            "Offline: the preview does not call {host}. Start it with --online to reach it"
+        )),
+    }
+}
+
+/// A template string with its `<%= … %>` placeholders filled.
+fn fill(text: &str, scope: &Scope<'_>) -> Result<String, String> {
+    let mut out = String::new();
+    let mut from = 0;
+    for (expression, start, end) in placeholders(text) {
+        // The `<%=` before the expression and the `%>` after it.
+        let open = text[..start].rfind("<%=").unwrap_or(start);
+        let close = text[end..].find("%>").map_or(end, |at| end + at + 2);
+        out.push_str(&text[from..open]);
+        out.push_str(&evaluate(expression, scope)?);
+        from = close;
+    }
+    out.push_str(&text[from..]);
+    Ok(out)
+}
+
+/// One placeholder's expression: a name, `encode(…)`, or names and quoted strings joined by `+`.
+fn evaluate(expression: &str, scope: &Scope<'_>) -> Result<String, String> {
+    let expression = expression.trim();
+    if let Some(inner) = expression
+        .strip_prefix("encode(")
+        .and_then(|rest| rest.strip_suffix(')'))
+    {
+        return Ok(base64(evaluate(inner, scope)?.as_bytes()));
+    }
+    let mut out = String::new();
+    for term in split_terms(expression) {
+        let term = term.trim();
+        if let Some(quoted) = term
+            .strip_prefix('\'')
+            .and_then(|t| t.strip_suffix('\''))
+            .or_else(|| term.strip_prefix('"').and_then(|t| t.strip_suffix('"')))
+        {
+            out.push_str(quoted);
+        } else {
+            out.push_str(&name(term, scope)?);
+        }
+    }
+    Ok(out)
+}
+
+/// The terms of `a + ':' + b`, with `+` inside quotes kept.
+fn split_terms(expression: &str) -> Vec<&str> {
+    let mut terms = Vec::new();
+    let mut quote = None;
+    let mut start = 0;
+    for (at, c) in expression.char_indices() {
+        match (quote, c) {
+            (None, '\'' | '"') => quote = Some(c),
+            (Some(q), c) if c == q => quote = None,
+            (None, '+') => {
+                terms.push(&expression[start..at]);
+                start = at + 1;
+            }
+            _ => {}
+        }
+    }
+    terms.push(&expression[start..]);
+    terms
+}
+
+fn name(term: &str, scope: &Scope<'_>) -> Result<String, String> {
+    if let Some(rest) = term.strip_prefix("iparam.") {
+        if let Some(key) = rest.strip_prefix('$').and_then(|r| r.strip_suffix(".url")) {
+            // The full URL a passed domain check keeps for a `domain` iparam.
+            let sub = text_of(&scope.iparam(key)?);
+            let product = scope
+                .defs
+                .iter()
+                .find(|d| d.key == key)
+                .map(|d| d.product.as_str())
+                .unwrap_or("");
+            let suffix = product_domain(product).unwrap_or("freshdesk.com");
+            return Ok(format!("https://{sub}.{suffix}"));
+        }
+        return Ok(text_of(&scope.iparam(rest)?));
+    }
+    if let Some(key) = term.strip_prefix("context.") {
+        return match scope.context.get(key) {
+            Some(value) => Ok(text_of(value)),
+            None => Err(format!(
+                "Error while substituting the templates: `context.{key}` was not given in the invocation's context"
+            )),
+        };
+    }
+    Err(format!(
+        "Error while substituting the templates: `{term}` is not available on the preview's installation page"
+    ))
+}
+
+/// A value as a template writes it: strings as they are, arrays joined by commas (as
+/// JavaScript's `String(array)`), others as JSON.
+fn text_of(value: &Json) -> String {
+    match value {
+        Json::String(s) => s.clone(),
+        Json::Null => String::new(),
+        Json::Array(items) => items.iter().map(text_of).collect::<Vec<_>>().join(","),
+        other => other.to_string(),
+    }
+}
+
+fn base64(bytes: &[u8]) -> String {
+    const TABLE: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    let mut out = String::new();
+    for chunk in bytes.chunks(3) {
+        let b = [
+            chunk[0],
+            *chunk.get(1).unwrap_or(&0),
+            *chunk.get(2).unwrap_or(&0),
+        ];
+        let n = (u32::from(b[0]) << 16) | (u32::from(b[1]) << 8) | u32::from(b[2]);
+        for i in 0..4 {
+            if i <= chunk.len() {
+                out.push(TABLE[((n >> (18 - 6 * i)) & 63) as usize] as char);
+            } else {
+                out.push('=');
+            }
+        }
+    }
+    out
+}
+
+fn encode_component(text: &str) -> String {
+    let mut out = String::new();
+    for b in text.bytes() {
+        if b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b'.' | b'~' | b',') {
+            out.push(b as char);
+        } else {
+            out.push_str(&format!("%{b:02X}"));
+        }
+    }
+    out
+}
+
+/// One outgoing call; the answer as the page's promise gets it.
+fn call(method: &str, url: &str, headers: &[(String, String)], body: &str) -> Json {
+    let agent = crate::verify::agent(TIMEOUT);
+    let mut builder = ureq::http::Request::builder().method(method).uri(url);
+    for (name, value) in headers {
+        builder = builder.header(name.as_str(), value.as_str());
+    }
+    let Ok(request) = builder.body(body.as_bytes().to_vec()) else {
+        return failure(400, "The filled template is not a valid request");
+    };
+    match agent.run(request) {
+        Ok(mut response) => {
+            let status = response.status().as_u16();
+            let headers: Map<String, Json> = response
+                .headers()
+                .iter()
+                .filter_map(|(n, v)| Some((n.as_str().to_owned(), json!(v.to_str().ok()?))))
+                .collect();
+            let text = response
+                .body_mut()
+                .with_config()
+                .limit(MAX_RESPONSE)
+                .read_to_string()
+                .unwrap_or_default();
+            json!({
+                "ok": (200..300).contains(&status),
+                "status": status,
+                "headers": headers,
+                "response": text,
+            })
+        }
+        Err(error) => failure(502, format!("Error in establishing connection: {error}")),
+    }
+}
+
+/// INSTALL's first step: each `domain` iparam paired with the `api_key` iparam of its product,
+/// checked with the product's API (install-page.md). Returns one outcome per pair:
+/// `{"domain", "api_key", "product", "outcome": "passed"|"failed"|"skipped", "message"}`.
+pub fn check_credentials(caller: &Caller<'_>) -> Json {
+    let (snapshot, network) = (caller.snapshot, caller.network);
+    let context = json!({});
+    let scope = caller.scope(&context);
+    let mut used = vec![false; snapshot.defs.len()];
+    let mut outcomes = Vec::new();
+    for domain in snapshot
+        .defs
+        .iter()
+        .filter(|d| d.kind == "domain" && d.visible)
+    {
+        let Some(index) = snapshot
+            .defs
+            .iter()
+            .enumerate()
+            .position(|(i, d)| !used[i] && d.kind == "api_key" && d.product == domain.product)
+        else {
+            continue;
+        };
+        used[index] = true;
+        let key_def = &snapshot.defs[index];
+        let sub = text_of(&scope.iparam(&domain.key).unwrap_or_default());
+        let key = text_of(&scope.iparam(&key_def.key).unwrap_or_default());
+        let (outcome, message) = credential(&domain.product, &sub, &key, network);
+        eprintln!(
+            "preview: credential check {}/{} ({}): {outcome}",
+            domain.key, key_def.key, domain.product
+        );
+        outcomes.push(json!({
+            "domain": domain.key,
+            "api_key": key_def.key,
+            "product": domain.product,
+            "outcome": outcome,
+            "message": message,
+        }));
+    }
+    mask(json!(outcomes), &scope)
+}
+
+/// One pair's check: the call of install-page.md's table.
+fn credential(product: &str, sub: &str, key: &str, network: &Network) -> (&'static str, String) {
+    // An empty field is the required check's to report.
+    if sub.is_empty() || key.is_empty() {
+        return ("skipped", String::new());
+    }
+    if !is_host(sub) || sub.contains('.') {
+        return ("failed", "Domain or API key is not matching".into());
+    }
+    let (url, header, value) = match (product, &network.hr_url, network.online) {
+        ("freshteam", Some(base), _) => (
+            crate::verify::branches_url(Some(base), sub),
+            "Authorization",
+            format!("Bearer {key}"),
+        ),
+        (_, _, false) => {
+            return (
+                "skipped",
+                format!(
+                    "The {product} domain and API key were not checked: the preview is offline \
+                     (--hr-url checks the HR service's, --online every product's)"
+                ),
+            );
+        }
+        ("freshdesk", ..) => (
+            format!("https://{sub}.freshdesk.com/api/v2/settings/helpdesk"),
+            "Authorization",
+            format!("Basic {}", base64(key.as_bytes())),
+        ),
+        ("freshservice", ..) => (
+            format!("https://{sub}.freshservice.com/api/v2/agents"),
+            "Authorization",
+            format!("Basic {}", base64(key.as_bytes())),
+        ),
+        ("freshsales", ..) => (
+            format!("https://{sub}.freshsales.io/api/settings/sales_accounts/fields"),
+            "Authorization",
+            format!("Token token={key}"),
+        ),
+        ("freshchat", ..) => (
+            "https://api.freshchat.com/v2/agents".to_owned(),
+            "Authorization",
+            format!("Bearer {key}"),
+        ),
+        ("freshcaller", ..) => (
+            format!("https://{sub}.freshcaller.com/api/v1/users"),
+            "X-Api-Auth",
+            key.to_owned(),
+        ),
+        ("freshteam", ..) => (
+            crate::verify::branches_url(None, sub),
+            "Authorization",
+            format!("Bearer {key}"),
+        ),
+        ("freshworks_crm", ..) => (
+            format!("https://{sub}.myfreshworks.com/crm/sales/api/contacts/filters"),
+            "Authorization",
+            format!("Token token={key}"),
+        ),
+        _ => {
+            return (
+                "skipped",
+                format!("Product `{product}` has no credential check on the installation page"),
+            );
+        }
+    };
+    let answer = call("GET", &url, &[(header.to_owned(), value)], "");
+    if answer["status"] == 200 {
+        ("passed", String::new())
+    } else {
+        ("failed", "Domain or API key is not matching".into())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn base64_matches_the_standard_alphabet() {
+        assert_eq!(base64(b""), "");
+        assert_eq!(base64(b"f"), "Zg==");
+        assert_eq!(base64(b"fo"), "Zm8=");
+        assert_eq!(base64(b"foo"), "Zm9v");
+        assert_eq!(base64(b"key:X"), "a2V5Olg=");
+    }
+
+    #[test]
+    fn placeholders_are_filled_from_values_stored_secrets_and_context() {
+        let defs = vec![
+            Def {
+                key: "domain".into(),
+                kind: "domain".into(),
+                secure: false,
+                visible: true,
+                product: "freshteam".into(),
+            },
+            Def {
+                key: "key".into(),
+                kind: "api_key".into(),
+                secure: true,
+                visible: true,
+                product: "freshteam".into(),
+            },
+        ];
+        let Json::Object(values) = json!({"domain": "acme"}) else {
+            unreachable!()
+        };
+        let Json::Object(stored) = json!({"key": "secret"}) else {
+            unreachable!()
+        };
+        let context = json!({"id": 7});
+        let scope = Scope {
+            defs: &defs,
+            values: &values,
+            stored: &stored,
+            context: &context,
+        };
+        assert_eq!(
+            fill("<%= iparam.domain %>.freshteam.com", &scope).unwrap(),
+            "acme.freshteam.com"
+        );
+        assert_eq!(
+            fill("Bearer <%=iparam.key%>", &scope).unwrap(),
+            "Bearer secret"
+        );
+        assert_eq!(fill("/e/<%= context.id %>", &scope).unwrap(), "/e/7");
+        assert_eq!(
+            fill("Basic <%= encode(iparam.key + ':X') %>", &scope).unwrap(),
+            format!("Basic {}", base64(b"secret:X"))
+        );
+        assert_eq!(
+            fill("<%= iparam.$domain.url %>", &scope).unwrap(),
+            "https://acme.freshteam.com"
+        );
+        assert!(fill("<%= context.missing %>", &scope).is_err());
+    }
+
+    #[test]
+    fn whitelisted_domains_allow_their_hosts_only() {
+        let manifest = iparams_core::app::manifest::read(
+            r#"{"platform-version": "2.2", "whitelisted-domains": ["https://*.example.com", "https://api.other.test"]}"#,
+        )
+        .manifest;
+        assert!(whitelisted(Some(&manifest), "https", "a.example.com"));
+        assert!(!whitelisted(
+            Some(&manifest),
+            "https",
+            "example.com.evil.test"
+        ));
+        assert!(!whitelisted(Some(&manifest), "http", "a.example.com"));
+        assert!(whitelisted(Some(&manifest), "https", "api.other.test"));
+        assert!(!whitelisted(None, "https", "api.other.test"));
+    }
+
+    #[test]
+    fn hosts_are_routed_by_the_flags() {
+        let hr = Network {
+            hr_url: Some("http://127.0.0.1:9/".into()),
+            online: false,
+        };
+        assert_eq!(
+            route("acme.freshteam.com", &hr).unwrap(),
+            "http://127.0.0.1:9"
+        );
+        assert!(
+            route("api.example.com", &hr)
+                .unwrap_err()
+                .contains("--online")
+        );
+        let online = Network {
+            hr_url: None,
+            online: true,
+        };
+        assert_eq!(
+            route("api.example.com", &online).unwrap(),
+            "https://api.example.com"
+        );
+        assert!(!is_host("evil.com/x"));
+        assert!(!is_host("a@b"));
+        assert!(!is_host("127.0.0.1:80"));
+    }
+}

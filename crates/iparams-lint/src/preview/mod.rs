@@ -1,0 +1,190 @@
+//! `iparams-lint preview`: the app's installation page (install-page.md), served on 127.0.0.1
+//! from the binary alone, with the linter's findings at its fields. A front-end over the
+//! workspace: the app is loaded and checked as `check` does ([`state`]), values are checked as
+//! `values` does before INSTALL stores them ([`store`]), and callbacks' template calls are
+//! carried out here, where the secure values stay ([`invoke`]). The page itself is plain
+//! JavaScript embedded in the binary (`page/`).
+
+mod invoke;
+mod server;
+mod state;
+mod store;
+
+use std::io::Write;
+use std::path::Path;
+use std::sync::atomic::Ordering;
+use std::sync::{Arc, Condvar, Mutex, RwLock};
+use std::time::Duration;
+
+use iparams_sandbox::local::{Handler, LocalServer, Options};
+use signal_hook::consts::{SIGINT, SIGTERM};
+use signal_hook::iterator::Signals;
+
+use crate::cli::PreviewArgs;
+use crate::exit;
+use crate::workspace::IPARAMS_FILE;
+
+pub use invoke::Network;
+pub use server::Shared;
+pub use state::App;
+
+/// How often the watched files' modification times are read.
+const WATCH_EVERY: Duration = Duration::from_millis(50);
+/// Threads answering requests: long-polls hold one each.
+const WORKERS: usize = 8;
+
+/// The command's help.
+pub const LONG_ABOUT: &str = "\
+Serves the app's installation page on 127.0.0.1, as the vendor's local run does at
+/custom_configs, but from the binary alone (no CDN, no network unless asked), with the linter's
+findings on it (the same as `iparams-lint --format json APP`), each at its iparam's field.
+
+The first line on standard output is the page's URL, http://127.0.0.1:PORT/custom_configs; the
+request log goes to standard error (paths only, never a value). Ctrl-C stops it.
+
+Edits to config/iparams.json, config/assets/iparams.js and config/requests.json show on the page
+within a second, keeping what was typed. INSTALL checks the domain/api_key pairs (freshteam's at
+--hr-url, others only with --online), validates every visible field, and stores the values,
+checked as `iparams-lint values` checks them, in --values (default
+<APP>/.iparams-lint/installed.json, owner-only: it holds secrets; keep it out of version
+control). Reopening the page refills them, secure ones excepted. Callbacks' invokeTemplate calls
+are made by the server from config/requests.json: hosts of the HR service go to --hr-url, other
+hosts only with --online. docs/preview.md has the details and the differences from the vendor's
+page.";
+
+pub fn run(args: PreviewArgs, stdout: &mut dyn Write, stderr: &mut dyn Write) -> u8 {
+    let fail = |stderr: &mut dyn Write, message: &str| {
+        let _ = writeln!(stderr, "iparams-lint: preview: {message}");
+        exit::TROUBLE
+    };
+    if !args.app.join(IPARAMS_FILE).is_file() {
+        return fail(
+            stderr,
+            &format!(
+                "{}: no {IPARAMS_FILE} here; name the app's folder",
+                args.app.display()
+            ),
+        );
+    }
+    let mut signals = match Signals::new([SIGINT, SIGTERM]) {
+        Ok(signals) => signals,
+        Err(error) => return fail(stderr, &format!("cannot handle signals: {error}")),
+    };
+    let values_path = args
+        .values
+        .clone()
+        .unwrap_or_else(|| args.app.join(".iparams-lint/installed.json"));
+    let network = Network {
+        hr_url: args.hr_url.clone(),
+        online: args.online,
+    };
+    let started = start(
+        &args.app,
+        &args.rules,
+        args.port,
+        network,
+        &values_path,
+        true,
+    );
+    let (server, shared) = match started {
+        Ok(started) => started,
+        Err(message) => return fail(stderr, &message),
+    };
+    let url = format!("http://{}/custom_configs", server.address());
+    let _ = writeln!(stdout, "{url}").and_then(|()| stdout.flush());
+    let _ = writeln!(
+        stderr,
+        "preview: serving {} at {url} (values in {}); stop with Ctrl-C",
+        args.app.display(),
+        values_path.display()
+    );
+    if args.open {
+        open_browser(&url, stderr);
+    }
+    let watcher = watch(Arc::clone(&shared), true);
+    let signal = signals.forever().next();
+    shared.stop();
+    server.stop();
+    let _ = watcher.join();
+    let name = match signal {
+        Some(SIGINT) => "SIGINT",
+        Some(SIGTERM) => "SIGTERM",
+        _ => "a signal",
+    };
+    let _ = writeln!(stderr, "preview: stopped on {name}");
+    exit::CLEAN
+}
+
+/// Reads the watched files' modification times every [`WATCH_EVERY`] until the server stops,
+/// and reloads the app when one changed (the page's long-poll then answers).
+pub fn watch(shared: Arc<Shared>, log: bool) -> std::thread::JoinHandle<()> {
+    std::thread::spawn(move || {
+        while !shared.stopping.load(Ordering::SeqCst) {
+            std::thread::sleep(WATCH_EVERY);
+            if shared.reload_if_changed() && log {
+                eprintln!("preview: reloaded after an edit on disk");
+            }
+        }
+    })
+}
+
+/// Loads the app and starts answering on `port` (0: any free one), logging each request when
+/// `log`; the caller starts [`watch`] and stops both ([`Shared::stop`], then the server).
+/// Public for the benchmark.
+pub fn start(
+    app: &Path,
+    rules: &crate::cli::RuleArgs,
+    port: u16,
+    network: Network,
+    values_path: &Path,
+    log: bool,
+) -> Result<(LocalServer, Arc<Shared>), String> {
+    let mut loaded = App::new(app, rules)?;
+    let snapshot = loaded.load(1);
+    let mut made = None;
+    let server = LocalServer::start(
+        Options {
+            port,
+            workers: WORKERS,
+            max_body: server::MAX_BODY,
+            log: log.then(|| "preview".to_owned()),
+        },
+        |port| {
+            let shared = Arc::new(Shared {
+                app: Mutex::new(loaded),
+                snapshot: RwLock::new(Arc::new(snapshot)),
+                version: Mutex::new(1),
+                changed: Condvar::new(),
+                stopping: Default::default(),
+                network,
+                values_path: values_path.to_owned(),
+                port,
+            });
+            made = Some(Arc::clone(&shared));
+            let handler: Arc<Handler> = Arc::new(move |request| server::handle(&shared, request));
+            handler
+        },
+    )
+    .map_err(|error| format!("cannot listen on 127.0.0.1:{port}: {error}"))?;
+    Ok((server, made.expect("the handler was made")))
+}
+
+/// `--open`: the desktop's opener, if there is one.
+fn open_browser(url: &str, stderr: &mut dyn Write) {
+    let opener = if cfg!(target_os = "macos") {
+        "open"
+    } else {
+        "xdg-open"
+    };
+    if let Err(error) = std::process::Command::new(opener)
+        .arg(url)
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+    {
+        let _ = writeln!(
+            stderr,
+            "preview: cannot open a browser ({opener}: {error}); open {url}"
+        );
+    }
+}

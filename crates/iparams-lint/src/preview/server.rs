@@ -1,0 +1,382 @@
+//! The routes. Every request must name this server in `Host` (403 otherwise); a POST must come
+//! from the page itself (`Origin`, when sent, is this server) and carry JSON, so no page
+//! elsewhere can post a form to it; bodies are limited per route; assets come from
+//! config/assets only.
+
+use std::path::{Component, Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Condvar, Mutex, RwLock};
+use std::time::Duration;
+
+use iparams_sandbox::local::{host_allowed, percent_decode};
+use iparams_sandbox::{Incoming, Outgoing};
+use serde_json::{Map, Value as Json, json};
+
+use super::invoke::{self, Network};
+use super::state::{App, Snapshot};
+use super::store;
+
+const PAGE_HTML: &str = include_str!("page/index.html");
+const PAGE_JS: &str = include_str!("page/page.js");
+const PAGE_CSS: &str = include_str!("page/page.css");
+
+/// Body limits, per route.
+const MAX_STORE_BODY: usize = 256 * 1024;
+/// The platform's request body limit (100 KB) and room for the context and values.
+const MAX_INVOKE_BODY: usize = 256 * 1024;
+/// The largest body any route reads.
+pub const MAX_BODY: usize = 256 * 1024;
+/// How long a long-poll for changes waits before answering "no change".
+const LONG_POLL: Duration = Duration::from_secs(20);
+
+/// What every request shares.
+#[derive(Debug)]
+pub struct Shared {
+    pub app: Mutex<App>,
+    pub snapshot: RwLock<Arc<Snapshot>>,
+    /// The snapshot's version, for waiting on a change.
+    pub version: Mutex<u64>,
+    pub changed: Condvar,
+    pub stopping: AtomicBool,
+    pub network: Network,
+    /// Where INSTALL stores the values.
+    pub values_path: PathBuf,
+    pub port: u16,
+}
+
+impl Shared {
+    pub fn snapshot(&self) -> Arc<Snapshot> {
+        Arc::clone(&self.snapshot.read().unwrap_or_else(|e| e.into_inner()))
+    }
+
+    /// Reads the app again when a watched file changed; returns whether it did.
+    pub fn reload_if_changed(&self) -> bool {
+        let mut app = self.app.lock().unwrap_or_else(|e| e.into_inner());
+        let current = self.snapshot();
+        if app.stamps() == current.stamps {
+            return false;
+        }
+        let fresh = Arc::new(app.load(current.version + 1));
+        let version = fresh.version;
+        *self.snapshot.write().unwrap_or_else(|e| e.into_inner()) = fresh;
+        *self.version.lock().unwrap_or_else(|e| e.into_inner()) = version;
+        self.changed.notify_all();
+        true
+    }
+
+    /// Wakes every long-poll (the server is stopping).
+    pub fn stop(&self) {
+        self.stopping.store(true, Ordering::SeqCst);
+        let _guard = self.version.lock();
+        self.changed.notify_all();
+    }
+}
+
+fn answer(status: u16, content_type: &str, body: String) -> Outgoing {
+    Outgoing {
+        status,
+        headers: vec![
+            ("Content-Type".into(), content_type.into()),
+            ("Cache-Control".into(), "no-store".into()),
+            ("X-Content-Type-Options".into(), "nosniff".into()),
+            // The page and its assets only; no frame elsewhere may hold it.
+            (
+                "Content-Security-Policy".into(),
+                "default-src 'self'; style-src 'self' 'unsafe-inline'; frame-ancestors 'none'"
+                    .into(),
+            ),
+        ],
+        body,
+    }
+}
+
+fn json_answer(status: u16, value: &Json) -> Outgoing {
+    answer(status, "application/json; charset=utf-8", value.to_string())
+}
+
+fn error(status: u16, message: &str) -> Outgoing {
+    json_answer(status, &json!({ "error": message }))
+}
+
+/// Answers one request.
+pub fn handle(shared: &Shared, request: &Incoming) -> Outgoing {
+    if !host_allowed(request.header("host"), shared.port) {
+        return error(
+            403,
+            &format!(
+                "The Host header must be 127.0.0.1:{0} or localhost:{0}",
+                shared.port
+            ),
+        );
+    }
+    let (path, query) = match request.target.split_once('?') {
+        Some((path, query)) => (path, query),
+        None => (request.target.as_str(), ""),
+    };
+    let method = request.method.to_ascii_uppercase();
+    if method == "POST"
+        && let Some(refused) = refuse_post(shared, request)
+    {
+        return refused;
+    }
+    match (method.as_str(), path) {
+        ("GET", "/" | "/custom_configs" | "/custom_configs/") => {
+            answer(200, "text/html; charset=utf-8", PAGE_HTML.to_owned())
+        }
+        ("GET", "/custom_configs/page.js") => {
+            answer(200, "text/javascript; charset=utf-8", PAGE_JS.to_owned())
+        }
+        ("GET", "/custom_configs/page.css") => {
+            answer(200, "text/css; charset=utf-8", PAGE_CSS.to_owned())
+        }
+        ("GET", "/custom_configs/state") => json_answer(200, &state(shared)),
+        ("GET", "/custom_configs/fetch") => {
+            let snapshot = shared.snapshot();
+            let stored = store::read_stored(&shared.values_path);
+            let (values, secure_set) = store::for_page(&stored, &snapshot.defs);
+            json_answer(200, &json!({"values": values, "secure_set": secure_set}))
+        }
+        ("GET", "/custom_configs/changes") => changes(shared, query),
+        ("POST", "/custom_configs/store") => with_body(request, MAX_STORE_BODY, |body| {
+            let snapshot = shared.snapshot();
+            let (iparams_shown, settings) = {
+                let mut app = shared.app.lock().unwrap_or_else(|e| e.into_inner());
+                let shown = app
+                    .root
+                    .join(crate::workspace::IPARAMS_FILE)
+                    .display()
+                    .to_string();
+                let settings = app
+                    .workspace
+                    .settings_for(&shared.values_path)
+                    .unwrap_or_default();
+                (shown, settings)
+            };
+            let (status, value) = store::store(
+                body,
+                &snapshot,
+                &shared.values_path,
+                &iparams_shown,
+                &settings,
+            );
+            json_answer(status, &value)
+        }),
+        ("POST", "/custom_configs/invoke") => with_body(request, MAX_INVOKE_BODY, |body| {
+            let Ok(parsed) = serde_json::from_slice::<Json>(body) else {
+                return error(400, "the body must be JSON: {name, options, values}");
+            };
+            let snapshot = shared.snapshot();
+            let stored = store::read_stored(&shared.values_path);
+            let name = parsed["name"].as_str().unwrap_or("");
+            let values = object(&parsed["values"]);
+            let caller = caller(shared, &snapshot, &values, &stored);
+            let outcome = invoke::invoke(&caller, name, &parsed["options"]);
+            json_answer(200, &outcome)
+        }),
+        ("POST", "/custom_configs/request") => with_body(request, MAX_INVOKE_BODY, |body| {
+            let Ok(parsed) = serde_json::from_slice::<Json>(body) else {
+                return error(400, "the body must be JSON: {method, url, options, values}");
+            };
+            let snapshot = shared.snapshot();
+            let stored = store::read_stored(&shared.values_path);
+            let values = object(&parsed["values"]);
+            let outcome = invoke::legacy(
+                &caller(shared, &snapshot, &values, &stored),
+                parsed["method"].as_str().unwrap_or(""),
+                parsed["url"].as_str().unwrap_or(""),
+                &parsed["options"],
+            );
+            json_answer(200, &outcome)
+        }),
+        ("POST", "/custom_configs/credentials") => with_body(request, MAX_STORE_BODY, |body| {
+            let Ok(parsed) = serde_json::from_slice::<Json>(body) else {
+                return error(400, "the body must be a JSON object of values");
+            };
+            let snapshot = shared.snapshot();
+            let stored = store::read_stored(&shared.values_path);
+            let values = object(&parsed);
+            let outcome = invoke::check_credentials(&caller(shared, &snapshot, &values, &stored));
+            json_answer(200, &outcome)
+        }),
+        ("GET", _) if path.starts_with("/custom_configs/assets/") => {
+            let root = shared
+                .app
+                .lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .root
+                .clone();
+            asset(&root, &path["/custom_configs/assets/".len()..])
+        }
+        (
+            _,
+            "/custom_configs/store"
+            | "/custom_configs/invoke"
+            | "/custom_configs/request"
+            | "/custom_configs/credentials",
+        ) => error(405, "use POST"),
+        _ => error(404, "nothing here"),
+    }
+}
+
+fn caller<'a>(
+    shared: &'a Shared,
+    snapshot: &'a Snapshot,
+    values: &'a Map<String, Json>,
+    stored: &'a Map<String, Json>,
+) -> invoke::Caller<'a> {
+    invoke::Caller {
+        snapshot,
+        network: &shared.network,
+        values,
+        stored,
+    }
+}
+
+fn object(value: &Json) -> Map<String, Json> {
+    value.as_object().cloned().unwrap_or_default()
+}
+
+/// A POST from anywhere but the page: an `Origin` other than this server, or a body that is
+/// not JSON (a form another site posts cannot be JSON without asking first).
+fn refuse_post(shared: &Shared, request: &Incoming) -> Option<Outgoing> {
+    if let Some(origin) = request.header("origin") {
+        let origin = origin.trim();
+        let own = [
+            format!("http://127.0.0.1:{}", shared.port),
+            format!("http://localhost:{}", shared.port),
+        ];
+        if !own.iter().any(|o| o.eq_ignore_ascii_case(origin)) {
+            return Some(error(
+                403,
+                "POST is accepted from the preview's own page only",
+            ));
+        }
+    }
+    let json = request
+        .header("content-type")
+        .and_then(|t| t.split(';').next())
+        .is_some_and(|t| t.trim().eq_ignore_ascii_case("application/json"));
+    (!json).then(|| error(415, "POST bodies must be application/json"))
+}
+
+fn with_body(request: &Incoming, limit: usize, then: impl FnOnce(&[u8]) -> Outgoing) -> Outgoing {
+    match &request.body {
+        Some(body) if body.len() <= limit => then(body),
+        _ => error(413, &format!("the body is over {limit} bytes")),
+    }
+}
+
+/// The page's data: the snapshot's, with the stored values (secure ones only named).
+pub fn state(shared: &Shared) -> Json {
+    let snapshot = shared.snapshot();
+    let stored = store::read_stored(&shared.values_path);
+    let (values, secure_set) = store::for_page(&stored, &snapshot.defs);
+    let mut page = snapshot.page.clone();
+    page["stored"] = values;
+    page["secure_set"] = json!(secure_set);
+    page["network"] = json!({
+        "hr_url": shared.network.hr_url.is_some(),
+        "online": shared.network.online,
+    });
+    page["values_path"] = json!(shared.values_path.display().to_string());
+    page
+}
+
+/// `GET /custom_configs/changes?since=N`: answers as soon as the version passes N, or after the
+/// long-poll's time with the same version.
+fn changes(shared: &Shared, query: &str) -> Outgoing {
+    let since: u64 = query
+        .split('&')
+        .find_map(|pair| pair.strip_prefix("since="))
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(0);
+    let guard = shared.version.lock().unwrap_or_else(|e| e.into_inner());
+    let (guard, _) = shared
+        .changed
+        .wait_timeout_while(guard, LONG_POLL, |version| {
+            *version <= since && !shared.stopping.load(Ordering::SeqCst)
+        })
+        .unwrap_or_else(|e| e.into_inner());
+    json_answer(200, &json!({ "version": *guard }))
+}
+
+/// A file of config/assets: the path percent-decoded, refused with any `..`, `.`, empty or
+/// backslashed segment, and, once resolved, anywhere but inside config/assets (a symbolic link
+/// out of it).
+fn asset(root: &Path, encoded: &str) -> Outgoing {
+    let Some(relative) = percent_decode(encoded) else {
+        return error(400, "the path is not valid percent-encoded UTF-8");
+    };
+    let clean = !relative.is_empty()
+        && relative.split('/').all(|segment| {
+            !segment.is_empty()
+                && segment != "."
+                && segment != ".."
+                && !segment.contains(['\\', '\0', ':'])
+        })
+        && Path::new(&relative)
+            .components()
+            .all(|c| matches!(c, Component::Normal(_)));
+    if !clean {
+        return error(403, "assets are served from config/assets only");
+    }
+    let assets = root.join("config/assets");
+    let (Ok(base), Ok(file)) = (
+        std::fs::canonicalize(&assets),
+        std::fs::canonicalize(assets.join(&relative)),
+    ) else {
+        return error(404, "no such asset");
+    };
+    if !file.starts_with(&base) {
+        return error(403, "assets are served from config/assets only");
+    }
+    let Ok(bytes) = std::fs::read(&file) else {
+        return error(404, "no such asset");
+    };
+    let kind = match file.extension().and_then(|e| e.to_str()).unwrap_or("") {
+        "js" => "text/javascript; charset=utf-8",
+        "css" => "text/css; charset=utf-8",
+        "html" => "text/html; charset=utf-8",
+        "json" => "application/json",
+        "svg" => "image/svg+xml",
+        "png" => "image/png",
+        _ => "application/octet-stream",
+    };
+    // tiny_http's body is text here; assets are text (scripts, styles) or served lossy.
+    match String::from_utf8(bytes) {
+        Ok(text) => answer(200, kind, text),
+        Err(_) => error(415, "only text assets are served"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn traversal_is_refused_encoded_or_not() {
+        let root = std::env::temp_dir().join(format!("iparams-preview-{}", std::process::id()));
+        std::fs::create_dir_all(root.join("config/assets")).unwrap();
+        std::fs::write(root.join("config/assets/iparams.js"), "function f() {}").unwrap();
+        std::fs::write(root.join("config/secret.json"), "{}").unwrap();
+        assert_eq!(asset(&root, "iparams.js").status, 200);
+        for bad in [
+            "../secret.json",
+            "%2e%2e/secret.json",
+            "%2E%2E%2Fsecret.json",
+            "./iparams.js",
+            "..%5csecret.json",
+            "/etc/passwd",
+            "",
+        ] {
+            assert_eq!(asset(&root, bad).status, 403, "{bad}");
+        }
+        std::os::unix::fs::symlink(
+            root.join("config/secret.json"),
+            root.join("config/assets/out.json"),
+        )
+        .unwrap();
+        assert_eq!(asset(&root, "out.json").status, 403);
+        let _ = std::fs::remove_dir_all(&root);
+    }
+}

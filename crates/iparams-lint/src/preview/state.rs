@@ -1,0 +1,305 @@
+//! What the page shows, loaded through the workspace: the iparams in file order, the linter's
+//! findings on the app (as `iparams-lint --format json APP` gives them), and what the store and
+//! invoke endpoints need of the definitions and templates.
+
+use std::path::{Path, PathBuf};
+use std::time::SystemTime;
+
+use iparams_core::app::Manifest;
+use iparams_core::app::requests::Requests;
+use iparams_core::syntax::{Value, ValueKind, parse_value};
+use iparams_core::{Linter, RuleSettings, SourceText};
+use serde_json::{Map, Value as Json, json};
+
+use crate::cli::{Format, RuleArgs};
+use crate::render::{self, CheckedFile, RenderOptions, Summary};
+use crate::workspace::{IPARAMS_FILE, MANIFEST_FILE, Workspace};
+
+/// Where the templates are, relative to the app.
+pub const REQUESTS_FILE: &str = "config/requests.json";
+/// The callbacks, relative to the app.
+pub const SCRIPT_FILE: &str = "config/assets/iparams.js";
+/// The files whose edits reload the page.
+pub const WATCHED: [&str; 3] = [IPARAMS_FILE, SCRIPT_FILE, REQUESTS_FILE];
+
+/// One iparam, as the server needs it (the page gets every attribute).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Def {
+    pub key: String,
+    pub kind: String,
+    pub secure: bool,
+    pub visible: bool,
+    /// `type_attributes.product`, or "".
+    pub product: String,
+}
+
+/// The app as last read.
+#[derive(Debug)]
+pub struct Snapshot {
+    /// Grows on every reload; the page asks for changes since the one it shows.
+    pub version: u64,
+    /// The page's data, without the stored values (added per request: they change on store).
+    pub page: Json,
+    pub defs: Vec<Def>,
+    pub requests: Requests,
+    /// iparams.json as read, for checking values against it.
+    pub iparams_text: String,
+    /// manifest.json as the core reads it: the platform and `whitelisted-domains`, for the
+    /// request API of older apps.
+    pub manifest: Option<Manifest>,
+    /// The modification times of [`WATCHED`], to notice edits.
+    pub stamps: Vec<Option<SystemTime>>,
+}
+
+/// The app the preview serves, and how it is checked.
+#[derive(Debug)]
+pub struct App {
+    pub root: PathBuf,
+    pub workspace: Workspace,
+    shown: String,
+}
+
+impl App {
+    pub fn new(root: &Path, rules: &RuleArgs) -> Result<Self, String> {
+        let workspace = Workspace::new(rules.config.as_deref(), &rules.rules)?;
+        Ok(Self {
+            root: root.to_owned(),
+            workspace,
+            shown: root.display().to_string(),
+        })
+    }
+
+    /// The modification times of the watched files, `None` for a missing one.
+    pub fn stamps(&self) -> Vec<Option<SystemTime>> {
+        WATCHED
+            .iter()
+            .map(|relative| {
+                std::fs::metadata(self.root.join(relative))
+                    .and_then(|m| m.modified())
+                    .ok()
+            })
+            .collect()
+    }
+
+    /// Reads and checks the app; `version` is the snapshot's.
+    pub fn load(&mut self, version: u64) -> Snapshot {
+        let stamps = self.stamps();
+        let mut notes = Vec::new();
+        let iparams_path = self.root.join(IPARAMS_FILE);
+        let settings = self
+            .workspace
+            .settings_for(&iparams_path)
+            .unwrap_or_else(|message| {
+                notes.push(message);
+                RuleSettings::default()
+            });
+        let app = self.workspace.load_app(&self.root, &self.shown);
+        notes.extend(app.errors.iter().cloned());
+        let iparams_shown = app.shown(IPARAMS_FILE);
+        let iparams_text = app
+            .file(IPARAMS_FILE)
+            .map(|file| SourceText::decode(&file.bytes).text().to_owned());
+
+        let mut findings = Vec::new();
+        let mut linter = Linter::default();
+        if let Some(input) = app.input() {
+            for file in linter.check_app(&input, &settings) {
+                findings.extend(json_findings(&file.path, file.source.text(), &file.report));
+            }
+        } else if let Some(text) = &iparams_text {
+            // No manifest: iparams.json on its own, as `check` does a lone file.
+            let source = SourceText::decode(text.as_bytes());
+            let report = linter.lint_with(&source, &settings);
+            findings.extend(json_findings(&iparams_shown, source.text(), &report));
+            notes.push(format!(
+                "{}: no readable manifest.json, so only iparams.json is checked",
+                app.shown("manifest.json")
+            ));
+        }
+
+        let (iparams, defs, broken) = match &iparams_text {
+            None => {
+                notes.push(format!("{iparams_shown} cannot be read"));
+                (Json::Null, Vec::new(), true)
+            }
+            Some(text) => match parse_value(text) {
+                (Some(root), errors) if errors.is_empty() => {
+                    let (page, defs) = definitions(&root);
+                    (page, defs, false)
+                }
+                // A syntax error: its finding is shown instead of a form built from a guess.
+                _ => (Json::Null, Vec::new(), true),
+            },
+        };
+        for finding in &mut findings {
+            let in_iparams = finding["path"] == json!(iparams_shown);
+            let key = pointer_key(finding["pointer"].as_str().unwrap_or(""));
+            let at = key.filter(|key| in_iparams && defs.iter().any(|d| d.key == *key));
+            finding["key"] = at.map_or(Json::Null, Json::String);
+        }
+
+        let requests = app
+            .file(REQUESTS_FILE)
+            .map(|file| {
+                let source = SourceText::decode(&file.bytes);
+                let (root, errors) = parse_value(source.text());
+                Requests::lower(root.as_ref(), errors.is_empty(), source.text())
+            })
+            .unwrap_or_default();
+        let manifest = app.file(MANIFEST_FILE).map(|file| {
+            iparams_core::app::manifest::read(SourceText::decode(&file.bytes).text()).manifest
+        });
+        let script = app.file(SCRIPT_FILE).is_some() || self.root.join(SCRIPT_FILE).is_file();
+
+        let page = json!({
+            "version": version,
+            "app": self.shown,
+            "iparams": iparams,
+            "broken": broken,
+            "findings": findings,
+            "script": script,
+            "notes": notes,
+        });
+        Snapshot {
+            version,
+            page,
+            defs,
+            requests,
+            iparams_text: iparams_text.unwrap_or_default(),
+            manifest,
+            stamps,
+        }
+    }
+}
+
+/// A file's findings as `--format json` writes them, each with its path.
+pub fn json_findings(path: &str, text: &str, report: &iparams_core::FileReport) -> Vec<Json> {
+    let renderer = render::renderer(
+        Format::Json,
+        RenderOptions {
+            color: false,
+            width: 100,
+            quiet: true,
+            fail_level: iparams_core::Severity::Error,
+        },
+    );
+    let mut summary = Summary::default();
+    summary.add(report);
+    let document = render::document(
+        renderer.as_ref(),
+        &CheckedFile { path, text, report },
+        &summary,
+    );
+    let parsed: Json = serde_json::from_str(&document).unwrap_or(Json::Null);
+    parsed["files"][0]["diagnostics"]
+        .as_array()
+        .cloned()
+        .unwrap_or_default()
+        .into_iter()
+        .map(|mut diagnostic| {
+            diagnostic["path"] = json!(path);
+            diagnostic
+        })
+        .collect()
+}
+
+/// The iparam key a pointer into iparams.json starts with: `/hr_domain/type` → `hr_domain`.
+fn pointer_key(pointer: &str) -> Option<String> {
+    let first = pointer.strip_prefix('/')?.split('/').next()?;
+    Some(first.replace("~1", "/").replace("~0", "~"))
+}
+
+/// The page's list of iparams (file order; a duplicate key as the last one, as `JSON.parse`
+/// keeps it, at the place of the first) and the server's view of each.
+fn definitions(root: &Value<'_>) -> (Json, Vec<Def>) {
+    let Some(members) = root.as_object() else {
+        return (json!([]), Vec::new());
+    };
+    let mut order: Vec<&str> = Vec::new();
+    for member in members {
+        if !order.contains(&member.key.text.as_ref()) {
+            order.push(&member.key.text);
+        }
+    }
+    let mut page = Vec::new();
+    let mut defs = Vec::new();
+    for key in order {
+        let Some(member) = members.iter().rev().find(|m| m.key.text == key) else {
+            continue;
+        };
+        let mut attributes = match to_json(&member.value) {
+            Json::Object(map) => map,
+            _ => Map::new(),
+        };
+        // The regex entries in file order: the pattern and message lists follow it.
+        if let Some(regex) = member
+            .value
+            .as_object()
+            .and_then(|attrs| attrs.iter().rev().find(|a| a.key.text == "regex"))
+            .and_then(|a| a.value.as_object())
+        {
+            let entries: Vec<Json> = regex
+                .iter()
+                .map(|entry| json!([entry.key.text, to_json(&entry.value)]))
+                .collect();
+            attributes.insert("regex".into(), Json::Array(entries));
+        }
+        let text = |name: &str| attributes.get(name).and_then(Json::as_str).unwrap_or("");
+        let def = Def {
+            key: key.to_owned(),
+            kind: text("type").to_owned(),
+            secure: attributes.get("secure") == Some(&Json::Bool(true)),
+            visible: attributes.get("visible") != Some(&Json::Bool(false)),
+            product: attributes
+                .get("type_attributes")
+                .and_then(|t| t.get("product"))
+                .and_then(Json::as_str)
+                .unwrap_or("")
+                .to_owned(),
+        };
+        attributes.insert("key".into(), json!(key));
+        page.push(Json::Object(attributes));
+        defs.push(def);
+    }
+    (Json::Array(page), defs)
+}
+
+/// A parsed value as serde_json's (objects keep the last of duplicate keys).
+fn to_json(value: &Value<'_>) -> Json {
+    match &value.kind {
+        ValueKind::Null => Json::Null,
+        ValueKind::Bool(b) => Json::Bool(*b),
+        ValueKind::Number(text) => serde_json::from_str(text).unwrap_or(Json::Null),
+        ValueKind::String(text) => Json::String(text.to_string()),
+        ValueKind::Array(items) => Json::Array(items.iter().map(to_json).collect()),
+        ValueKind::Object(members) => Json::Object(
+            members
+                .iter()
+                .map(|m| (m.key.text.to_string(), to_json(&m.value)))
+                .collect(),
+        ),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn pointers_name_their_iparam() {
+        assert_eq!(pointer_key("/hr_domain/type").as_deref(), Some("hr_domain"));
+        assert_eq!(pointer_key("/a~1b").as_deref(), Some("a/b"));
+        assert_eq!(pointer_key(""), None);
+    }
+
+    #[test]
+    fn definitions_keep_file_order_and_regex_order() {
+        let text = r#"{"z": {"type": "text", "regex": {"b": "x", "a": "y"}}, "a": {"type": "api_key", "secure": true, "type_attributes": {"product": "freshteam"}}}"#;
+        let (root, _) = parse_value(text);
+        let (page, defs) = definitions(&root.expect("an object"));
+        assert_eq!(page[0]["key"], "z");
+        assert_eq!(page[0]["regex"], json!([["b", "x"], ["a", "y"]]));
+        assert_eq!(defs[1].product, "freshteam");
+        assert!(defs[1].secure && defs[1].visible);
+    }
+}

@@ -1,0 +1,176 @@
+//! INSTALL's last step, `POST /custom_configs/store`: the values the page produced, checked with
+//! the code of `iparams-lint values` and written, owner-only, to the values file; and the refill
+//! of the page from that file, without a secure value.
+
+use std::path::Path;
+
+use iparams_core::{RuleSettings, Severity, SourceText};
+use serde_json::{Map, Value as Json, json};
+
+use super::state::{Def, Snapshot, json_findings};
+
+/// The stored values, as a map (none when the file is missing or not an object).
+pub fn read_stored(path: &Path) -> Map<String, Json> {
+    std::fs::read(path)
+        .ok()
+        .and_then(|bytes| serde_json::from_slice::<Json>(&bytes).ok())
+        .and_then(|value| match value {
+            Json::Object(map) => Some(map),
+            _ => None,
+        })
+        .unwrap_or_default()
+}
+
+/// What the page may see of the stored values: every value but the secure ones, and the keys of
+/// the secure ones that are set.
+pub fn for_page(stored: &Map<String, Json>, defs: &[Def]) -> (Json, Vec<String>) {
+    let secure = |key: &str| defs.iter().any(|d| d.key == key && d.secure);
+    let mut shown = Map::new();
+    let mut set = Vec::new();
+    for (key, value) in stored {
+        if secure(key) {
+            if !matches!(value, Json::Null) && value != &json!("") {
+                set.push(key.clone());
+            }
+        } else {
+            shown.insert(key.clone(), value.clone());
+        }
+    }
+    (Json::Object(shown), set)
+}
+
+/// Stores `body` (a JSON object of values) at `path` when the values check has no error.
+/// A secure iparam the page did not send keeps its stored value (the page never had it).
+/// Returns the status and the JSON answer.
+pub fn store(
+    body: &[u8],
+    snapshot: &Snapshot,
+    path: &Path,
+    iparams_shown: &str,
+    settings: &RuleSettings,
+) -> (u16, Json) {
+    let Ok(Json::Object(mut posted)) = serde_json::from_slice::<Json>(body) else {
+        return (
+            400,
+            json!({"error": "the body must be a JSON object of iparam key → value"}),
+        );
+    };
+    let stored = read_stored(path);
+    for def in snapshot.defs.iter().filter(|d| d.secure) {
+        if !posted.contains_key(&def.key)
+            && let Some(value) = stored.get(&def.key)
+        {
+            posted.insert(def.key.clone(), value.clone());
+        }
+    }
+    let text = ordered_text(&posted, &snapshot.defs);
+    let definitions = SourceText::decode(snapshot.iparams_text.as_bytes());
+    let values = SourceText::decode(text.as_bytes());
+    let shown = path.display().to_string();
+    let report = crate::values::check(&definitions, &values, iparams_shown, settings);
+    let diagnostics = masked(
+        Json::Array(json_findings(&shown, values.text(), &report)),
+        &posted,
+        &snapshot.defs,
+    );
+    if report
+        .diagnostics
+        .iter()
+        .any(|d| d.severity == Severity::Error)
+    {
+        return (422, json!({ "diagnostics": diagnostics }));
+    }
+    match crate::write::write_private(path, text.as_bytes()) {
+        Ok(()) => (200, json!({ "stored": shown, "diagnostics": diagnostics })),
+        Err(error) => (
+            500,
+            json!({ "error": format!("{shown}: cannot be written: {error}") }),
+        ),
+    }
+}
+
+/// The values file's text: the iparams in file order, then any other key, one a line.
+fn ordered_text(values: &Map<String, Json>, defs: &[Def]) -> String {
+    let mut keys: Vec<&String> = defs
+        .iter()
+        .filter_map(|d| values.get_key_value(&d.key).map(|(k, _)| k))
+        .collect();
+    keys.extend(values.keys().filter(|k| !defs.iter().any(|d| d.key == **k)));
+    let lines: Vec<String> = keys
+        .iter()
+        .map(|key| format!("  {}: {}", json!(key), values[key.as_str()]))
+        .collect();
+    if lines.is_empty() {
+        "{}\n".to_owned()
+    } else {
+        format!("{{\n{}\n}}\n", lines.join(",\n"))
+    }
+}
+
+/// `diagnostics` with every secure value that appears in them replaced by `****` (the rules mask
+/// what they quote already; this keeps a value out of the answer whatever a message says).
+fn masked(diagnostics: Json, values: &Map<String, Json>, defs: &[Def]) -> Json {
+    let mut text = diagnostics.to_string();
+    for def in defs.iter().filter(|d| d.secure) {
+        if let Some(Json::String(secret)) = values.get(&def.key)
+            && secret.chars().count() >= 3
+        {
+            let escaped = json!(secret).to_string();
+            let inner = &escaped[1..escaped.len() - 1];
+            text = text.replace(inner, "****");
+        }
+    }
+    serde_json::from_str(&text).unwrap_or(Json::Array(Vec::new()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn def(key: &str, secure: bool) -> Def {
+        Def {
+            key: key.into(),
+            kind: "text".into(),
+            secure,
+            visible: true,
+            product: String::new(),
+        }
+    }
+
+    #[test]
+    fn the_page_never_gets_a_secure_value() {
+        let stored = json!({"domain": "acme", "key": "s3cret-value", "empty": ""});
+        let Json::Object(stored) = stored else {
+            unreachable!()
+        };
+        let defs = [def("domain", false), def("key", true), def("empty", true)];
+        let (shown, set) = for_page(&stored, &defs);
+        assert_eq!(shown, json!({"domain": "acme"}));
+        assert_eq!(set, ["key"]);
+    }
+
+    #[test]
+    fn values_are_written_in_file_order() {
+        let Json::Object(values) = json!({"a": 1, "b": [true], "z": "x"}) else {
+            unreachable!()
+        };
+        let text = ordered_text(&values, &[def("z", false), def("a", false)]);
+        assert_eq!(
+            text,
+            "{\n  \"z\": \"x\",\n  \"a\": 1,\n  \"b\": [true]\n}\n"
+        );
+    }
+
+    #[test]
+    fn secure_values_are_masked_in_findings() {
+        let Json::Object(values) = json!({"key": "s3cret\"x"}) else {
+            unreachable!()
+        };
+        let found = masked(
+            json!([{"message": "bad s3cret\"x here"}]),
+            &values,
+            &[def("key", true)],
+        );
+        assert_eq!(found, json!([{"message": "bad **** here"}]));
+    }
+}

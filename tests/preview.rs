@@ -1,0 +1,504 @@
+//! `iparams-lint preview` as a process, over HTTP on 127.0.0.1: the Host and Origin checks,
+//! traversal attempts, body limits, INSTALL's store (200 and 422, the file's mode, and that
+//! `iparams-lint values` accepts it), the refill without secrets, template calls against a
+//! running `hr-sandbox`, and findings after an edit on disk. The page itself is driven in a
+//! browser by tests/preview_browser/ (tests/preview_browser.rs).
+
+mod support;
+
+use std::io::{Read, Write};
+use std::net::TcpStream;
+use std::path::{Path, PathBuf};
+use std::process::Child;
+use std::time::{Duration, Instant};
+
+use serde_json::{Value, json};
+use support::{binary, dechunk, repo_root, spawn_announcing};
+
+/// A running `iparams-lint` server (preview or hr-sandbox), killed when dropped.
+struct Running {
+    child: Child,
+    first_line: String,
+}
+
+impl Running {
+    fn start(args: &[&str]) -> Self {
+        let (child, first_line) = spawn_announcing(args);
+        Self { child, first_line }
+    }
+
+    fn preview(app: &Path, extra: &[&str]) -> Self {
+        let app = app.to_str().expect("a UTF-8 path");
+        let mut args = vec!["preview", app, "--port", "0"];
+        args.extend_from_slice(extra);
+        let running = Self::start(&args);
+        assert!(
+            running.first_line.starts_with("http://127.0.0.1:")
+                && running.first_line.ends_with("/custom_configs"),
+            "the first line is the page's URL: {}",
+            running.first_line
+        );
+        running
+    }
+
+    /// `127.0.0.1:PORT`
+    fn authority(&self) -> String {
+        let rest = self.first_line.trim_start_matches("http://");
+        rest.split('/').next().expect("host").to_owned()
+    }
+
+    fn get(&self, path: &str) -> (u16, String) {
+        self.raw("GET", path, &self.authority(), &[], "")
+    }
+
+    fn post(&self, path: &str, body: &Value) -> (u16, Value) {
+        let (status, text) = self.raw(
+            "POST",
+            path,
+            &self.authority(),
+            &[("Content-Type", "application/json")],
+            &body.to_string(),
+        );
+        (status, serde_json::from_str(&text).unwrap_or(Value::Null))
+    }
+
+    fn state(&self) -> Value {
+        let (status, text) = self.get("/custom_configs/state");
+        assert_eq!(status, 200);
+        serde_json::from_str(&text).expect("the state is JSON")
+    }
+
+    /// One request as written: the path is sent as it is (no client normalises `..`).
+    fn raw(
+        &self,
+        method: &str,
+        path: &str,
+        host: &str,
+        headers: &[(&str, &str)],
+        body: &str,
+    ) -> (u16, String) {
+        let mut stream = TcpStream::connect(self.authority()).expect("connects");
+        stream
+            .set_read_timeout(Some(Duration::from_secs(30)))
+            .expect("timeout");
+        let mut request =
+            format!("{method} {path} HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n");
+        for (name, value) in headers {
+            request.push_str(&format!("{name}: {value}\r\n"));
+        }
+        request.push_str(&format!("Content-Length: {}\r\n\r\n", body.len()));
+        let _ = stream.write_all(request.as_bytes());
+        let _ = stream.write_all(body.as_bytes());
+        let mut answer = Vec::new();
+        let _ = stream.read_to_end(&mut answer);
+        let answer = String::from_utf8_lossy(&answer).into_owned();
+        let status = answer
+            .split(' ')
+            .nth(1)
+            .and_then(|s| s.parse().ok())
+            .unwrap_or_else(|| panic!("a status in {answer:?}"));
+        let (head, body) = answer.split_once("\r\n\r\n").unwrap_or((&answer, ""));
+        let body = if head
+            .to_ascii_lowercase()
+            .contains("transfer-encoding: chunked")
+        {
+            dechunk(body)
+        } else {
+            body.to_owned()
+        };
+        (status, body)
+    }
+
+    /// Stops it with SIGINT; returns the exit code and its standard error.
+    fn stop(mut self) -> (Option<i32>, String) {
+        let _ = std::process::Command::new("kill")
+            .args(["-INT", &self.child.id().to_string()])
+            .status();
+        let status = self.child.wait().expect("it ends");
+        let mut log = String::new();
+        if let Some(mut stderr) = self.child.stderr.take() {
+            let _ = stderr.read_to_string(&mut log);
+        }
+        (status.code(), log)
+    }
+}
+
+impl Drop for Running {
+    fn drop(&mut self) {
+        if let Ok(None) = self.child.try_wait() {
+            let _ = self.child.kill();
+            let _ = self.child.wait();
+        }
+    }
+}
+
+/// A copy of a fixture app in a fresh folder (INSTALL writes into the app).
+fn app_copy(fixture: &str, name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("iparams-preview-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    copy_dir(&repo_root().join(fixture), &dir);
+    dir
+}
+
+fn copy_dir(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).expect("a folder");
+    for entry in std::fs::read_dir(from).expect("a fixture folder") {
+        let entry = entry.expect("an entry");
+        let target = to.join(entry.file_name());
+        if entry.path().is_dir() {
+            copy_dir(&entry.path(), &target);
+        } else {
+            std::fs::copy(entry.path(), &target).expect("copied");
+        }
+    }
+}
+
+const ALL_TYPES: &str = "fixtures/preview/all-types";
+
+/// Values the all-types app's checks accept.
+fn good_values(key: &str) -> Value {
+    json!({
+        "company": "Acme", "notes": "", "mode": "careful", "contact_email": "ops@acme.test",
+        "count": "5", "phone": "123-456-7890", "start_date": "2026-01-02", "website": "",
+        "color": "green", "advanced": false, "tags": ["one"], "hr_domain": "acme",
+        "hr_api_key": key, "tuning": "standard", "code": "", "sync_message": "",
+        "resolve_message": "", "reject_message": "", "throws": "", "employee_id": ""
+    })
+}
+
+#[test]
+fn only_requests_naming_the_server_are_answered() {
+    let app = app_copy(ALL_TYPES, "host");
+    let preview = Running::preview(&app, &[]);
+    let port = preview.authority().split(':').nth(1).unwrap().to_owned();
+    for host in [format!("127.0.0.1:{port}"), format!("localhost:{port}")] {
+        let (status, body) = preview.raw("GET", "/custom_configs", &host, &[], "");
+        assert_eq!(status, 200, "{host}");
+        assert!(body.contains("<title>Installation Page</title>"));
+    }
+    for host in [
+        format!("attacker.example:{port}"),
+        "127.0.0.1".to_owned(),
+        format!("127.0.0.1:{}", port.parse::<u32>().unwrap() + 1),
+    ] {
+        let (status, _) = preview.raw("GET", "/custom_configs/state", &host, &[], "");
+        assert_eq!(status, 403, "Host {host} must be refused");
+    }
+    // A POST from another origin, or not JSON (a form another site could post), is refused.
+    let origin = preview.raw(
+        "POST",
+        "/custom_configs/store",
+        &preview.authority(),
+        &[
+            ("Content-Type", "application/json"),
+            ("Origin", "http://attacker.example"),
+        ],
+        "{}",
+    );
+    assert_eq!(origin.0, 403);
+    let form = preview.raw(
+        "POST",
+        "/custom_configs/store",
+        &preview.authority(),
+        &[("Content-Type", "application/x-www-form-urlencoded")],
+        "a=b",
+    );
+    assert_eq!(form.0, 415);
+    let (code, log) = preview.stop();
+    assert_eq!(code, Some(0), "Ctrl-C stops it cleanly: {log}");
+    assert!(log.contains("stopped on SIGINT"), "{log}");
+    let _ = std::fs::remove_dir_all(app);
+}
+
+#[test]
+fn nothing_outside_config_assets_is_served() {
+    let app = app_copy(ALL_TYPES, "traversal");
+    std::os::unix::fs::symlink(
+        app.join("manifest.json"),
+        app.join("config/assets/linked.json"),
+    )
+    .expect("a symlink");
+    let preview = Running::preview(&app, &[]);
+    let (status, body) = preview.get("/custom_configs/assets/iparams.js");
+    assert_eq!(status, 200);
+    assert!(body.contains("function syncMessage"));
+    for path in [
+        "/custom_configs/assets/../iparams.json",
+        "/custom_configs/assets/../../manifest.json",
+        "/custom_configs/assets/%2e%2e/iparams.json",
+        "/custom_configs/assets/%2E%2E%2F%2E%2E%2Fmanifest.json",
+        "/custom_configs/assets/..%2fiparams.json",
+        "/custom_configs/assets/.%2e/requests.json",
+        "/custom_configs/assets/..%5ciparams.json",
+        "/custom_configs/assets//etc/passwd",
+        "/custom_configs/assets/linked.json",
+    ] {
+        let (status, body) = preview.get(path);
+        assert!(
+            status == 403 || status == 404,
+            "{path} answered {status}: {body}"
+        );
+        assert!(
+            !body.contains("platform-version") && !body.contains("display_name"),
+            "{path}"
+        );
+    }
+    let _ = std::fs::remove_dir_all(app);
+}
+
+#[test]
+fn bodies_over_the_limit_are_refused() {
+    let app = app_copy(ALL_TYPES, "limit");
+    let preview = Running::preview(&app, &[]);
+    let big = json!({"company": "x".repeat(300 * 1024)});
+    let (status, _) = preview.post("/custom_configs/store", &big);
+    assert_eq!(status, 413);
+    let (status, _) = preview.post("/custom_configs/invoke", &big);
+    assert_eq!(status, 413);
+    assert!(!app.join(".iparams-lint/installed.json").exists());
+    let _ = std::fs::remove_dir_all(app);
+}
+
+#[test]
+fn install_stores_checked_values_owner_only_and_refills_without_secrets() {
+    let app = app_copy(ALL_TYPES, "store");
+    let preview = Running::preview(&app, &[]);
+    let secret = "sk_live_do_not_print_1234";
+
+    // 422: the values check's findings, at their iparams, without the secret.
+    let mut bad = good_values(secret);
+    bad["contact_email"] = json!("not an address");
+    bad["mode"] = json!("reckless");
+    let (status, body) = preview.post("/custom_configs/store", &bad);
+    assert_eq!(status, 422, "{body}");
+    let pointers: Vec<&str> = body["diagnostics"]
+        .as_array()
+        .expect("diagnostics")
+        .iter()
+        .filter_map(|d| d["pointer"].as_str())
+        .collect();
+    assert!(pointers.contains(&"/contact_email"), "{pointers:?}");
+    assert!(pointers.contains(&"/mode"), "{pointers:?}");
+    assert!(!body.to_string().contains(secret));
+    let stored_at = app.join(".iparams-lint/installed.json");
+    assert!(!stored_at.exists(), "nothing is stored on 422");
+
+    // 200: stored, owner-only, and accepted by `iparams-lint values` as it is.
+    let (status, body) = preview.post("/custom_configs/store", &good_values(secret));
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(body["stored"], json!(stored_at.display().to_string()));
+    use std::os::unix::fs::PermissionsExt;
+    let mode = std::fs::metadata(&stored_at)
+        .expect("stored")
+        .permissions()
+        .mode();
+    assert_eq!(mode & 0o777, 0o600);
+    let stored: Value =
+        serde_json::from_slice(&std::fs::read(&stored_at).expect("readable")).expect("JSON");
+    assert_eq!(stored["tags"], json!(["one"]));
+    assert_eq!(stored["advanced"], json!(false));
+    assert_eq!(stored["hr_domain"], json!("acme"));
+    let output = binary()
+        .args(["values", "--format", "json"])
+        .arg(&stored_at)
+        .output()
+        .expect("values runs");
+    let (out, err) = support::streams(&output);
+    assert_eq!(output.status.code(), Some(0), "{out}{err}");
+    assert!(!out.contains(secret) && !err.contains(secret));
+
+    // The refill: stored values back, the secure one only named.
+    let state = preview.state();
+    assert_eq!(state["stored"]["company"], json!("Acme"));
+    assert!(state["stored"].get("hr_api_key").is_none());
+    assert_eq!(state["secure_set"], json!(["hr_api_key"]));
+    let (_, fetched) = preview.get("/custom_configs/fetch");
+    for text in [state.to_string(), fetched] {
+        assert!(!text.contains(secret), "a secure value went to the page");
+    }
+
+    // Storing again without the secure value keeps it.
+    let mut again = good_values("");
+    again.as_object_mut().unwrap().remove("hr_api_key");
+    again["company"] = json!("Acme 2");
+    let (status, _) = preview.post("/custom_configs/store", &again);
+    assert_eq!(status, 200);
+    let stored: Value = serde_json::from_slice(&std::fs::read(&stored_at).unwrap()).unwrap();
+    assert_eq!(stored["hr_api_key"], json!(secret));
+    assert_eq!(stored["company"], json!("Acme 2"));
+
+    let (_, log) = preview.stop();
+    assert!(!log.contains(secret), "the log holds a secure value: {log}");
+    let _ = std::fs::remove_dir_all(app);
+}
+
+#[test]
+fn templates_are_invoked_against_the_hr_sandbox_and_offline_otherwise() {
+    let sandbox = Running::start(&["hr-sandbox", "--port", "0"]);
+    let announced: Value = serde_json::from_str(&sandbox.first_line).expect("JSON");
+    let url = announced["url"].as_str().expect("url").to_owned();
+    let token = announced["tokens"]["hr_partner"]
+        .as_str()
+        .expect("a key")
+        .to_owned();
+    let app = app_copy(ALL_TYPES, "invoke");
+    let preview = Running::preview(&app, &["--hr-url", &url]);
+    let values = good_values(&token);
+
+    let call = |id: &str, values: &Value| {
+        let (status, body) = preview.post(
+            "/custom_configs/invoke",
+            &json!({"name": "getEmployee", "options": {"context": {"id": id}}, "values": values}),
+        );
+        assert_eq!(status, 200);
+        body
+    };
+    let found = call("1", &values);
+    assert_eq!(found["status"], 200, "{found}");
+    assert_eq!(found["ok"], true);
+    let employee: Value = serde_json::from_str(found["response"].as_str().unwrap()).unwrap();
+    assert_eq!(employee["id"], 1);
+    assert_eq!(call("999999", &values)["status"], 404);
+
+    // The key comes from the stored values when the page does not hold it.
+    let (status, _) = preview.post("/custom_configs/store", &values);
+    assert_eq!(status, 200);
+    let mut without_key = values.clone();
+    without_key.as_object_mut().unwrap().remove("hr_api_key");
+    assert_eq!(call("1", &without_key)["status"], 200);
+
+    let mut wrong = values.clone();
+    wrong["hr_api_key"] = json!("wrong-key-0000");
+    let refused = call("1", &wrong);
+    assert_eq!(refused["status"], 401);
+    assert!(!refused.to_string().contains("wrong-key-0000"));
+
+    // A missing context name, an unknown template.
+    let (_, body) = preview.post(
+        "/custom_configs/invoke",
+        &json!({"name": "getEmployee", "options": {}, "values": values}),
+    );
+    assert!(
+        body["message"].as_str().unwrap().contains("context.id"),
+        "{body}"
+    );
+    let (_, body) = preview.post(
+        "/custom_configs/invoke",
+        &json!({"name": "nope", "options": {}, "values": values}),
+    );
+    assert_eq!(body["message"], "Request template not found");
+
+    // The credential check of INSTALL, with the right and a wrong key.
+    let (_, checks) = preview.post("/custom_configs/credentials", &values);
+    assert_eq!(checks[0]["outcome"], "passed", "{checks}");
+    let (_, checks) = preview.post("/custom_configs/credentials", &wrong);
+    assert_eq!(checks[0]["outcome"], "failed");
+    assert_eq!(checks[0]["message"], "Domain or API key is not matching");
+    // The request API of older apps: refused on platform 2.3 as the platform refuses it.
+    let legacy = json!({
+        "method": "get",
+        "url": "https://<%= iparam.hr_domain %>.freshteam.com/api/employees/1",
+        "options": {"headers": {"Authorization": "Bearer <%= iparam.hr_api_key %>", "Accept": "application/json"}},
+        "values": values,
+    });
+    let (_, body) = preview.post("/custom_configs/request", &legacy);
+    assert_eq!(body["message"], "get is no longer supported in Request API");
+    let (_, log) = preview.stop();
+    assert!(!log.contains(&token));
+
+    // On platform 2.2, carried out for a whitelisted host.
+    let manifest = app.join("manifest.json");
+    let text = std::fs::read_to_string(&manifest).unwrap();
+    let older = text.replace("\"2.3\"", "\"2.2\"").replacen(
+        "{",
+        "{\n  \"whitelisted-domains\": [\"https://*.freshteam.com\"],",
+        1,
+    );
+    std::fs::write(&manifest, older).unwrap();
+    let preview = Running::preview(&app, &["--hr-url", &url]);
+    let (_, body) = preview.post("/custom_configs/request", &legacy);
+    assert_eq!(body["status"], 200, "{body}");
+    let mut elsewhere = legacy.clone();
+    elsewhere["url"] = json!("https://api.example.com/x");
+    let (_, body) = preview.post("/custom_configs/request", &elsewhere);
+    assert!(
+        body["message"]
+            .as_str()
+            .unwrap()
+            .contains("whitelisted-domains"),
+        "{body}"
+    );
+    drop(preview);
+    std::fs::write(&manifest, text).unwrap();
+
+    // Without --hr-url: a clear offline error, and the credential check skipped.
+    let offline = Running::preview(&app, &[]);
+    let (_, body) = offline.post(
+        "/custom_configs/invoke",
+        &json!({"name": "getEmployee", "options": {"context": {"id": "1"}}, "values": values}),
+    );
+    assert_eq!(body["ok"], false);
+    assert!(
+        body["message"].as_str().unwrap().starts_with("Offline"),
+        "{body}"
+    );
+    let (_, checks) = offline.post("/custom_configs/credentials", &values);
+    assert_eq!(checks[0]["outcome"], "skipped");
+    let _ = std::fs::remove_dir_all(app);
+}
+
+#[test]
+fn an_edit_on_disk_updates_the_findings() {
+    let app = app_copy(ALL_TYPES, "edit");
+    let preview = Running::preview(&app, &[]);
+    let before = preview.state();
+    let version = before["version"].as_u64().expect("a version");
+    let rules = |state: &Value| -> Vec<String> {
+        state["findings"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|f| f["rule"].as_str().unwrap().to_owned())
+            .collect()
+    };
+    assert!(
+        !rules(&before).contains(&"unknown-type".to_owned()),
+        "{:?}",
+        rules(&before)
+    );
+
+    let path = app.join("config/iparams.json");
+    let text = std::fs::read_to_string(&path).unwrap();
+    std::fs::write(
+        &path,
+        text.replacen("\"type\": \"paragraph\"", "\"type\": \"paragraf\"", 1),
+    )
+    .unwrap();
+    let started = Instant::now();
+    let (status, body) = preview.get(&format!("/custom_configs/changes?since={version}"));
+    assert_eq!(status, 200);
+    let changed: Value = serde_json::from_str(&body).unwrap();
+    assert!(changed["version"].as_u64().unwrap() > version, "{changed}");
+    assert!(started.elapsed() < Duration::from_secs(5));
+    let after = preview.state();
+    let finding = after["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|f| f["key"] == "notes" && f["rule"] == "unknown-type")
+        .unwrap_or_else(|| panic!("the new finding at `notes`: {after}"));
+    assert_eq!(
+        finding["path"].as_str().unwrap(),
+        app.join("config/iparams.json").display().to_string()
+    );
+
+    // A syntax error: its finding, and no form built from a guess.
+    std::fs::write(&path, "{\"company\": {\"type\": \"text\",}").unwrap();
+    let version = after["version"].as_u64().unwrap();
+    let _ = preview.get(&format!("/custom_configs/changes?since={version}"));
+    let broken = preview.state();
+    assert_eq!(broken["broken"], true);
+    assert!(broken["iparams"].is_null());
+    assert!(!broken["findings"].as_array().unwrap().is_empty());
+    let _ = std::fs::remove_dir_all(app);
+}
