@@ -332,6 +332,80 @@ fn install_stores_checked_values_owner_only_and_refills_without_secrets() {
     let _ = std::fs::remove_dir_all(app);
 }
 
+/// Concurrent installs, bounded (6 clients, 15 stores each): while they store value sets whose
+/// `company` and `notes` both name their (client, round), a reader reads the stored file again
+/// and again. Every store is answered 200; every read is one whole JSON object whose two fields
+/// agree (no torn or mixed file); the file at the end is one of the sets, and no temporary file
+/// is left beside it.
+#[test]
+fn concurrent_installs_leave_one_whole_file() {
+    use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+    let app = app_copy(ALL_TYPES, "concurrent");
+    let preview = Running::preview(&app, &[]);
+    let stored_at = app.join(".iparams-lint/installed.json");
+    let done = AtomicBool::new(false);
+    let reads = AtomicUsize::new(0);
+    std::thread::scope(|scope| {
+        let reader = scope.spawn(|| {
+            while !done.load(Ordering::SeqCst) {
+                let Ok(bytes) = std::fs::read(&stored_at) else {
+                    std::thread::yield_now();
+                    continue;
+                };
+                let stored: Value = serde_json::from_slice(&bytes).unwrap_or_else(|error| {
+                    panic!("a torn file ({error}): {}", String::from_utf8_lossy(&bytes))
+                });
+                assert_eq!(stored["company"], stored["notes"], "a mixed file: {stored}");
+                reads.fetch_add(1, Ordering::SeqCst);
+            }
+        });
+        let writers: Vec<_> = (0..6)
+            .map(|client| {
+                let preview = &preview;
+                scope.spawn(move || {
+                    for round in 0..15 {
+                        let mark = format!("client {client} round {round}");
+                        let mut values = good_values("sk_live_concurrent_0001");
+                        values["company"] = json!(mark);
+                        values["notes"] = json!(mark);
+                        let (status, body) = preview.post("/custom_configs/store", &values);
+                        assert_eq!(status, 200, "{mark}: {body}");
+                    }
+                })
+            })
+            .collect();
+        // Every writer is joined and the reader stopped before any failure is raised, so that a
+        // failing store fails the test instead of leaving the reader spinning.
+        let written: Vec<_> = writers.into_iter().map(|writer| writer.join()).collect();
+        done.store(true, Ordering::SeqCst);
+        reader.join().expect("the reader");
+        for outcome in written {
+            outcome.expect("a writer");
+        }
+    });
+    assert!(reads.load(Ordering::SeqCst) > 0, "the reader read nothing");
+    let stored: Value =
+        serde_json::from_slice(&std::fs::read(&stored_at).expect("stored")).expect("JSON");
+    let last = stored["company"].as_str().expect("a company");
+    assert!(
+        last.starts_with("client ") && stored["notes"] == json!(last),
+        "{stored}"
+    );
+    let left: Vec<String> = std::fs::read_dir(app.join(".iparams-lint"))
+        .expect("the folder")
+        .map(|entry| {
+            entry
+                .expect("an entry")
+                .file_name()
+                .to_string_lossy()
+                .into_owned()
+        })
+        .collect();
+    assert_eq!(left, ["installed.json"]);
+    drop(preview);
+    let _ = std::fs::remove_dir_all(app);
+}
+
 #[test]
 fn templates_are_invoked_against_the_hr_sandbox_and_offline_otherwise() {
     let sandbox = Running::start(&["hr-sandbox", "--port", "0"]);

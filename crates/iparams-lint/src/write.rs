@@ -76,7 +76,13 @@ pub fn write_private(path: &Path, new: &[u8]) -> io::Result<()> {
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
         .unwrap_or_default();
-    let temporary = path.with_file_name(format!(".{name}.iparams-lint-{}.tmp", std::process::id()));
+    // One name per write, not per process: a server stores from several threads at once.
+    static WRITES: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+    let write = WRITES.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let temporary = path.with_file_name(format!(
+        ".{name}.iparams-lint-{}-{write}.tmp",
+        std::process::id()
+    ));
     let result = (|| {
         let mut options = OpenOptions::new();
         options.write(true).create_new(true);
