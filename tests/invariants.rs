@@ -353,6 +353,11 @@ impl<'b> Input<'b> {
         first
     }
 
+    /// Heads or tails.
+    pub fn coin(&mut self) -> bool {
+        self.byte().is_multiple_of(2)
+    }
+
     /// One of `count` choices.
     pub fn choose(&mut self, count: usize) -> usize {
         usize::from(self.byte()) % count
@@ -527,7 +532,7 @@ pub fn form_values_are_sound(linter: &mut Linter, definitions: &[u8], bytes: &[u
             _ => keys[input.choose(keys.len())].clone(),
         };
         let value = match input.choose(4) {
-            0 => serde_json::Value::Bool(input.byte() % 2 == 0),
+            0 => serde_json::Value::Bool(input.coin()),
             1 => (0..input.choose(5))
                 .map(|_| serde_json::Value::String(input.text()))
                 .collect(),
@@ -836,7 +841,7 @@ pub fn lsp_session_is_sound(app_root: &std::path::Path, bytes: &[u8]) {
             2 | 3 => {
                 let start = Position::new(input.small(), input.small());
                 let end = Position::new(input.small(), input.small());
-                let whole = operation == 3 && input.byte() % 2 == 0;
+                let whole = operation == 3 && input.coin();
                 let text = input.text();
                 let Some((version, old)) = current.get(&uri).cloned() else {
                     continue;
@@ -884,7 +889,7 @@ pub fn lsp_session_is_sound(app_root: &std::path::Path, bytes: &[u8]) {
             7 => (
                 "textDocument/references",
                 json!({ "textDocument": document, "position": position(&mut input),
-                "context": { "includeDeclaration": input.byte() % 2 == 0 } }),
+                "context": { "includeDeclaration": input.coin() } }),
             ),
             8 => {
                 let range = json!({ "start": position(&mut input), "end": position(&mut input) });
@@ -900,7 +905,7 @@ pub fn lsp_session_is_sound(app_root: &std::path::Path, bytes: &[u8]) {
                 )
             }
             _ => {
-                if input.byte() % 2 == 0 {
+                if input.coin() {
                     current.remove(&uri);
                     ("textDocument/didClose", json!({ "textDocument": document }))
                 } else {
