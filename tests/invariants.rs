@@ -811,6 +811,7 @@ pub fn lsp_session_is_sound(app_root: &std::path::Path, bytes: &[u8]) {
     // The texts of each version, as the server should hold them.
     let mut texts: HashMap<(String, i32), String> = HashMap::new();
     let mut current: HashMap<String, (i32, String)> = HashMap::new();
+    let mut versions: HashMap<String, i32> = HashMap::new();
     let mut requests = 0;
     let position =
         |input: &mut Input<'_>| json!({ "line": input.small(), "character": input.small() });
@@ -824,7 +825,11 @@ pub fn lsp_session_is_sound(app_root: &std::path::Path, bytes: &[u8]) {
         let (method, params) = match operation {
             0 | 1 => {
                 let text = input.text();
-                let version = current.get(&uri).map_or(1, |(v, _)| v + 1);
+                // Versions only grow, across closing too: each names one text.
+                let version = *versions
+                    .entry(uri.clone())
+                    .and_modify(|v| *v += 1)
+                    .or_insert(1);
                 texts.insert((uri.clone(), version), text.clone());
                 current.insert(uri.clone(), (version, text.clone()));
                 let language = if uri.ends_with(".js") {
@@ -843,10 +848,13 @@ pub fn lsp_session_is_sound(app_root: &std::path::Path, bytes: &[u8]) {
                 let end = Position::new(input.small(), input.small());
                 let whole = operation == 3 && input.coin();
                 let text = input.text();
-                let Some((version, old)) = current.get(&uri).cloned() else {
+                let Some((_, old)) = current.get(&uri).cloned() else {
                     continue;
                 };
-                let version = version + 1;
+                let version = *versions
+                    .entry(uri.clone())
+                    .and_modify(|v| *v += 1)
+                    .or_insert(1);
                 let change = if whole {
                     json!({ "text": text })
                 } else {
