@@ -12,7 +12,11 @@ use std::cell::RefCell;
 use iparams_fuzz::invariants;
 use libfuzzer_sys::fuzz_target;
 
-type Sandbox = (iparams_sandbox::Service, iparams_sandbox::Tokens, iparams_sandbox::ManualClock);
+type Sandbox = (
+    iparams_sandbox::Service,
+    iparams_sandbox::Tokens,
+    iparams_sandbox::ManualClock,
+);
 
 thread_local! {
     static SANDBOX: RefCell<(Option<Sandbox>, u32)> = const { RefCell::new((None, 0)) };
