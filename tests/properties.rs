@@ -555,14 +555,30 @@ proptest! {
 }
 
 /// Every input a fuzz target crashed on (fixtures/reliability/fuzz-findings/, each minimised
-/// and named for what it holds) goes through every invariant, whichever target found it.
+/// and named for what it holds) goes through every invariant of its kind: the files at the top
+/// are iparams.json or values inputs (targets `lint`, `values`, `fix`), each folder holds the
+/// inputs of the target it is named after.
 #[test]
 fn fuzz_findings_stay_fixed() {
     let folder = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("../../fixtures/reliability/fuzz-findings");
     let mut checked = 0;
     for entry in fs::read_dir(&folder).expect("the fuzz findings folder") {
-        let bytes = fs::read(entry.expect("an entry").path()).expect("a finding");
+        let path = entry.expect("an entry").path();
+        if path.is_dir() {
+            let target = path
+                .file_name()
+                .and_then(|n| n.to_str())
+                .unwrap_or_default()
+                .to_owned();
+            for finding in fs::read_dir(&path).expect("a target's findings") {
+                let bytes = fs::read(finding.expect("an entry").path()).expect("a finding");
+                replay(&target, &bytes);
+                checked += 1;
+            }
+            continue;
+        }
+        let bytes = fs::read(&path).expect("a finding");
         let mut linter = Linter::default();
         invariants::lint_is_sound(&mut linter, &bytes);
         invariants::values_are_sound(&mut linter, invariants::DEFINITIONS, &bytes);
@@ -570,7 +586,59 @@ fn fuzz_findings_stay_fixed() {
         invariants::fix_is_sound(&mut linter, &bytes, Applicability::Unsafe);
         checked += 1;
     }
-    assert!(checked > 0, "no finding in {}", folder.display());
+    assert!(checked > 1, "too few findings in {}", folder.display());
+}
+
+/// One finding of the fuzz target `target`, through that target's invariant.
+fn replay(target: &str, bytes: &[u8]) {
+    let mut linter = Linter::default();
+    match target {
+        "app" => invariants::app_is_sound(&mut linter, bytes),
+        "js" => invariants::scripts_are_sound(bytes),
+        "lsp" => invariants::lsp_session_is_sound(&invariants::lsp_app_root(), bytes),
+        "positions" => invariants::positions_are_sound(bytes),
+        "form_values" => {
+            invariants::form_values_are_sound(&mut linter, invariants::DEFINITIONS, bytes);
+        }
+        "sandbox" => {
+            let (service, tokens, _) = invariants::sandbox_service();
+            invariants::sandbox_is_sound(&service, &tokens, invariants::SANDBOX_PORT, bytes);
+        }
+        other => panic!("fuzz-findings/{other}/: no fuzz target of that name"),
+    }
+}
+
+/// Each new fuzz target's invariant on a few inputs, so that they are built and run by every
+/// `cargo test` (the fuzz crate is outside the workspace) and hold on ordinary input.
+#[test]
+fn surface_invariants_hold_on_seeds() {
+    let mut linter = Linter::default();
+    let requests = include_bytes!("../fixtures/apps/hr-sync/config/requests.json");
+    let script = include_bytes!("../fixtures/apps/hr-sync/server/server.js");
+    let app = [&requests[..], b"\xff", &script[..]].concat();
+    invariants::app_is_sound(&mut linter, &app);
+    invariants::scripts_are_sound(&[&[0u8][..], &script[..]].concat());
+    invariants::positions_are_sound(b"\x01a\r\nb\rc\n\xf0\x9f\x98\x80d\xff\x01\x02\x03\x04");
+    invariants::form_values_are_sound(
+        &mut linter,
+        invariants::DEFINITIONS,
+        b"\x01\x00\x02abc\xff\x01\x01\x03",
+    );
+    let (service, tokens, _) = invariants::sandbox_service();
+    invariants::sandbox_is_sound(
+        &service,
+        &tokens,
+        invariants::SANDBOX_PORT,
+        b"\x00\x00\xff\x02\x02\x00\x01\xff",
+    );
+    let iparams = include_str!("../fixtures/apps/hr-sync/config/iparams.json");
+    let session = [
+        &b"\x01\x00\x00"[..],
+        iparams.as_bytes(),
+        b"\xff\x00\x02\x01\x02\x01\x03\"x\"\xff\x00\x04\x02\x05\x00\x08\x00\x00\x08\x08\x01",
+    ]
+    .concat();
+    invariants::lsp_session_is_sound(&invariants::lsp_app_root(), &session);
 }
 
 /// Fixes keep the JSON well-formed, change only their own bytes, leave nothing fixable and are

@@ -340,10 +340,10 @@ pub fn random_token(text: &str) -> Option<(usize, usize)> {
             continue;
         }
         // Its runs of token characters: `:` or `.` separate a bot id or a JWT's parts.
-        let mut from = 0;
         for part in word.split(|c: char| !is_token_char(c)) {
-            let offset = start + from;
-            from += part.len() + 1;
+            // Where the part starts: separators may be several bytes long (`ɉ`), so counting
+            // one byte for each would drift into a character, and mask the wrong bytes.
+            let offset = start + (part.as_ptr() as usize - word.as_ptr() as usize);
             if is_random(part) {
                 return Some((offset, offset + part.len()));
             }
@@ -521,6 +521,12 @@ mod tests {
         assert_eq!(
             found("dGhpcyBpcyBhIHNlY3JldCB2YWx1ZSAxMjM0NTY3OA=="),
             Some("dGhpcyBpcyBhIHNlY3JldCB2YWx1ZSAxMjM0NTY3OA==")
+        );
+        // After a separator of two bytes (found by the `fix` fuzz target: the token's range
+        // started inside the `ɉ`, and slicing there panicked).
+        assert_eq!(
+            found("Zqɉ8vN3kLpR7tW2xYbM5cJ9dF4gH6sA1eQ0uI8oP3nT5"),
+            Some("8vN3kLpR7tW2xYbM5cJ9dF4gH6sA1eQ0uI8oP3nT5")
         );
     }
 

@@ -219,6 +219,54 @@ impl std::fmt::Debug for Sandbox {
     }
 }
 
+/// The store of `config`, opened (or created and seeded), with the seeded users' keys, and
+/// whether this call seeded it.
+fn open_store(config: &Config) -> Result<(store::Store, Tokens, bool), StartError> {
+    let db = |e: rusqlite::Error| StartError::Database(e.to_string());
+    let store = store::Store::open(config.db.as_deref()).map_err(db)?;
+    let seeded = store.meta("seeded_at").map_err(db)?.is_none();
+    if seeded {
+        store.conn.execute_batch("BEGIN").map_err(db)?;
+        let result = seed::seed(&store, config.employees, &mut random_key);
+        if let Err(error) = result {
+            let _ = store.conn.execute_batch("ROLLBACK");
+            return Err(StartError::Database(format!(
+                "seeding: {}",
+                error.to_json()
+            )));
+        }
+        store
+            .set_meta("seeded_at", &time::format_timestamp(config.clock.now_ms()))
+            .map_err(db)?;
+        store.conn.execute_batch("COMMIT").map_err(db)?;
+    }
+    let key = |label: &str| -> Result<String, StartError> {
+        store
+            .key(label)
+            .map_err(db)?
+            .ok_or_else(|| StartError::Database(format!("no API key for {label}")))
+    };
+    let tokens = Tokens {
+        account_admin: key("account_admin")?,
+        admin: key("admin")?,
+        hr_partner: key("hr_partner")?,
+        reporting_manager: key("reporting_manager")?,
+        employee: key("employee")?,
+    };
+    Ok((store, tokens, seeded))
+}
+
+impl Service {
+    /// A service over the database of `config` (seeded if new) that no server listens for:
+    /// requests are handed to [`Service::handle`] in the caller's process (the fuzz target
+    /// does). Its `Host` check expects `127.0.0.1:PORT` with `config.port`.
+    pub fn open(config: &Config) -> Result<(Service, Tokens), StartError> {
+        let (store, tokens, _) = open_store(config)?;
+        let service = Service::new(store, config.plan, config.clock.clone(), config.port);
+        Ok((service, tokens))
+    }
+}
+
 /// A random API key: 32 hex digits from the system's hash seeds and the time.
 fn random_key() -> String {
     use std::collections::hash_map::RandomState;
@@ -240,37 +288,7 @@ fn random_key() -> String {
 impl Sandbox {
     /// Opens (or creates and seeds) the database, listens on 127.0.0.1 and starts answering.
     pub fn start(config: Config) -> Result<Self, StartError> {
-        let db = |e: rusqlite::Error| StartError::Database(e.to_string());
-        let store = store::Store::open(config.db.as_deref()).map_err(db)?;
-        let seeded = store.meta("seeded_at").map_err(db)?.is_none();
-        if seeded {
-            store.conn.execute_batch("BEGIN").map_err(db)?;
-            let result = seed::seed(&store, config.employees, &mut random_key);
-            if let Err(error) = result {
-                let _ = store.conn.execute_batch("ROLLBACK");
-                return Err(StartError::Database(format!(
-                    "seeding: {}",
-                    error.to_json()
-                )));
-            }
-            store
-                .set_meta("seeded_at", &time::format_timestamp(config.clock.now_ms()))
-                .map_err(db)?;
-            store.conn.execute_batch("COMMIT").map_err(db)?;
-        }
-        let key = |label: &str| -> Result<String, StartError> {
-            store
-                .key(label)
-                .map_err(db)?
-                .ok_or_else(|| StartError::Database(format!("no API key for {label}")))
-        };
-        let tokens = Tokens {
-            account_admin: key("account_admin")?,
-            admin: key("admin")?,
-            hr_partner: key("hr_partner")?,
-            reporting_manager: key("reporting_manager")?,
-            employee: key("employee")?,
-        };
+        let (store, tokens, seeded) = open_store(&config)?;
         let mut made = None;
         let server = local::LocalServer::start(
             local::Options {

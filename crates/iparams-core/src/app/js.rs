@@ -181,8 +181,11 @@ fn analyze_in(
             .map(|error| SyntaxProblem {
                 message: error.message.to_string(),
                 span: error.labels.first().map_or(Span::at(offset), |label| {
-                    let (start, length) = (label.offset() as usize, label.len() as usize);
-                    Span::new(start + offset, start + length + offset)
+                    // oxc may point inside a character (the last byte of the text, for an
+                    // unterminated template): widen to whole characters, within the text.
+                    let start = floor_boundary(text, label.offset() as usize);
+                    let end = ceil_boundary(text, label.offset() as usize + label.len() as usize);
+                    Span::new(start + offset, end.max(start) + offset)
                 }),
             })
             .collect(),
@@ -435,6 +438,24 @@ impl<'a> Visit<'a> for Collector<'_, '_> {
     }
 }
 
+/// The character boundary at or before `at`, within `text`.
+fn floor_boundary(text: &str, at: usize) -> usize {
+    let mut at = at.min(text.len());
+    while !text.is_char_boundary(at) {
+        at -= 1;
+    }
+    at
+}
+
+/// The character boundary at or after `at`, within `text`.
+fn ceil_boundary(text: &str, at: usize) -> usize {
+    let mut at = at.min(text.len());
+    while !text.is_char_boundary(at) {
+        at += 1;
+    }
+    at
+}
+
 /// The inline scripts of an HTML page: each one's text and where it starts in the page.
 pub fn inline_scripts(html: &str) -> Vec<(&str, usize)> {
     let lower = html.to_ascii_lowercase();
@@ -477,6 +498,21 @@ pub fn analyze_file(text: &str, path: &str, script: Script) -> JsFacts {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Found by the `js` fuzz target: oxc put an unterminated template's error on the last
+    /// byte of the text, inside its last character.
+    #[test]
+    fn syntax_errors_cover_whole_characters() {
+        let text = "`${}\u{fffd}";
+        let facts = analyze(text, "server/server.ts", 0, Script::Serverless);
+        assert!(!facts.syntax_errors.is_empty());
+        for error in &facts.syntax_errors {
+            assert!(
+                text.is_char_boundary(error.span.start) && text.is_char_boundary(error.span.end)
+            );
+            assert!(error.span.end <= text.len());
+        }
+    }
 
     #[test]
     fn callbacks_declarations_and_utils_calls() {

@@ -3,6 +3,7 @@
 //! code units, SARIF's default.
 
 use std::io::{self, Write};
+use std::sync::LazyLock;
 
 use iparams_core::{Applicability, LineCursor, REGISTRY, Severity};
 use serde_json::{Value, json};
@@ -13,6 +14,38 @@ use super::{CheckedFile, Renderer, Summary};
 pub struct Sarif;
 
 const SCHEMA: &str = "https://json.schemastore.org/sarif-2.1.0.json";
+
+/// Everything before the first result: the tool and its rule table, the same in every document.
+/// Built once per process: the table holds every rule's docs in text and Markdown (hundreds of
+/// kilobytes), and building it cost more than linting a typical file.
+static OPENING: LazyLock<String> = LazyLock::new(|| {
+    let rules: Vec<Value> = REGISTRY
+        .iter()
+        .map(|rule| {
+            json!({
+                "id": rule.name,
+                "name": rule.name,
+                "shortDescription": { "text": rule.summary },
+                "fullDescription": { "text": rule.docs() },
+                "help": {
+                    "text": format!("{}\n\nVendor validator: {}", rule.docs(), rule.vendor()),
+                    "markdown": crate::docs::rule_markdown(rule, 3),
+                },
+                "defaultConfiguration": { "level": level(rule.severity) },
+                "properties": { "fix": rule.fix.map_or("none", safety) },
+            })
+        })
+        .collect();
+    let driver = json!({
+        "name": "iparams-lint",
+        "semanticVersion": env!("CARGO_PKG_VERSION"),
+        "informationUri": env!("CARGO_PKG_REPOSITORY"),
+        "rules": rules,
+    });
+    format!(
+        "{{\"$schema\":\"{SCHEMA}\",\"version\":\"2.1.0\",\"runs\":[{{\"tool\":{{\"driver\":{driver}}},\"columnKind\":\"utf16CodeUnits\",\"results\":["
+    )
+});
 
 impl Renderer for Sarif {
     fn file(&self, file: &CheckedFile<'_>, out: &mut dyn Write) -> io::Result<()> {
@@ -101,33 +134,7 @@ impl Renderer for Sarif {
     }
 
     fn begin(&self, _summary: &Summary, out: &mut dyn Write) -> io::Result<()> {
-        let rules: Vec<Value> = REGISTRY
-            .iter()
-            .map(|rule| {
-                json!({
-                    "id": rule.name,
-                    "name": rule.name,
-                    "shortDescription": { "text": rule.summary },
-                    "fullDescription": { "text": rule.docs() },
-                    "help": {
-                        "text": format!("{}\n\nVendor validator: {}", rule.docs(), rule.vendor()),
-                        "markdown": crate::docs::rule_markdown(rule, 3),
-                    },
-                    "defaultConfiguration": { "level": level(rule.severity) },
-                    "properties": { "fix": rule.fix.map_or("none", safety) },
-                })
-            })
-            .collect();
-        let driver = json!({
-            "name": "iparams-lint",
-            "semanticVersion": env!("CARGO_PKG_VERSION"),
-            "informationUri": env!("CARGO_PKG_REPOSITORY"),
-            "rules": rules,
-        });
-        write!(
-            out,
-            "{{\"$schema\":\"{SCHEMA}\",\"version\":\"2.1.0\",\"runs\":[{{\"tool\":{{\"driver\":{driver}}},\"columnKind\":\"utf16CodeUnits\",\"results\":["
-        )
+        out.write_all(OPENING.as_bytes())
     }
 
     fn separator(&self) -> &'static [u8] {

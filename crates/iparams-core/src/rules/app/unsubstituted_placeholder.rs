@@ -153,7 +153,8 @@ fn foreign_placeholders(text: &str) -> Vec<(&str, usize, usize, String)> {
         } else if bytes[at] == b'{' {
             ("{", "}")
         } else {
-            at += 1;
+            // To the next character: `at` must stay on a boundary to slice the text.
+            at += text[at..].chars().next().map_or(1, char::len_utf8);
             continue;
         };
         let inner_start = at + open.len();
@@ -184,6 +185,14 @@ fn foreign_placeholders(text: &str) -> Vec<(&str, usize, usize, String)> {
 #[cfg(test)]
 mod tests {
     use super::foreign_placeholders;
+
+    /// Found by the `lsp` fuzz target: a character of several bytes before a placeholder.
+    #[test]
+    fn wide_characters_before_placeholders() {
+        let found = foreign_placeholders("é/\u{fffd}{id}");
+        assert_eq!(found.len(), 1);
+        assert_eq!(found[0].0, "{id}");
+    }
 
     #[test]
     fn placeholders_of_other_languages() {
