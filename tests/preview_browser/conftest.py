@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 from selenium import webdriver
+from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
@@ -106,7 +107,14 @@ class Page:
         self.wait_for(lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-ready") == "true")
 
     def wait_for(self, condition, timeout=5):
-        return WebDriverWait(self.driver, timeout, poll_frequency=0.05).until(condition)
+        # The page re-renders its form when the app changes on disk: an element read while
+        # that happens is stale, and the next poll looks again.
+        return WebDriverWait(
+            self.driver,
+            timeout,
+            poll_frequency=0.05,
+            ignored_exceptions=(StaleElementReferenceException,),
+        ).until(condition)
 
     def control(self, key):
         return self.driver.find_element(By.CSS_SELECTOR, f'[data-iparam="{key}"]')
@@ -154,10 +162,13 @@ class Page:
         return status.get_attribute("data-outcome"), status.text
 
     def findings_of(self, key):
-        return [
-            li.get_attribute("data-finding")
-            for li in self.driver.find_elements(By.CSS_SELECTOR, f'[data-findings-of="{key}"] li')
-        ]
+        # One script, run between the page's own tasks: a list the page is re-rendering after an
+        # edit on disk is read whole, and no element goes stale between finding and reading it.
+        return self.driver.execute_script(
+            "return Array.from(document.querySelectorAll(arguments[0]),"
+            " li => li.getAttribute('data-finding'))",
+            f'[data-findings-of="{key}"] li',
+        )
 
 
 @pytest.fixture
