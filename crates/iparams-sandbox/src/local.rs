@@ -141,6 +141,7 @@ fn serve(server: &tiny_http::Server, stopping: &AtomicBool, handler: &Handler, o
             // The path only: never a header (a key) or the query.
             let path = incoming.target.split('?').next().unwrap_or("");
             let path: String = path.chars().filter(|c| !c.is_control()).take(200).collect();
+            let path = crate::service::mask_keys(&path);
             eprintln!(
                 "{name}: {} {path} {} ({} µs)",
                 incoming.method,

@@ -2,6 +2,7 @@
 //! (host, credentials, rate limit, path, method, `Accept`, `Content-Type`, role, then the
 //! operation itself). Independent of the HTTP server, so each rule can be tested alone.
 
+use std::borrow::Cow;
 use std::sync::{Arc, Mutex, MutexGuard};
 
 use serde_json::Value;
@@ -171,10 +172,18 @@ impl Service {
             "content-type".into(),
             "application/json; charset=utf-8".into(),
         ));
+        // Answers echo what the request wrote (a path, a filter value), where a caller may have
+        // put a key: none leaves the service.
+        for (_, value) in &mut headers {
+            if let Cow::Owned(masked) = mask_keys(value) {
+                *value = masked;
+            }
+        }
+        let body = body.to_string();
         Outgoing {
             status,
             headers,
-            body: body.to_string(),
+            body: mask_keys(&body).into_owned(),
         }
     }
 
@@ -417,4 +426,54 @@ fn parse_query(raw: &str) -> Result<Vec<(String, String)>, ApiError> {
             Ok((decode(name)?, decode(value)?))
         })
         .collect()
+}
+
+/// `text` with everything shaped like one of the sandbox's API keys (`sbx_` and at least 16 hex
+/// digits) masked as `sbx_****`.
+pub fn mask_keys(text: &str) -> Cow<'_, str> {
+    const PREFIX: &str = "sbx_";
+    if !text.contains(PREFIX) {
+        return Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(at) = rest.find(PREFIX) {
+        let after = &rest[at + PREFIX.len()..];
+        let digits = after.bytes().take_while(u8::is_ascii_hexdigit).count();
+        out.push_str(&rest[..at + PREFIX.len()]);
+        out.push_str(if digits >= 16 {
+            "****"
+        } else {
+            &after[..digits]
+        });
+        rest = &after[digits..];
+    }
+    out.push_str(rest);
+    Cow::Owned(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn keys_are_masked_wherever_an_answer_echoes_them() {
+        let config = crate::Config::default();
+        let (service, tokens) = crate::Service::open(&config).expect("a service");
+        let key = tokens.hr_partner.clone();
+        let request = Incoming {
+            method: "GET".into(),
+            target: format!("/api/{key}?status={key}"),
+            headers: vec![
+                ("host".into(), format!("127.0.0.1:{}", service.port)),
+                ("authorization".into(), format!("Bearer {key}")),
+            ],
+            body: Some(Vec::new()),
+        };
+        let answer = service.handle(&request);
+        assert_eq!(answer.status, 404, "{}", answer.body);
+        assert!(answer.body.contains("sbx_****"), "{}", answer.body);
+        assert!(!answer.body.contains(&key[4..]), "{}", answer.body);
+        assert_eq!(mask_keys("a sbx_12ab and sbx_"), "a sbx_12ab and sbx_");
+    }
 }
