@@ -372,6 +372,23 @@ pub(crate) fn without_placeholders(text: &str) -> String {
     out
 }
 
+/// A whole app for a rule's examples: a 2.3 app with one request template `getUser` (declared in
+/// the manifest and invoked from the front end) whose value is `$template`.
+macro_rules! request_app {
+    ($template:literal) => {
+        concat!(
+            "=== manifest.json ===\n",
+            r#"{"platform-version": "2.3", "product": {"freshdesk": {"requests": {"getUser": {}}}}}"#,
+            "\n=== config/iparams.json ===\n{}\n=== config/requests.json ===\n{\"getUser\": ",
+            $template,
+            "}\n=== app/scripts/app.js ===\n",
+            r#"client.request.invokeTemplate("getUser", {});"#,
+            "\n"
+        )
+    };
+}
+pub(crate) use request_app;
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -5,6 +5,7 @@ use crate::app::Script;
 use crate::app::invocations::{FRONTEND_ONLY_KEYS, INVOKE_KEYS};
 use crate::diagnostic::Severity;
 use crate::rules::helpers::invocations;
+use crate::rules::helpers::request_app;
 use crate::rules::{AppContext, Area, Check, Examples, Rule};
 use crate::suggest;
 
@@ -27,15 +28,9 @@ serverless code has no cache."#,
 === app/scripts/app.js ===
 client.request.invokeTemplate("getUser", {headers: {"X-Trace": "1"}});
 "#,
-    good: r#"=== manifest.json ===
-{"platform-version": "2.3", "product": {"freshdesk": {"requests": {"getUser": {}}}}}
-=== config/iparams.json ===
-{}
-=== config/requests.json ===
-{"getUser": {"schema": {"method": "GET", "host": "api.example.com", "headers": {"X-Trace": "1"}}}}
-=== app/scripts/app.js ===
-client.request.invokeTemplate("getUser", {});
-"#,
+    good: request_app!(
+        r#"{"schema": {"method": "GET", "host": "api.example.com", "headers": {"X-Trace": "1"}}}"#
+    ),
     examples: Examples::App,
     vendor: "Not checked; the platform ignores the option.",
     fix: None,

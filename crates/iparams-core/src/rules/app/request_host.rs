@@ -2,6 +2,7 @@
 
 use crate::app::{AppModel, Place};
 use crate::diagnostic::Severity;
+use crate::rules::helpers::request_app;
 use crate::rules::helpers::{report_not_a_string, request_templates, without_placeholders};
 use crate::rules::{AppContext, Area, Check, Examples, Rule};
 use crate::suggest;
@@ -16,24 +17,8 @@ pub static RULE: Rule = Rule {
 `protocol`), no path or trailing slash (that is `path`), no port, and not an IP address. The help
 says what to write. Placeholders
 (`<%= iparam.domain %>.example.com`) are allowed."#,
-    bad: r#"=== manifest.json ===
-{"platform-version": "2.3", "product": {"freshdesk": {"requests": {"getUser": {}}}}}
-=== config/iparams.json ===
-{}
-=== config/requests.json ===
-{"getUser": {"schema": {"method": "GET", "host": "https://api.example.com/"}}}
-=== app/scripts/app.js ===
-client.request.invokeTemplate("getUser", {});
-"#,
-    good: r#"=== manifest.json ===
-{"platform-version": "2.3", "product": {"freshdesk": {"requests": {"getUser": {}}}}}
-=== config/iparams.json ===
-{}
-=== config/requests.json ===
-{"getUser": {"schema": {"method": "GET", "host": "api.example.com"}}}
-=== app/scripts/app.js ===
-client.request.invokeTemplate("getUser", {});
-"#,
+    bad: request_app!(r#"{"schema": {"method": "GET", "host": "https://api.example.com/"}}"#),
+    good: request_app!(r#"{"schema": {"method": "GET", "host": "api.example.com"}}"#),
     examples: Examples::App,
     vendor: "Rejected by the schema check of `fdk validate` (host must be a domain name).",
     // `--fix` rewrites iparams.json only so far: no fix is offered that it would not apply.

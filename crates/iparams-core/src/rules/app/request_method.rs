@@ -2,6 +2,7 @@
 
 use crate::app::{AppModel, Place};
 use crate::diagnostic::Severity;
+use crate::rules::helpers::request_app;
 use crate::rules::helpers::{report_not_a_string, request_templates};
 use crate::rules::{AppContext, Area, Check, Examples, Rule};
 use crate::suggest;
@@ -14,24 +15,8 @@ pub static RULE: Rule = Rule {
     summary: "A request template's `method` is missing or not `GET`, `POST`, `PUT`, `DELETE` or `PATCH`",
     docs: r#"Every template names its HTTP method in `schema.method`, in capitals: `GET`, `POST`,
 `PUT`, `DELETE` or `PATCH`. It takes no placeholder. A method in lowercase is reported with the capitals to write."#,
-    bad: r#"=== manifest.json ===
-{"platform-version": "2.3", "product": {"freshdesk": {"requests": {"getUser": {}}}}}
-=== config/iparams.json ===
-{}
-=== config/requests.json ===
-{"getUser": {"schema": {"method": "get", "host": "api.example.com"}}}
-=== app/scripts/app.js ===
-client.request.invokeTemplate("getUser", {});
-"#,
-    good: r#"=== manifest.json ===
-{"platform-version": "2.3", "product": {"freshdesk": {"requests": {"getUser": {}}}}}
-=== config/iparams.json ===
-{}
-=== config/requests.json ===
-{"getUser": {"schema": {"method": "GET", "host": "api.example.com"}}}
-=== app/scripts/app.js ===
-client.request.invokeTemplate("getUser", {});
-"#,
+    bad: request_app!(r#"{"schema": {"method": "get", "host": "api.example.com"}}"#),
+    good: request_app!(r#"{"schema": {"method": "GET", "host": "api.example.com"}}"#),
     examples: Examples::App,
     vendor: "Rejected by the schema check of `fdk validate`.",
     // `--fix` rewrites iparams.json only so far: no fix is offered that it would not apply.

@@ -2,6 +2,7 @@
 
 use crate::app::AppModel;
 use crate::diagnostic::Severity;
+use crate::rules::helpers::request_app;
 use crate::rules::helpers::request_templates;
 use crate::rules::{AppContext, Area, Check, Examples, Rule};
 use crate::suggest;
@@ -18,24 +19,12 @@ the wait between tries in milliseconds, at most 1500. The sources disagree on it
 and default (one says 1–1500, default 1000; another a multiple of 100, default 0), so only a
 value over 1500, negative or not a number is reported. `isOAuth` (2.3) is a boolean and `oauth`
 (3.x, an integration of config/oauth_config.json) a string."#,
-    bad: r#"=== manifest.json ===
-{"platform-version": "2.3", "product": {"freshdesk": {"requests": {"getUser": {}}}}}
-=== config/iparams.json ===
-{}
-=== config/requests.json ===
-{"getUser": {"schema": {"method": "GET", "host": "api.example.com"}, "options": {"maxAttempts": 10, "retryDelay": 5000}}}
-=== app/scripts/app.js ===
-client.request.invokeTemplate("getUser", {});
-"#,
-    good: r#"=== manifest.json ===
-{"platform-version": "2.3", "product": {"freshdesk": {"requests": {"getUser": {}}}}}
-=== config/iparams.json ===
-{}
-=== config/requests.json ===
-{"getUser": {"schema": {"method": "GET", "host": "api.example.com"}, "options": {"maxAttempts": 5, "retryDelay": 1000}}}
-=== app/scripts/app.js ===
-client.request.invokeTemplate("getUser", {});
-"#,
+    bad: request_app!(
+        r#"{"schema": {"method": "GET", "host": "api.example.com"}, "options": {"maxAttempts": 10, "retryDelay": 5000}}"#
+    ),
+    good: request_app!(
+        r#"{"schema": {"method": "GET", "host": "api.example.com"}, "options": {"maxAttempts": 5, "retryDelay": 1000}}"#
+    ),
     examples: Examples::App,
     vendor: "Rejected by the schema check of `fdk validate`.",
     fix: None,

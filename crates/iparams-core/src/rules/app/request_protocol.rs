@@ -2,6 +2,7 @@
 
 use crate::app::{AppModel, Place};
 use crate::diagnostic::Severity;
+use crate::rules::helpers::request_app;
 use crate::rules::helpers::request_templates;
 use crate::rules::{AppContext, Area, Check, Examples, Rule};
 use crate::suggest;
@@ -13,24 +14,12 @@ pub static RULE: Rule = Rule {
     summary: "A request template's `protocol` is `http` (the app cannot be packed) or not a protocol",
     docs: r#"`schema.protocol` is `https` (the default) or `http`, and takes no placeholder. `http`
 works only while testing locally: an app whose templates use it cannot be packed or published."#,
-    bad: r#"=== manifest.json ===
-{"platform-version": "2.3", "product": {"freshdesk": {"requests": {"getUser": {}}}}}
-=== config/iparams.json ===
-{}
-=== config/requests.json ===
-{"getUser": {"schema": {"method": "GET", "protocol": "http", "host": "api.example.com"}}}
-=== app/scripts/app.js ===
-client.request.invokeTemplate("getUser", {});
-"#,
-    good: r#"=== manifest.json ===
-{"platform-version": "2.3", "product": {"freshdesk": {"requests": {"getUser": {}}}}}
-=== config/iparams.json ===
-{}
-=== config/requests.json ===
-{"getUser": {"schema": {"method": "GET", "protocol": "https", "host": "api.example.com"}}}
-=== app/scripts/app.js ===
-client.request.invokeTemplate("getUser", {});
-"#,
+    bad: request_app!(
+        r#"{"schema": {"method": "GET", "protocol": "http", "host": "api.example.com"}}"#
+    ),
+    good: request_app!(
+        r#"{"schema": {"method": "GET", "protocol": "https", "host": "api.example.com"}}"#
+    ),
     examples: Examples::App,
     vendor: "`fdk pack` rejects `http`.",
     fix: None,

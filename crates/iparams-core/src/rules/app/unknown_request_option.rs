@@ -2,6 +2,7 @@
 
 use crate::app::AppModel;
 use crate::diagnostic::Severity;
+use crate::rules::helpers::request_app;
 use crate::rules::helpers::request_templates;
 use crate::rules::{AppContext, Area, Check, Examples, Rule};
 use crate::suggest;
@@ -15,24 +16,12 @@ pub static RULE: Rule = Rule {
 (3.x) and `security` (client certificates). Anything else is ignored: there is no `timeout`
 option (the platform's request timeout is fixed, 15 s in the 2.3 and 3.0 docs), and page sizes
 or filters (`per_page`) belong in `schema.query`."#,
-    bad: r#"=== manifest.json ===
-{"platform-version": "2.3", "product": {"freshdesk": {"requests": {"getUser": {}}}}}
-=== config/iparams.json ===
-{}
-=== config/requests.json ===
-{"getUser": {"schema": {"method": "GET", "host": "api.example.com"}, "options": {"timeout": 30000}}}
-=== app/scripts/app.js ===
-client.request.invokeTemplate("getUser", {});
-"#,
-    good: r#"=== manifest.json ===
-{"platform-version": "2.3", "product": {"freshdesk": {"requests": {"getUser": {}}}}}
-=== config/iparams.json ===
-{}
-=== config/requests.json ===
-{"getUser": {"schema": {"method": "GET", "host": "api.example.com"}, "options": {"maxAttempts": 3}}}
-=== app/scripts/app.js ===
-client.request.invokeTemplate("getUser", {});
-"#,
+    bad: request_app!(
+        r#"{"schema": {"method": "GET", "host": "api.example.com"}, "options": {"timeout": 30000}}"#
+    ),
+    good: request_app!(
+        r#"{"schema": {"method": "GET", "host": "api.example.com"}, "options": {"maxAttempts": 3}}"#
+    ),
     examples: Examples::App,
     vendor: "Not checked.",
     fix: None,

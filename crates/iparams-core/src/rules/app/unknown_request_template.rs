@@ -4,6 +4,7 @@
 use crate::app::AppModel;
 use crate::diagnostic::Severity;
 use crate::rules::helpers::invocations;
+use crate::rules::helpers::request_app;
 use crate::rules::{AppContext, Area, Check, Examples, Rule};
 use crate::suggest;
 
@@ -25,15 +26,7 @@ without a template is a mistake too. The help names the closest template."#,
 === app/scripts/app.js ===
 client.request.invokeTemplate("getUsers", {});
 "#,
-    good: r#"=== manifest.json ===
-{"platform-version": "2.3", "product": {"freshdesk": {"requests": {"getUser": {}}}}}
-=== config/iparams.json ===
-{}
-=== config/requests.json ===
-{"getUser": {"schema": {"method": "GET", "host": "api.example.com"}}}
-=== app/scripts/app.js ===
-client.request.invokeTemplate("getUser", {});
-"#,
+    good: request_app!(r#"{"schema": {"method": "GET", "host": "api.example.com"}}"#),
     examples: Examples::App,
     vendor: "`fdk validate` says: Request template 'X' is not defined in manifest.json (for the manifest side only).",
     fix: None,
