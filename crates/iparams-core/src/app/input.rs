@@ -56,9 +56,8 @@ pub const SKIPPED_FOLDERS: [&str; 4] = ["node_modules", ".git", ".fdk", "coverag
 impl Role {
     /// The role of the file at `relative` (with `/` separators) inside an app folder.
     pub fn of(relative: &str) -> Role {
-        let script = SCRIPT_EXTENSIONS
-            .iter()
-            .any(|ext| relative.to_ascii_lowercase().ends_with(ext));
+        let lower = relative.to_ascii_lowercase();
+        let script = SCRIPT_EXTENSIONS.iter().any(|ext| lower.ends_with(ext));
         let skipped = relative
             .split('/')
             .any(|part| SKIPPED_FOLDERS.contains(&part));
