@@ -73,8 +73,8 @@ pub fn reaches(model: &AppModel<'_>, host: &str) -> bool {
 /// The iparam a host is nothing but (`<%= iparam.D %>` or `<%= iparam.$D.url %>`).
 pub fn only_iparam(host: &str) -> Option<&str> {
     let host = host.trim();
-    let found = placeholders(host);
-    let [(expression, _, _)] = found.as_slice() else {
+    let mut found = placeholders(host);
+    let (Some((expression, _, _)), None) = (found.next(), found.next()) else {
         return None;
     };
     (host.starts_with("<%=") && host.ends_with("%>"))
@@ -99,7 +99,7 @@ pub fn is_service_domain(model: &AppModel<'_>, declared: &Declared) -> bool {
 }
 
 /// `schema.path` as a string (`/` when there is none, as the platform defaults it).
-pub fn path_of(template: &Template) -> Option<&str> {
+pub fn path_of<'t>(template: &'t Template<'_>) -> Option<&'t str> {
     match template.field(&Place::Path) {
         None => Some("/"),
         Some(field) => field.as_str(),
@@ -108,7 +108,7 @@ pub fn path_of(template: &Template) -> Option<&str> {
 
 /// The path's segments after its leading `/`, when each is written out or is one placeholder:
 /// `None` for a path the table cannot say anything about.
-pub fn path_segments(template: &Template) -> Option<Vec<Segment<'_>>> {
+pub fn path_segments<'t>(template: &'t Template<'_>) -> Option<Vec<Segment<'t>>> {
     let path = path_of(template)?.strip_prefix('/')?;
     path.split('/')
         .map(|segment| {
@@ -116,7 +116,7 @@ pub fn path_segments(template: &Template) -> Option<Vec<Segment<'_>>> {
             if !segment.contains("<%") {
                 return Some(Segment::Literal(segment));
             }
-            match placeholders(segment).len() {
+            match placeholders(segment).count() {
                 0 => Some(Segment::Literal(segment)),
                 1 if segment.starts_with("<%=") && segment.ends_with("%>") => {
                     Some(Segment::Placeholder)

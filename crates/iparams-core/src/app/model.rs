@@ -16,7 +16,7 @@ pub struct RequestsFile<'a> {
     /// The parsed tree, for rules about the file as a whole; `None` when nothing was read.
     pub root: Option<Value<'a>>,
     /// Its templates, lowered.
-    pub requests: Requests,
+    pub requests: Requests<'a>,
 }
 
 /// Everything cross-file rules look at.
@@ -102,7 +102,7 @@ impl AppModel<'_> {
     /// The JSON pointer of the value at `span` of file `file`, when the file is requests.json.
     pub fn pointer_at(&self, file: FileId, span: Span) -> Option<String> {
         let requests = self.requests.as_ref().filter(|r| r.file == file)?;
-        requests.requests.pointer_at(span).map(ToOwned::to_owned)
+        requests.requests.pointer_at(span)
     }
 
     /// Every script that reads iparams, front end and serverless.

@@ -4,29 +4,31 @@
 //! that keeps, for every value, its span and the JSON pointer a finding about it carries, and
 //! every `<%= … %>` placeholder found in its strings with where it is.
 
+use std::borrow::Cow;
+
 use super::Read;
 use crate::pointer;
 use crate::span::Span;
 use crate::syntax::{JsonKind, Value, ValueKind, span_in_literal};
 
-/// Where in a template a value is.
+/// Where in a template a value is. Names borrow from the file's text (an escaped one is owned).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Place {
+pub enum Place<'s> {
     Method,
     Protocol,
     Host,
     Path,
     /// A value of `schema.query`, with its name.
-    Query(String),
+    Query(Cow<'s, str>),
     /// A value of `schema.headers`, with its name.
-    Header(String),
+    Header(Cow<'s, str>),
     /// A member of `schema` the platform does not know, with its name.
-    OtherSchema(String),
+    OtherSchema(Cow<'s, str>),
     /// A value of `options`, with its name.
-    Option(String),
+    Option(Cow<'s, str>),
 }
 
-impl Place {
+impl Place<'_> {
     /// How a message names the place: "`host`", "header `Authorization`".
     pub fn described(&self) -> String {
         match self {
@@ -40,23 +42,64 @@ impl Place {
             Place::Option(name) => format!("option `{name}`"),
         }
     }
+
+    /// The place with its name owned, for a reading kept after the text is gone.
+    pub fn into_owned(self) -> Place<'static> {
+        let owned = |name: Cow<'_, str>| Cow::Owned(name.into_owned());
+        match self {
+            Place::Method => Place::Method,
+            Place::Protocol => Place::Protocol,
+            Place::Host => Place::Host,
+            Place::Path => Place::Path,
+            Place::Query(name) => Place::Query(owned(name)),
+            Place::Header(name) => Place::Header(owned(name)),
+            Place::OtherSchema(name) => Place::OtherSchema(owned(name)),
+            Place::Option(name) => Place::Option(owned(name)),
+        }
+    }
+
+    /// The JSON pointer of the value at this place of template `template`:
+    /// `/<template>/schema/headers/Authorization`.
+    fn pointer_in(&self, template: &str) -> String {
+        let mut pointer = pointer::of_key(template);
+        let (parent, name) = match self {
+            Place::Method => ("schema", "method"),
+            Place::Protocol => ("schema", "protocol"),
+            Place::Host => ("schema", "host"),
+            Place::Path => ("schema", "path"),
+            Place::OtherSchema(name) => ("schema", name.as_ref()),
+            Place::Query(name) => {
+                pointer.push_str("/schema");
+                ("query", name.as_ref())
+            }
+            Place::Header(name) => {
+                pointer.push_str("/schema");
+                ("headers", name.as_ref())
+            }
+            Place::Option(name) => ("options", name.as_ref()),
+        };
+        pointer.push('/');
+        pointer.push_str(parent);
+        pointer::push(&mut pointer, name);
+        pointer
+    }
 }
 
 /// One value of a template: a field of `schema`, a header, a query parameter or an option.
 #[derive(Clone, Debug)]
-pub struct Field {
-    pub place: Place,
+pub struct Field<'s> {
+    pub place: Place<'s>,
+    /// The name of the template it is in.
+    pub template: Cow<'s, str>,
     /// The span of its key, quotes included.
     pub key_span: Span,
     pub kind: JsonKind,
     /// The text of a string, or a number as written.
-    pub text: Option<String>,
+    pub text: Option<Cow<'s, str>>,
     pub span: Span,
-    /// `/<template>/schema/headers/Authorization`.
-    pub pointer: String,
 }
 
-impl Field {
+impl Field<'_> {
     /// The string value, when it is one.
     pub fn as_str(&self) -> Option<&str> {
         match self.kind {
@@ -64,20 +107,24 @@ impl Field {
             _ => None,
         }
     }
+
+    /// Its JSON pointer, `/<template>/schema/headers/Authorization`: made when a finding needs
+    /// it (most values never have one).
+    pub fn pointer(&self) -> String {
+        self.place.pointer_in(&self.template)
+    }
 }
 
 /// A `<%= … %>` placeholder in a string of a template.
 #[derive(Clone, Debug)]
-pub struct Placeholder {
-    pub place: Place,
+pub struct Placeholder<'s> {
+    pub place: Place<'s>,
+    /// The name of the template it is in.
+    pub template: Cow<'s, str>,
     /// The expression inside, trimmed: `iparam.api_key`, `context.id`, `encode(iparam.key)`.
-    pub expression: String,
+    pub expression: Cow<'s, str>,
     /// Where the expression is in the source (escapes accounted for).
     pub span: Span,
-    /// The pointer of the string it is in.
-    pub pointer: String,
-    /// What the expression refers to, classified once (every rule about placeholders asks).
-    found: Vec<Found>,
     /// The platform substitutes it: a single name it knows, or `encode(…)` of names it knows.
     substituted: bool,
 }
@@ -140,31 +187,42 @@ impl<'e> Reference<'e> {
     }
 }
 
-impl Placeholder {
-    /// The placeholder `<%= expression %>` at `span`, its references classified.
-    pub fn new(place: Place, expression: String, span: Span, pointer: String) -> Self {
-        let found = references(&expression);
-        let known = found
-            .iter()
-            .all(|f| !matches!(f.tag, Tag::MisspelledIparam | Tag::Unknown));
-        let single = found.len() == 1 && is_one_name(&expression);
+impl<'s> Placeholder<'s> {
+    /// The placeholder `<%= expression %>` at `span` of template `template`.
+    pub fn new(
+        place: Place<'s>,
+        template: Cow<'s, str>,
+        expression: Cow<'s, str>,
+        span: Span,
+    ) -> Self {
+        let mut known = true;
+        let mut count = 0;
+        for found in references(&expression) {
+            count += 1;
+            known &= !matches!(found.tag, Tag::MisspelledIparam | Tag::Unknown);
+        }
+        let single = count == 1 && is_one_name(&expression);
         let encoded = expression.starts_with("encode(") && expression.ends_with(')');
-        let substituted = known && !found.is_empty() && (single || encoded);
+        let substituted = known && count > 0 && (single || encoded);
         Self {
             place,
+            template,
             expression,
             span,
-            pointer,
-            found,
             substituted,
         }
+    }
+
+    /// The JSON pointer of the string it is in.
+    pub fn pointer(&self) -> String {
+        self.place.pointer_in(&self.template)
     }
 
     /// The names the expression refers to, each with its span in the source: `encode(iparam.a +
     /// ':' + iparam.b)` refers to two iparams. Quoted strings and the function `encode` are not
     /// names.
     pub fn references(&self) -> impl Iterator<Item = (Reference<'_>, Span)> + '_ {
-        self.found.iter().map(|found| {
+        references(&self.expression).map(|found| {
             let name = &self.expression[found.name.0..found.name.1];
             let span = Span::new(self.span.start + found.at.0, self.span.start + found.at.1);
             (Reference::of(found.tag, name), span)
@@ -206,125 +264,145 @@ fn is_one_name(expression: &str) -> bool {
 /// The iparam an expression is nothing but: `iparam.KEY`, or `iparam.$KEY.url` of a `domain`
 /// iparam; `None` for anything else (`encode(iparam.KEY)`, `context.id`).
 pub fn single_iparam(expression: &str) -> Option<&str> {
-    let [found] = references(expression)[..] else {
+    let mut found = references(expression);
+    let (Some(only), None) = (found.next(), found.next()) else {
         return None;
     };
-    (is_one_name(expression) && matches!(found.tag, Tag::Iparam | Tag::DomainUrl))
-        .then(|| &expression[found.name.0..found.name.1])
+    (is_one_name(expression) && matches!(only.tag, Tag::Iparam | Tag::DomainUrl))
+        .then(|| &expression[only.name.0..only.name.1])
 }
 
 /// The dotted names of a placeholder's expression, classified, with where the part a finding
 /// points at is (the key of an iparam, the name of a context value, the whole name otherwise).
-fn references(expression: &str) -> Vec<Found> {
-    let bytes = expression.as_bytes();
-    let is_start = |b: u8| b.is_ascii_alphabetic() || b == b'_' || b == b'$';
-    let is_part = |b: u8| b.is_ascii_alphanumeric() || b == b'_' || b == b'$';
-    let mut found = Vec::new();
-    let mut at = 0;
-    while at < bytes.len() {
-        let byte = bytes[at];
-        if byte == b'\'' || byte == b'"' || byte == b'`' {
-            // A quoted string: skip to its end.
-            at += 1;
-            while at < bytes.len() && bytes[at] != byte {
-                at += 1;
-            }
-            at += 1;
-            continue;
-        }
-        if !is_start(byte) {
-            at += 1;
-            continue;
-        }
-        let start = at;
-        while at < bytes.len() && (is_part(bytes[at]) || bytes[at] == b'.') {
-            at += 1;
-        }
-        let path = expression[start..at].trim_end_matches('.');
-        let end = start + path.len();
-        if path == "encode" && bytes.get(at) == Some(&b'(') {
-            continue;
-        }
-        let (head, rest) = path.split_once('.').unwrap_or((path, ""));
-        let rest_start = start + head.len() + 1;
-        // The name, and the part a finding points at, both from `start`..`end` by default.
-        let whole = |tag| Found {
-            tag,
-            name: (start, end),
-            at: (start, end),
-        };
-        let after_head = |tag| Found {
-            tag,
-            name: (rest_start, end),
-            at: (rest_start, end),
-        };
-        found.push(match (head, rest) {
-            ("iparam", rest) if !rest.is_empty() => {
-                match rest.strip_prefix('$').and_then(|r| r.strip_suffix(".url")) {
-                    Some(key) => {
-                        let key = (rest_start + 1, rest_start + 1 + key.len());
-                        Found {
-                            tag: Tag::DomainUrl,
-                            name: key,
-                            at: key,
-                        }
-                    }
-                    None => after_head(Tag::Iparam),
+/// Found as they are asked for: nothing is kept or allocated.
+fn references(expression: &str) -> References<'_> {
+    References { expression, at: 0 }
+}
+
+struct References<'e> {
+    expression: &'e str,
+    at: usize,
+}
+
+impl Iterator for References<'_> {
+    type Item = Found;
+
+    fn next(&mut self) -> Option<Found> {
+        let expression = self.expression;
+        let bytes = expression.as_bytes();
+        let is_start = |b: u8| b.is_ascii_alphabetic() || b == b'_' || b == b'$';
+        let is_part = |b: u8| b.is_ascii_alphanumeric() || b == b'_' || b == b'$';
+        while self.at < bytes.len() {
+            let byte = bytes[self.at];
+            if byte == b'\'' || byte == b'"' || byte == b'`' {
+                // A quoted string: skip to its end.
+                self.at += 1;
+                while self.at < bytes.len() && bytes[self.at] != byte {
+                    self.at += 1;
                 }
+                self.at += 1;
+                continue;
             }
-            ("context", name) if !name.is_empty() && !name.contains('.') => {
-                after_head(Tag::Context)
+            if !is_start(byte) {
+                self.at += 1;
+                continue;
             }
-            ("access_token", "") => whole(Tag::AccessToken),
-            ("app_settings", name) if !name.is_empty() => Found {
-                name: (rest_start, end),
-                ..whole(Tag::AppSetting)
-            },
-            ("current_host", rest) if rest.starts_with("endpoint_urls.") => Found {
-                name: (rest_start + "endpoint_urls.".len(), end),
-                ..whole(Tag::EndpointUrl)
-            },
-            ("iparams", key) if !key.is_empty() => Found {
-                name: (rest_start, end),
-                ..whole(Tag::MisspelledIparam)
-            },
-            _ => whole(Tag::Unknown),
-        });
+            let start = self.at;
+            while self.at < bytes.len() && (is_part(bytes[self.at]) || bytes[self.at] == b'.') {
+                self.at += 1;
+            }
+            let path = expression[start..self.at].trim_end_matches('.');
+            if path == "encode" && bytes.get(self.at) == Some(&b'(') {
+                continue;
+            }
+            return Some(classify(path, start));
+        }
+        None
     }
-    found
+}
+
+/// The reference a dotted name `path` starting at `start` makes.
+fn classify(path: &str, start: usize) -> Found {
+    let end = start + path.len();
+    let (head, rest) = path.split_once('.').unwrap_or((path, ""));
+    let rest_start = start + head.len() + 1;
+    // The name, and the part a finding points at, both from `start`..`end` by default.
+    let whole = |tag| Found {
+        tag,
+        name: (start, end),
+        at: (start, end),
+    };
+    let after_head = |tag| Found {
+        tag,
+        name: (rest_start, end),
+        at: (rest_start, end),
+    };
+    match (head, rest) {
+        ("iparam", rest) if !rest.is_empty() => {
+            match rest.strip_prefix('$').and_then(|r| r.strip_suffix(".url")) {
+                Some(key) => {
+                    let key = (rest_start + 1, rest_start + 1 + key.len());
+                    Found {
+                        tag: Tag::DomainUrl,
+                        name: key,
+                        at: key,
+                    }
+                }
+                None => after_head(Tag::Iparam),
+            }
+        }
+        ("context", name) if !name.is_empty() && !name.contains('.') => after_head(Tag::Context),
+        ("access_token", "") => whole(Tag::AccessToken),
+        ("app_settings", name) if !name.is_empty() => Found {
+            name: (rest_start, end),
+            ..whole(Tag::AppSetting)
+        },
+        ("current_host", rest) if rest.starts_with("endpoint_urls.") => Found {
+            name: (rest_start + "endpoint_urls.".len(), end),
+            ..whole(Tag::EndpointUrl)
+        },
+        ("iparams", key) if !key.is_empty() => Found {
+            name: (rest_start, end),
+            ..whole(Tag::MisspelledIparam)
+        },
+        _ => whole(Tag::Unknown),
+    }
 }
 
 /// One member of requests.json: a template.
 #[derive(Clone, Debug)]
-pub struct Template {
-    pub name: String,
+pub struct Template<'s> {
+    pub name: Cow<'s, str>,
     /// The span of its name, quotes included.
     pub name_span: Span,
     /// The span of its value.
     pub span: Span,
     pub kind: JsonKind,
-    /// `/<template>`.
-    pub pointer: String,
     /// The span and kind of `schema`, when there is one.
     pub schema: Option<(Span, JsonKind)>,
     /// The span and kind of `options`, when there are.
     pub options: Option<(Span, JsonKind)>,
     /// Members of the template other than `schema` and `options`: (name, span of the key).
-    pub others: Vec<(String, Span)>,
+    pub others: Vec<(Cow<'s, str>, Span)>,
     /// The members of `schema` (the objects `headers` and `query` as one field each, and each
     /// of their values as a field of its own), then those of `options`.
-    pub fields: Vec<Field>,
-    pub placeholders: Vec<Placeholder>,
+    pub fields: Vec<Field<'s>>,
+    pub placeholders: Vec<Placeholder<'s>>,
 }
 
-impl Template {
+impl<'s> Template<'s> {
+    /// Its JSON pointer, `/<template>`.
+    pub fn pointer(&self) -> String {
+        pointer::of_key(&self.name)
+    }
+
     /// The last field at `place` (the one `JSON.parse` keeps).
-    pub fn field(&self, place: &Place) -> Option<&Field> {
+    pub fn field(&self, place: &Place<'_>) -> Option<&Field<'s>> {
         self.fields.iter().rev().find(|field| &field.place == place)
     }
 
     /// The `schema` field named `name`, `headers` and `query` included.
-    pub fn schema_field(&self, name: &str) -> Option<&Field> {
+    pub fn schema_field(&self, name: &str) -> Option<&Field<'s>> {
         self.fields
             .iter()
             .rev()
@@ -332,42 +410,42 @@ impl Template {
     }
 
     /// The values of `schema.headers`.
-    pub fn headers(&self) -> impl Iterator<Item = (&str, &Field)> {
+    pub fn headers(&self) -> impl Iterator<Item = (&str, &Field<'s>)> {
         self.fields.iter().filter_map(|field| match &field.place {
-            Place::Header(name) => Some((name.as_str(), field)),
+            Place::Header(name) => Some((name.as_ref(), field)),
             _ => None,
         })
     }
 
     /// The values of `schema.query`.
-    pub fn query(&self) -> impl Iterator<Item = (&str, &Field)> {
+    pub fn query(&self) -> impl Iterator<Item = (&str, &Field<'s>)> {
         self.fields.iter().filter_map(|field| match &field.place {
-            Place::Query(name) => Some((name.as_str(), field)),
+            Place::Query(name) => Some((name.as_ref(), field)),
             _ => None,
         })
     }
 
     /// The options, by name.
-    pub fn option_fields(&self) -> impl Iterator<Item = (&str, &Field)> {
+    pub fn option_fields(&self) -> impl Iterator<Item = (&str, &Field<'s>)> {
         self.fields.iter().filter_map(|field| match &field.place {
-            Place::Option(name) => Some((name.as_str(), field)),
+            Place::Option(name) => Some((name.as_ref(), field)),
             _ => None,
         })
     }
 }
 
-/// config/requests.json as read.
+/// config/requests.json as read: its templates, borrowing from the file's text.
 #[derive(Clone, Debug, Default)]
-pub struct Requests {
+pub struct Requests<'s> {
     /// The templates, in file order (duplicates included).
-    pub templates: Vec<Template>,
+    pub templates: Vec<Template<'s>>,
     /// The top level is an object read to its end: `templates` lists every template.
     pub complete: bool,
 }
 
-impl Requests {
+impl<'s> Requests<'s> {
     /// Lowers the parsed file; `source` is the whole text, for placeholder spans.
-    pub fn lower(root: Option<&Value<'_>>, complete: bool, source: &str) -> Self {
+    pub fn lower(root: Option<&Value<'s>>, complete: bool, source: &str) -> Self {
         let Some(members) = root.and_then(Value::as_object) else {
             return Self::default();
         };
@@ -381,8 +459,49 @@ impl Requests {
         }
     }
 
+    /// The templates with every text owned, for a reading kept after the file's text is gone
+    /// (the preview keeps the last one).
+    pub fn into_owned(self) -> Requests<'static> {
+        let owned = |text: Cow<'_, str>| Cow::Owned(text.into_owned());
+        let templates = self
+            .templates
+            .into_iter()
+            .map(|template| Template {
+                name: owned(template.name),
+                name_span: template.name_span,
+                span: template.span,
+                kind: template.kind,
+                schema: template.schema,
+                options: template.options,
+                others: (template.others.into_iter())
+                    .map(|(name, span)| (owned(name), span))
+                    .collect(),
+                fields: (template.fields.into_iter())
+                    .map(|field| Field {
+                        place: field.place.into_owned(),
+                        template: owned(field.template),
+                        text: field.text.map(owned),
+                        ..field
+                    })
+                    .collect(),
+                placeholders: (template.placeholders.into_iter())
+                    .map(|placeholder| Placeholder {
+                        place: placeholder.place.into_owned(),
+                        template: owned(placeholder.template),
+                        expression: owned(placeholder.expression),
+                        ..placeholder
+                    })
+                    .collect(),
+            })
+            .collect();
+        Requests {
+            templates,
+            complete: self.complete,
+        }
+    }
+
     /// The template called `name` (the last one, as `JSON.parse` keeps).
-    pub fn template(&self, name: &str) -> Option<&Template> {
+    pub fn template(&self, name: &str) -> Option<&Template<'s>> {
         self.templates.iter().rev().find(|t| t.name == name)
     }
 
@@ -425,26 +544,29 @@ impl Requests {
     }
 
     /// The pointer of the value whose source holds `span`, for findings of other rules.
-    pub fn pointer_at(&self, span: Span) -> Option<&str> {
+    pub fn pointer_at(&self, span: Span) -> Option<String> {
         let template = self.templates.iter().find(|t| t.span.contains(span))?;
         template
             .fields
             .iter()
             .rev()
             .find(|field| field.span.contains(span))
-            .map(|field| field.pointer.as_str())
-            .or(Some(template.pointer.as_str()))
+            .map(Field::pointer)
+            .or_else(|| Some(template.pointer()))
     }
 }
 
-fn lower_template(name: &str, name_span: Span, value: &Value<'_>, source: &str) -> Template {
-    let template_pointer = pointer::of_key(name);
+fn lower_template<'s>(
+    name: &Cow<'s, str>,
+    name_span: Span,
+    value: &Value<'s>,
+    source: &str,
+) -> Template<'s> {
     let mut template = Template {
-        name: name.to_owned(),
+        name: name.clone(),
         name_span,
         span: value.span,
         kind: value.json_kind(),
-        pointer: template_pointer.clone(),
         schema: None,
         options: None,
         others: Vec::new(),
@@ -455,106 +577,92 @@ fn lower_template(name: &str, name_span: Span, value: &Value<'_>, source: &str) 
         return template;
     };
     for member in members {
-        let mut here = template_pointer.clone();
-        pointer::push(&mut here, &member.key.text);
         match member.key.text.as_ref() {
             "schema" => {
                 template.schema = Some((member.value.span, member.value.json_kind()));
                 for field in member.value.as_object().unwrap_or_default() {
-                    let place = match field.key.text.as_ref() {
+                    let key = &field.key.text;
+                    let place = match key.as_ref() {
                         "method" => Place::Method,
                         "protocol" => Place::Protocol,
                         "host" => Place::Host,
                         "path" => Place::Path,
-                        other => Place::OtherSchema(other.to_owned()),
+                        _ => Place::OtherSchema(key.clone()),
                     };
-                    let mut pointer = here.clone();
-                    pointer::push(&mut pointer, &field.key.text);
-                    let inner: Option<fn(String) -> Place> = match field.key.text.as_ref() {
+                    let inner: Option<fn(Cow<'s, str>) -> Place<'s>> = match key.as_ref() {
                         "headers" => Some(Place::Header),
                         "query" => Some(Place::Query),
                         _ => None,
                     };
                     if let Some(inner) = inner {
                         for entry in field.value.as_object().unwrap_or_default() {
-                            let mut entry_pointer = pointer.clone();
-                            pointer::push(&mut entry_pointer, &entry.key.text);
-                            add_field(
-                                &mut template,
-                                inner(entry.key.text.to_string()),
-                                entry.key.span,
-                                &entry.value,
-                                entry_pointer,
-                                source,
-                            );
+                            let place = inner(entry.key.text.clone());
+                            add_field(&mut template, place, entry.key.span, &entry.value, source);
                         }
                     }
-                    add_field(
-                        &mut template,
-                        place,
-                        field.key.span,
-                        &field.value,
-                        pointer,
-                        source,
-                    );
+                    add_field(&mut template, place, field.key.span, &field.value, source);
                 }
             }
             "options" => {
                 template.options = Some((member.value.span, member.value.json_kind()));
                 for option in member.value.as_object().unwrap_or_default() {
-                    let mut pointer = here.clone();
-                    pointer::push(&mut pointer, &option.key.text);
-                    add_field(
-                        &mut template,
-                        Place::Option(option.key.text.to_string()),
-                        option.key.span,
-                        &option.value,
-                        pointer,
-                        source,
-                    );
+                    let place = Place::Option(option.key.text.clone());
+                    add_field(&mut template, place, option.key.span, &option.value, source);
                 }
             }
-            other => template.others.push((other.to_owned(), member.key.span)),
+            _ => template
+                .others
+                .push((member.key.text.clone(), member.key.span)),
         }
     }
     template
 }
 
-fn add_field(
-    template: &mut Template,
-    place: Place,
+fn add_field<'s>(
+    template: &mut Template<'s>,
+    place: Place<'s>,
     key_span: Span,
-    value: &Value<'_>,
-    pointer: String,
+    value: &Value<'s>,
     source: &str,
 ) {
     let text = match &value.kind {
         ValueKind::String(text) => {
             for (expression, start, end) in placeholders(text) {
+                // Borrowed from the file when the string is (it has no escape).
+                let expression = match text {
+                    Cow::Borrowed(text) => {
+                        let text: &'s str = text;
+                        Cow::Borrowed(&text[start..end])
+                    }
+                    Cow::Owned(_) => Cow::Owned(expression.to_owned()),
+                };
                 template.placeholders.push(Placeholder::new(
                     place.clone(),
-                    expression.to_owned(),
+                    template.name.clone(),
+                    expression,
                     span_in_literal(source, value.span, start, end),
-                    pointer.clone(),
                 ));
             }
-            Some(text.to_string())
+            Some(text.clone())
         }
-        ValueKind::Number(number) => Some((*number).to_owned()),
+        ValueKind::Number(number) => Some(Cow::Borrowed(*number)),
         _ => None,
     };
     template.fields.push(Field {
         place,
+        template: template.name.clone(),
         key_span,
         kind: value.json_kind(),
         text,
         span: value.span,
-        pointer,
     });
 }
 
 /// `text` with each `<%= … %>` placeholder replaced by a space.
-fn written_text(text: &str) -> String {
+fn written_text(text: &str) -> Cow<'_, str> {
+    if !text.contains("<%=") {
+        return Cow::Borrowed(text);
+    }
     let mut literal = String::with_capacity(text.len());
     let mut rest = text;
     while let Some(open) = rest.find("<%=") {
@@ -566,7 +674,7 @@ fn written_text(text: &str) -> String {
         rest = &rest[open + close + 2..];
     }
     literal.push_str(rest);
-    literal
+    Cow::Owned(literal)
 }
 
 /// Whether an `Authorization` value (its placeholders replaced by spaces) writes a credential out: text other than placeholders
@@ -585,27 +693,24 @@ fn holds_literal_credential(literal: &str) -> bool {
 }
 
 /// The `<%= … %>` placeholders of a string: (trimmed expression, its start and end in `text`).
-pub fn placeholders(text: &str) -> Vec<(&str, usize, usize)> {
+pub fn placeholders(text: &str) -> impl Iterator<Item = (&str, usize, usize)> {
     const OPEN: &str = "<%=";
     // memchr's searcher: `str::find` sets up a two-way searcher on every call, which cost more
     // than the search on these short texts, asked for every value of every template.
-    let find = |from: usize, needle: &str| {
+    let find = move |from: usize, needle: &str| {
         memchr::memmem::find(&text.as_bytes()[from..], needle.as_bytes()).map(|at| at + from)
     };
-    let mut found = Vec::new();
     let mut from = 0;
-    while let Some(open) = find(from, OPEN) {
+    std::iter::from_fn(move || {
+        let open = find(from, OPEN)?;
         let inner_start = open + OPEN.len();
-        let Some(close) = find(inner_start, "%>") else {
-            break;
-        };
+        let close = find(inner_start, "%>")?;
         let inner = &text[inner_start..close];
         let start = inner_start + (inner.len() - inner.trim_start().len());
         let expression = inner.trim();
-        found.push((expression, start, start + expression.len()));
         from = close + 2;
-    }
-    found
+        Some((expression, start, start + expression.len()))
+    })
 }
 
 #[cfg(test)]
@@ -639,7 +744,7 @@ mod tests {
             .headers()
             .find(|(name, _)| *name == "Authorization");
         assert_eq!(
-            auth.map(|(_, field)| field.pointer.as_str()),
+            auth.map(|(_, field)| field.pointer()).as_deref(),
             Some("/getEmployee/schema/headers/Authorization")
         );
         assert_eq!(
@@ -663,8 +768,11 @@ mod tests {
             .placeholders
             .iter()
             .find(|p| p.expression == "context.id")
-            .map(|p| (p.place.clone(), p.pointer.as_str()));
-        assert_eq!(context, Some((Place::Path, "/getEmployee/schema/path")));
+            .map(|p| (p.place.clone(), p.pointer()));
+        assert_eq!(
+            context,
+            Some((Place::Path, "/getEmployee/schema/path".to_owned()))
+        );
         assert_eq!(
             template
                 .option_fields()
@@ -674,11 +782,38 @@ mod tests {
         );
     }
 
+    /// Pointers are made from the template's name and the place on demand: each part escaped.
+    #[test]
+    fn pointers_of_every_place() {
+        let text = r#"{"a/b": {"schema": {"method": "GET", "headers": {"X~Y": "1"}, "query": {"q": "<%= context.q %>"}, "body": {}}, "options": {"o/p": 2}}}"#;
+        let (root, _) = parse_value(text);
+        let requests = Requests::lower(root.as_ref(), true, text);
+        let template = &requests.templates[0];
+        let pointers: Vec<String> = template.fields.iter().map(Field::pointer).collect();
+        assert_eq!(
+            pointers,
+            [
+                "/a~1b/schema/method",
+                "/a~1b/schema/headers/X~0Y",
+                "/a~1b/schema/headers",
+                "/a~1b/schema/query/q",
+                "/a~1b/schema/query",
+                "/a~1b/schema/body",
+                "/a~1b/options/o~1p",
+            ]
+        );
+        assert_eq!(template.pointer(), "/a~1b");
+        assert_eq!(template.placeholders[0].pointer(), "/a~1b/schema/query/q");
+        assert!(matches!(
+            template.placeholders[0].expression,
+            Cow::Borrowed("context.q")
+        ));
+    }
+
     #[test]
     fn references_of_placeholders() {
         fn of(expression: &str) -> Vec<(Reference<'_>, &str)> {
             references(expression)
-                .into_iter()
                 .map(|f| {
                     let name = &expression[f.name.0..f.name.1];
                     (Reference::of(f.tag, name), &expression[f.at.0..f.at.1])
@@ -706,12 +841,12 @@ mod tests {
             of("access_token"),
             [(Reference::AccessToken, "access_token")]
         );
-        let placeholder = |expression: &str| {
+        let placeholder = |expression: &'static str| {
             Placeholder::new(
                 Place::Path,
-                expression.to_owned(),
+                Cow::Borrowed("t"),
+                Cow::Borrowed(expression),
                 Span::new(0, expression.len()),
-                String::new(),
             )
         };
         for substituted in [

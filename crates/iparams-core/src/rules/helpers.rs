@@ -1,6 +1,8 @@
 //! What several rules share: how values and iparams read in messages, regexes compiled and
 //! matched, repeated strings, the fix that marks an iparam secure, products, JavaScript names.
 
+use std::borrow::Cow;
+
 use crate::diagnostic::{Edit, Fix};
 use crate::ecma_regex::{Compiled, MAX_ABANDONED, MAX_MATCH_INPUT, MatchOutcome, RegexEngine};
 use crate::model::{
@@ -299,7 +301,7 @@ pub(crate) fn can_hold_secret(ty: Option<IparamType>) -> bool {
 /// The request templates of config/requests.json, with the file they are in.
 pub(crate) fn request_templates<'m>(
     model: &'m crate::app::AppModel<'_>,
-) -> impl Iterator<Item = (crate::app::FileId, &'m crate::app::Template)> {
+) -> impl Iterator<Item = (crate::app::FileId, &'m crate::app::Template<'m>)> {
     model.requests.iter().flat_map(|requests| {
         requests
             .requests
@@ -352,12 +354,15 @@ pub(crate) fn report_not_a_string<'c>(
             field.kind.described()
         ),
     )
-    .pointer(field.pointer.clone())
+    .pointer(field.pointer())
 }
 
 /// `text` with each `<%= … %>` placeholder replaced by `x`, for checks of what is written
 /// around the placeholders (a host's shape, a path's query string).
-pub(crate) fn without_placeholders(text: &str) -> String {
+pub(crate) fn without_placeholders(text: &str) -> Cow<'_, str> {
+    if memchr::memmem::find(text.as_bytes(), b"<%=").is_none() {
+        return Cow::Borrowed(text);
+    }
     let mut out = String::with_capacity(text.len());
     let mut rest = text;
     while let Some(open) = rest.find("<%=") {
@@ -369,7 +374,7 @@ pub(crate) fn without_placeholders(text: &str) -> String {
         rest = &rest[open + close + 2..];
     }
     out.push_str(rest);
-    out
+    Cow::Owned(out)
 }
 
 /// A whole app for a rule's examples: a 2.3 app with one request template `getUser` (declared in

@@ -14,7 +14,7 @@ use crate::span::Span;
 /// A template whose host is the HR service's, as the rules see it.
 pub(crate) struct HrTemplate<'m> {
     pub file: FileId,
-    pub template: &'m Template,
+    pub template: &'m Template<'m>,
     /// Its name, shortened for messages.
     pub name: &'m str,
     /// The documented operations of its path, every method; empty when the path is not
@@ -53,16 +53,16 @@ impl<'m> HrTemplate<'m> {
     /// pointer) when there is one, else the template's name and `schema`.
     pub fn headers_at(&self) -> (crate::span::Span, String) {
         match self.template.schema_field("headers") {
-            Some(headers) => (headers.key_span, headers.pointer.clone()),
+            Some(headers) => (headers.key_span, headers.pointer()),
             None => (
                 self.template.name_span,
-                format!("{}/schema", self.template.pointer),
+                format!("{}/schema", self.template.pointer()),
             ),
         }
     }
 
     /// The header called `name` (in any case), the last one written.
-    pub fn header(&self, name: &str) -> Option<&'m Field> {
+    pub fn header(&self, name: &str) -> Option<&'m Field<'m>> {
         self.template
             .headers()
             .filter(|(header, _)| header.eq_ignore_ascii_case(name))
@@ -95,10 +95,25 @@ pub(crate) struct QueryParam<'m> {
     /// invocation).
     pub value: Option<&'m str>,
     pub value_span: Span,
+    /// The template's field, when the template writes it (an invocation's is in a script).
+    pub field: Option<&'m Field<'m>>,
+    /// The template's name, shortened for messages.
+    pub template: &'m str,
+}
+
+impl QueryParam<'_> {
     /// Its JSON pointer in requests.json; empty in a script.
-    pub pointer: &'m str,
+    pub fn pointer(&self) -> String {
+        self.field.map(Field::pointer).unwrap_or_default()
+    }
+
     /// "of template `T`", or "passed to template `T`" at an invocation.
-    pub whose: String,
+    pub fn whose(&self) -> String {
+        match self.field {
+            Some(_) => format!("of template `{}`", self.template),
+            None => format!("passed to template `{}`", self.template),
+        }
+    }
 }
 
 /// The query parameters of `hr`: its template's, then those of each invocation naming it.
@@ -113,15 +128,15 @@ pub(crate) fn query_params<'m>(
         key_span: field.key_span,
         value: literal(field),
         value_span: field.span,
-        pointer: &field.pointer,
-        whose: format!("of template `{shown}`"),
+        field: Some(field),
+        template: shown,
     });
     let passed = invocations(model)
         .filter(move |(_, _, invocation)| {
             invocation
                 .template
                 .as_ref()
-                .is_some_and(|named| &named.name == template_name)
+                .is_some_and(|named| named.name == *template_name)
         })
         .flat_map(|(file, _, invocation)| {
             invocation
@@ -136,8 +151,8 @@ pub(crate) fn query_params<'m>(
             key_span: member.name_span,
             value: member.text.as_deref(),
             value_span: member.value_span,
-            pointer: "",
-            whose: format!("passed to template `{shown}`"),
+            field: None,
+            template: shown,
         });
     written.chain(passed)
 }
@@ -165,7 +180,7 @@ pub(crate) fn described(operation: &Operation) -> String {
 }
 
 /// The literal text of a query value (a string or a number), when it has no placeholder.
-pub(crate) fn literal(field: &Field) -> Option<&str> {
+pub(crate) fn literal<'f>(field: &'f Field<'_>) -> Option<&'f str> {
     let text = field.text.as_deref()?;
     (!text.contains("<%=")).then_some(text)
 }

@@ -257,8 +257,8 @@ fn build(template: &Template, scope: &Scope<'_>) -> Result<Request, String> {
             Place::Protocol => protocol = filled,
             Place::Host => request.host = filled,
             Place::Path => request.path = filled,
-            Place::Header(name) => request.headers.push((name.clone(), filled)),
-            Place::Query(name) => request.query.push((name.clone(), filled)),
+            Place::Header(name) => request.headers.push((name.to_string(), filled)),
+            Place::Query(name) => request.query.push((name.to_string(), filled)),
             Place::OtherSchema(_) | Place::Option(_) => {}
         }
     }

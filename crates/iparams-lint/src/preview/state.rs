@@ -41,7 +41,7 @@ pub struct Snapshot {
     /// The page's data, without the stored values (added per request: they change on store).
     pub page: Json,
     pub defs: Vec<Def>,
-    pub requests: Requests,
+    pub requests: Requests<'static>,
     /// iparams.json as read, for checking values against it.
     pub iparams_text: String,
     /// manifest.json as the core reads it: the platform and `whitelisted-domains`, for the
@@ -143,7 +143,7 @@ impl App {
             .map(|file| {
                 let source = SourceText::decode(&file.bytes);
                 let (root, errors) = parse_value(source.text());
-                Requests::lower(root.as_ref(), errors.is_empty(), source.text())
+                Requests::lower(root.as_ref(), errors.is_empty(), source.text()).into_owned()
             })
             .unwrap_or_default();
         let manifest = app.file(MANIFEST_FILE).map(|file| {

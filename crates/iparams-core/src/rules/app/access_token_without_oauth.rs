@@ -63,7 +63,7 @@ fn check(model: &AppModel<'_>, cx: &mut AppContext) {
                 )
                 .label("never filled")
                 .help("Add `\"options\": {\"isOAuth\": true}` to the template (platform 2.3), or `\"options\": {\"oauth\": \"<integration>\"}` naming an integration of config/oauth_config.json (3.x).")
-                .pointer(placeholder.pointer.clone());
+                .pointer(placeholder.pointer());
             }
         }
     }

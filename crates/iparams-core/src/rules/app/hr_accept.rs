@@ -86,6 +86,6 @@ fn check(model: &AppModel<'_>, cx: &mut AppContext) {
             "Write `\"Accept\": \"application/json\"`: the service answers JSON only ({} are accepted).",
             suggest::quoted_list(ACCEPTABLE)
         ))
-        .pointer(field.pointer.clone());
+        .pointer(field.pointer());
     }
 }

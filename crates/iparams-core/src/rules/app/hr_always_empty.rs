@@ -84,7 +84,7 @@ fn check(model: &AppModel<'_>, cx: &mut AppContext) {
                     "The document: \"When {written}, the result is empty.\" Remove or change one of them (inactive and terminated employees' records are archived; a draft is a current employee). The call still counts against the rate limit: {}.",
                     hr_service::rate_limits()
                 ))
-                .pointer(last.pointer.clone());
+                .pointer(last.pointer());
             for field in fields.iter().filter(|field| field.span != last.span) {
                 diagnostic.related(field.span, "with this");
             }

@@ -47,18 +47,19 @@ const BEARER_HELP: &str = "Write `\"Authorization\": \"Bearer <%= iparam.KEY %>\
 fn check(model: &AppModel<'_>, cx: &mut AppContext) {
     for hr in hr_templates(model) {
         let name = &hr.name;
-        // Who the token must belong to, where the document says.
-        let roles = hr
-            .operation()
-            .and_then(|operation| {
-                operation.roles.map(|roles| {
-                    format!(
-                        " The token is the caller's: `{} {}` is for {roles} (403 otherwise).",
-                        operation.method, operation.path
-                    )
+        // Who the token must belong to, where the document says (for a finding's help only).
+        let roles = || {
+            hr.operation()
+                .and_then(|operation| {
+                    operation.roles.map(|roles| {
+                        format!(
+                            " The token is the caller's: `{} {}` is for {roles} (403 otherwise).",
+                            operation.method, operation.path
+                        )
+                    })
                 })
-            })
-            .unwrap_or_default();
+                .unwrap_or_default()
+        };
         let Some(field) = hr.header("Authorization") else {
             let (at, pointer) = hr.headers_at();
             cx.report(
@@ -68,7 +69,7 @@ fn check(model: &AppModel<'_>, cx: &mut AppContext) {
                 format!("Template `{name}` sends no `Authorization` header: the HR service answers 401 Unauthenticated"),
             )
             .label("no credentials")
-            .help(format!("Add it to `headers`. {BEARER_HELP}{roles}"))
+            .help(format!("Add it to `headers`. {BEARER_HELP}{}", roles()))
             .pointer(pointer);
             continue;
         };
@@ -76,14 +77,16 @@ fn check(model: &AppModel<'_>, cx: &mut AppContext) {
             continue;
         };
         let value = value.trim();
-        let found = placeholders(value);
-        let whole_placeholder =
-            found.len() == 1 && value.starts_with("<%=") && value.ends_with("%>");
+        let mut found = placeholders(value);
+        let only = match (found.next(), found.next()) {
+            (Some((expression, _, _)), None) => Some(expression),
+            _ => None,
+        };
+        let whole_placeholder = only.is_some() && value.starts_with("<%=") && value.ends_with("%>");
         // Never quoted: the value may be a credential.
         let (problem, label, help) = if value.is_empty() {
             ("is empty".to_owned(), "no token", BEARER_HELP.to_owned())
-        } else if whole_placeholder {
-            let expression = found[0].0;
+        } else if whole_placeholder && let Some(expression) = only {
             // A context value may hold the whole header.
             if expression.starts_with("context.") {
                 continue;
@@ -156,8 +159,8 @@ fn check(model: &AppModel<'_>, cx: &mut AppContext) {
             },
         )
         .label(label)
-        .help(format!("{help}{roles}"))
-        .pointer(field.pointer.clone());
+        .help(format!("{help}{}", roles()))
+        .pointer(field.pointer());
     }
 }
 
@@ -170,8 +173,7 @@ fn bearer_problem(model: &AppModel<'_>, token: &str) -> Option<(String, &'static
             BEARER_HELP.to_owned(),
         ));
     }
-    let found = placeholders(token);
-    if found.is_empty() {
+    if placeholders(token).next().is_none() {
         return Some((
             "holds a token written in the template, a committed secret".to_owned(),
             "a credential in the template",
@@ -180,7 +182,7 @@ fn bearer_problem(model: &AppModel<'_>, token: &str) -> Option<(String, &'static
             ),
         ));
     }
-    for (expression, _, _) in &found {
+    for (expression, _, _) in placeholders(token) {
         if expression.starts_with("encode(") {
             return Some((
                 "encodes the token with `encode()`".to_owned(),

@@ -86,6 +86,6 @@ fn check(model: &AppModel<'_>, cx: &mut AppContext) {
         )
         .label("not application/json")
         .help(format!("Write `\"Content-Type\": \"{BODY_TYPE}\"` and send the body as `JSON.stringify(...)`."))
-        .pointer(field.pointer.clone());
+        .pointer(field.pointer());
     }
 }

@@ -68,7 +68,7 @@ fn check(model: &AppModel<'_>, cx: &mut AppContext) {
                 .help(format!(
                     "Add `\"{missing}\"` to the query (a date `YYYY-MM-DD`), or remove `{present}`: the document requires each when the other is used."
                 ))
-                .pointer(given.pointer.clone());
+                .pointer(given.pointer());
             }
             (Some(start), Some(end)) => {
                 let (Some(from), Some(to)) = (literal(start), literal(end)) else {
@@ -90,7 +90,7 @@ fn check(model: &AppModel<'_>, cx: &mut AppContext) {
                 .label("not after the start")
                 .related(start.span, "the start")
                 .help("`end_date` must be later than `start_date`: swap them, or correct the one that is wrong.")
-                .pointer(end.pointer.clone());
+                .pointer(end.pointer());
             }
             (None, None) => {}
         }

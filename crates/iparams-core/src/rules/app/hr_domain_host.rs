@@ -76,7 +76,7 @@ fn check(model: &AppModel<'_>, cx: &mut AppContext) {
             .help(format!(
                 "Write `\"host\": \"<%= iparam.{key} %>{HOST_SUFFIX}\"`: a `domain` iparam of {PRODUCT} holds the sub-domain (`acme` of `acme{HOST_SUFFIX}`)."
             ))
-            .pointer(field.pointer.clone());
+            .pointer(field.pointer());
             continue;
         }
         for placeholder in hr
@@ -105,7 +105,7 @@ fn check(model: &AppModel<'_>, cx: &mut AppContext) {
                 .help(format!(
                     "Write `<%= iparam.{key} %>`: it is the sub-domain alone, as `host` needs it."
                 ))
-                .pointer(field.pointer.clone());
+                .pointer(field.pointer());
                 continue;
             }
             if is_service_domain(model, declared) {
@@ -128,7 +128,7 @@ fn check(model: &AppModel<'_>, cx: &mut AppContext) {
                 "`{key}` ({}) holds a sub-domain of its own product, and the installation page checks it there. Read the HR sub-domain from a `domain` iparam with `\"type_attributes\": {{\"product\": \"{PRODUCT}\"}}`.",
                 model.defined_at(declared.key_span)
             ))
-            .pointer(field.pointer.clone());
+            .pointer(field.pointer());
         }
     }
 }

@@ -80,6 +80,6 @@ fn check(model: &AppModel<'_>, cx: &mut AppContext) {
         )
         .label(format!("{method} not allowed here"))
         .help(format!("{}.", what.join(". ")))
-        .pointer(field.pointer.clone());
+        .pointer(field.pointer());
     }
 }

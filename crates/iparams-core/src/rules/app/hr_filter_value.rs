@@ -97,12 +97,12 @@ fn check(model: &AppModel<'_>, cx: &mut AppContext) {
                 param.value_span,
                 format!(
                     "Query parameter `{name}` \"{quoted}\" {} {problem}",
-                    param.whose
+                    param.whose()
                 ),
             )
             .label("not a value the service takes")
             .help(help)
-            .pointer(param.pointer);
+            .pointer(param.pointer());
         }
     }
 }

@@ -87,7 +87,7 @@ fn check(model: &AppModel<'_>, cx: &mut AppContext) {
                 )
                 .label("not an embedded attribute")
                 .help(help)
-                .pointer(field.pointer.clone());
+                .pointer(field.pointer());
             }
         }
     }

@@ -45,12 +45,12 @@ fn check(model: &AppModel<'_>, cx: &mut AppContext) {
             continue;
         };
         let first = rest.split('/').next().unwrap_or("");
-        if placeholders(first).is_empty() && first != &PATH_PREFIX[1..] {
+        if placeholders(first).next().is_none() && first != &PATH_PREFIX[1..] {
             let Some(field) = hr.template.field(&Place::Path) else {
                 cx.report(hr.file, &RULE, hr.template.name_span, format!("Template `{name}` calls the HR service with no `path`, so at `/`"))
                     .label("no path")
                     .help(format!("Add `\"path\"` to its schema: every path of the HR service starts with `{PATH_PREFIX}`, such as \"/api/employees\"."))
-                    .pointer(format!("{}/schema", hr.template.pointer));
+                    .pointer(format!("{}/schema", hr.template.pointer()));
                 continue;
             };
             let quoted = suggest::shortened(path);
@@ -75,7 +75,7 @@ fn check(model: &AppModel<'_>, cx: &mut AppContext) {
             )
             .label("outside the API")
             .help(help)
-            .pointer(field.pointer.clone());
+            .pointer(field.pointer());
             continue;
         }
         let Some(segments) = hr.segments() else {
@@ -114,7 +114,7 @@ fn check(model: &AppModel<'_>, cx: &mut AppContext) {
             )
             .label("not an id")
             .help("Write the id (a number), or a placeholder the invocation fills, such as `<%= context.id %>` with `context: {id}` in `invokeTemplate`; the service answers 404 otherwise.")
-            .pointer(field.pointer.clone());
+            .pointer(field.pointer());
         }
     }
 }

@@ -93,6 +93,6 @@ fn check(model: &AppModel<'_>, cx: &mut AppContext) {
         )
         .label("undocumented path")
         .help(help)
-        .pointer(field.pointer.clone());
+        .pointer(field.pointer());
     }
 }

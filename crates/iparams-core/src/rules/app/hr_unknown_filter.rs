@@ -100,12 +100,12 @@ fn check(model: &AppModel<'_>, cx: &mut AppContext) {
                 param.key_span,
                 format!(
                     "Query parameter `{quoted}` {} is not one that `{} {}` takes: the service ignores it",
-                    param.whose, operation.method, operation.path
+                    param.whose(), operation.method, operation.path
                 ),
             )
             .label("unknown parameter")
             .help(help)
-            .pointer(param.pointer);
+            .pointer(param.pointer());
         }
     }
 }

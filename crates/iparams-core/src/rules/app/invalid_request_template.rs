@@ -76,19 +76,19 @@ fn check(model: &AppModel<'_>, cx: &mut AppContext) {
             cx.report(file, &RULE, template.name_span, format!("Template name \"{name}\" may hold only letters, digits, `_` and `-`"))
                 .label("not a template name")
                 .help("Rename it (and its invocations and the manifest's declaration), for example in camelCase: `getContact`.")
-                .pointer(template.pointer.clone());
+                .pointer(template.pointer());
         }
         if index == MAX_TEMPLATES {
             cx.report(file, &RULE, template.name_span, format!("config/requests.json holds more than {MAX_TEMPLATES} templates"))
                 .label("one too many")
                 .help(format!("The platform takes at most {MAX_TEMPLATES} templates; pass what varies (ids, filters) through `context` and reuse one template."))
-                .pointer(template.pointer.clone());
+                .pointer(template.pointer());
         }
         if template.kind != JsonKind::Object {
             cx.report(file, &RULE, template.span, format!("Template `{name}` is {}, not an object", template.kind.described()))
                 .label("not an object")
                 .help("A template is `{\"schema\": {\"method\": ..., \"host\": ..., ...}, \"options\": {...}}`.")
-                .pointer(template.pointer.clone());
+                .pointer(template.pointer());
             continue;
         }
         match template.schema {
@@ -96,13 +96,13 @@ fn check(model: &AppModel<'_>, cx: &mut AppContext) {
                 cx.report(file, &RULE, template.name_span, format!("Template `{name}` has no `schema`"))
                     .label("no schema")
                     .help("Add `\"schema\": {\"method\": \"GET\", \"host\": \"api.example.com\", \"path\": \"/...\"}`: without it there is nothing to call.")
-                    .pointer(template.pointer.clone());
+                    .pointer(template.pointer());
             }
             Some((span, kind)) if kind != JsonKind::Object => {
                 cx.report(file, &RULE, span, format!("`schema` of template `{name}` is {}, not an object", kind.described()))
                     .label("not an object")
                     .help("`schema` is an object with `method`, `host` and optionally `protocol`, `path`, `headers` and `query`.")
-                    .pointer(format!("{}/schema", template.pointer));
+                    .pointer(format!("{}/schema", template.pointer()));
             }
             Some(_) => {}
         }
@@ -112,17 +112,17 @@ fn check(model: &AppModel<'_>, cx: &mut AppContext) {
             cx.report(file, &RULE, span, format!("`options` of template `{name}` is {}, not an object", kind.described()))
                 .label("not an object")
                 .help("`options` is an object such as `{\"maxAttempts\": 3, \"retryDelay\": 1000}`; remove it when there are none.")
-                .pointer(format!("{}/options", template.pointer));
+                .pointer(format!("{}/options", template.pointer()));
         }
         for (other, span) in &template.others {
-            let help = match other.as_str() {
+            let help = match other.as_ref() {
                 "body" => "The body is never part of a template: give it when invoking, `invokeTemplate(\"name\", {body: JSON.stringify(...)})`.".to_owned(),
                 _ => match suggest::closest(other, ["schema", "options"]) {
                     Some(meant) => format!("Did you mean `{meant}`? A template has only `schema` and `options`."),
                     None => "A template has only `schema` and `options`; move it into one of them or remove it.".to_owned(),
                 },
             };
-            let mut pointer = template.pointer.clone();
+            let mut pointer = template.pointer();
             crate::pointer::push(&mut pointer, other);
             cx.report(
                 file,
@@ -146,10 +146,10 @@ fn check(model: &AppModel<'_>, cx: &mut AppContext) {
                     cx.report(file, &RULE, field.span, format!("`schema.{member}` of template `{name}` is {}, not an object", field.kind.described()))
                             .label("not an object")
                             .help(format!("`{member}` maps each name to a string: `{{\"Accept\": \"application/json\"}}`. The validator says \"Request template '{name}' schema/{member} must be object\"."))
-                            .pointer(field.pointer.clone());
+                            .pointer(field.pointer());
                 }
                 Place::OtherSchema(member) => {
-                    let help = match member.as_str() {
+                    let help = match member.as_ref() {
                         "body" | "data" | "json" => "The body is never part of a template: give it when invoking, `invokeTemplate(\"name\", {body: JSON.stringify(...)})`.".to_owned(),
                         "url" => "A template has no URL: split it into `protocol`, `host` (a domain name) and `path`.".to_owned(),
                         _ => match suggest::closest(member, SCHEMA_FIELDS) {
@@ -168,7 +168,7 @@ fn check(model: &AppModel<'_>, cx: &mut AppContext) {
                     )
                     .label("not read")
                     .help(help)
-                    .pointer(field.pointer.clone());
+                    .pointer(field.pointer());
                 }
                 Place::Header(header) if field.kind != JsonKind::String => {
                     cx.report(
@@ -183,7 +183,7 @@ fn check(model: &AppModel<'_>, cx: &mut AppContext) {
                     )
                     .label("not a string")
                     .help("Header values are strings: write it in double quotes.")
-                    .pointer(field.pointer.clone());
+                    .pointer(field.pointer());
                 }
                 Place::Query(parameter)
                     if !matches!(field.kind, JsonKind::String | JsonKind::Number) =>
@@ -191,7 +191,7 @@ fn check(model: &AppModel<'_>, cx: &mut AppContext) {
                     cx.report(file, &RULE, field.span, format!("Query parameter `{}` of template `{name}` is {}, not a string", suggest::shortened(parameter), field.kind.described()))
                         .label("not a string")
                         .help("Query values are strings (or numbers); for several values write them comma-separated in one string.")
-                        .pointer(field.pointer.clone());
+                        .pointer(field.pointer());
                 }
                 _ => {}
             }

@@ -53,7 +53,6 @@ fn check(model: &AppModel<'_>, cx: &mut AppContext) {
     for (file, template) in request_templates(model) {
         let name = suggest::shortened(&template.name);
         for placeholder in &template.placeholders {
-            let place = placeholder.place.described();
             if matches!(
                 placeholder.place,
                 Place::Method
@@ -74,6 +73,7 @@ fn check(model: &AppModel<'_>, cx: &mut AppContext) {
                     Reference::AccessToken => "the OAuth `access_token`".to_owned(),
                     _ => continue,
                 };
+                let place = placeholder.place.described();
                 cx.report(
                     file,
                     &RULE,
@@ -82,7 +82,7 @@ fn check(model: &AppModel<'_>, cx: &mut AppContext) {
                 )
                 .label("a credential outside the headers")
                 .help("Send it in a header (`Authorization`, or the header the service reads its key from): secure values and tokens are substituted in `headers` only, and a URL ends up in logs.")
-                .pointer(placeholder.pointer.clone());
+                .pointer(placeholder.pointer());
             }
         }
     }

@@ -1,7 +1,7 @@
 //! `missing-template-context`: an invocation does not give a `context` value its template
 //! needs.
 
-use crate::app::{AppModel, InvokeContext, Template};
+use crate::app::{AppModel, InvokeContext, Place, Template};
 use crate::diagnostic::Severity;
 use crate::rules::helpers::invocations;
 use crate::rules::{AppContext, Area, Check, Examples, Rule};
@@ -41,12 +41,12 @@ client.request.invokeTemplate("getUser", {context: {id: 7}});
 };
 
 /// The context names a template needs, each once, in the order they are written, with where.
-fn needed(template: &Template) -> Vec<(&str, String)> {
-    let mut names: Vec<(&str, String)> = Vec::new();
+fn needed<'t, 's>(template: &'t Template<'s>) -> Vec<(&'t str, &'t Place<'s>)> {
+    let mut names: Vec<(&str, &Place<'_>)> = Vec::new();
     for placeholder in &template.placeholders {
         for name in placeholder.context_names() {
             if !names.iter().any(|(n, _)| *n == name) {
-                names.push((name, placeholder.place.described()));
+                names.push((name, &placeholder.place));
             }
         }
     }
@@ -76,15 +76,15 @@ fn check(model: &AppModel<'_>, cx: &mut AppContext) {
             }
             InvokeContext::Absent => (Vec::new(), invocation.span),
         };
-        let name = suggest::shortened(&template.name);
-        let missing: Vec<&(&str, String)> =
+        let missing: Vec<&(&str, &Place<'_>)> =
             needed.iter().filter(|(n, _)| !given.contains(n)).collect();
         let Some((first, place)) = missing.first() else {
             continue;
         };
+        let name = suggest::shortened(&template.name);
         let names: Vec<&str> = missing.iter().map(|(n, _)| *n).collect();
         let needs = if missing.len() == 1 {
-            format!("`context.{first}` (in {place})")
+            format!("`context.{first}` (in {})", place.described())
         } else {
             names
                 .iter()

@@ -68,6 +68,6 @@ fn check(model: &AppModel<'_>, cx: &mut AppContext) {
             .help(format!(
                 "Move the parameters{listed} to `\"query\": {{...}}` of the schema, one member each, and keep only the path before `?`."
             ))
-            .pointer(field.pointer.clone());
+            .pointer(field.pointer());
     }
 }

@@ -36,7 +36,7 @@ fn check(model: &AppModel<'_>, cx: &mut AppContext) {
             cx.report(file, &RULE, template.name_span, format!("Template `{name}` has no `host`"))
                 .label("no host")
                 .help("Add `\"host\"` to its schema: the domain name of the service, such as \"api.example.com\".")
-                .pointer(format!("{}/schema", template.pointer));
+                .pointer(format!("{}/schema", template.pointer()));
             continue;
         };
         let Some(host) = field.as_str() else {
@@ -97,7 +97,7 @@ fn check(model: &AppModel<'_>, cx: &mut AppContext) {
         .help(format!(
             "{what_to_do} `host` is a domain name only, such as \"api.example.com\"."
         ))
-        .pointer(field.pointer.clone());
+        .pointer(field.pointer());
     }
 }
 

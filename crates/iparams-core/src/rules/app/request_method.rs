@@ -45,7 +45,7 @@ fn check(model: &AppModel<'_>, cx: &mut AppContext) {
                 "Add `\"method\"` to its schema: one of {}.",
                 suggest::quoted_list(METHODS)
             ))
-            .pointer(format!("{}/schema", template.pointer));
+            .pointer(format!("{}/schema", template.pointer()));
             continue;
         };
         let Some(method) = field.as_str() else {
@@ -71,7 +71,7 @@ fn check(model: &AppModel<'_>, cx: &mut AppContext) {
                 "The platform takes {} in capitals only.",
                 suggest::quoted_list(METHODS)
             ))
-            .pointer(field.pointer.clone());
+            .pointer(field.pointer());
             continue;
         }
         let help = match suggest::closest(&upper, METHODS) {
@@ -91,6 +91,6 @@ fn check(model: &AppModel<'_>, cx: &mut AppContext) {
         )
         .label("unknown method")
         .help(help)
-        .pointer(field.pointer.clone());
+        .pointer(field.pointer());
     }
 }

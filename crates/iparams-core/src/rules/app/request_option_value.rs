@@ -82,7 +82,7 @@ fn check(model: &AppModel<'_>, cx: &mut AppContext) {
                 cx.report(file, &RULE, field.span, message)
                     .label("not allowed")
                     .help(help)
-                    .pointer(field.pointer.clone());
+                    .pointer(field.pointer());
             }
         }
     }

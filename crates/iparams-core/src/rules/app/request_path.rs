@@ -55,7 +55,7 @@ fn check(model: &AppModel<'_>, cx: &mut AppContext) {
             cx.report(file, &RULE, field.span, format!("`path` \"{quoted}\" of template `{name}` does not start with `/`"))
                 .label("no leading `/`")
                 .help(format!("Write \"/{quoted}\". The validator says \"Request template '{name}' schema/path must start with '/'\"."))
-                .pointer(field.pointer.clone());
+                .pointer(field.pointer());
         }
     }
 }

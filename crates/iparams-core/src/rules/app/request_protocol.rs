@@ -38,7 +38,7 @@ fn check(model: &AppModel<'_>, cx: &mut AppContext) {
                 cx.report(file, &RULE, field.span, format!("Template `{name}` uses `http`: the app cannot be packed"))
                     .label("plain http")
                     .help("`http` works only in local testing; `fdk pack` rejects it. Call the service over `https` (remove `protocol`, whose default is \"https\").")
-                    .pointer(field.pointer.clone());
+                    .pointer(field.pointer());
             }
             other => {
                 let shown = other.map_or_else(
@@ -48,7 +48,7 @@ fn check(model: &AppModel<'_>, cx: &mut AppContext) {
                 cx.report(file, &RULE, field.span, format!("`protocol` {shown} of template `{name}` is not a protocol the platform takes"))
                     .label("not a protocol")
                     .help("Write \"https\" (the default, so it may be left out); \"http\" only works in local testing.")
-                    .pointer(field.pointer.clone());
+                    .pointer(field.pointer());
             }
         }
     }

@@ -65,6 +65,6 @@ fn check(model: &AppModel<'_>, cx: &mut AppContext) {
         .help(format!(
             "Add `\"{name}\": {{}}` to {declare_in} in manifest.json: a template it does not declare cannot be invoked."
         ))
-        .pointer(template.pointer.clone());
+        .pointer(template.pointer());
     }
 }

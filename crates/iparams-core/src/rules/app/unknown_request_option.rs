@@ -57,7 +57,7 @@ fn check(model: &AppModel<'_>, cx: &mut AppContext) {
             )
             .label("not an option")
             .help(help)
-            .pointer(field.pointer.clone());
+            .pointer(field.pointer());
         }
     }
 }

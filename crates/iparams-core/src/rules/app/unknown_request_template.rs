@@ -38,7 +38,7 @@ fn check(model: &AppModel<'_>, cx: &mut AppContext) {
         .requests
         .iter()
         .flat_map(|requests| &requests.requests.templates)
-        .map(|template| template.name.as_str())
+        .map(|template| template.name.as_ref())
         .collect();
     // A file read only in part may define more than was read.
     if model

@@ -75,7 +75,7 @@ fn check(model: &AppModel<'_>, cx: &mut AppContext) {
                     file,
                     &name,
                     span,
-                    &placeholder.pointer,
+                    placeholder.pointer(),
                     problem,
                     instead,
                 );
@@ -87,7 +87,7 @@ fn check(model: &AppModel<'_>, cx: &mut AppContext) {
                     file,
                     &name,
                     placeholder.span,
-                    &placeholder.pointer,
+                    placeholder.pointer(),
                     format!("`<%= {} %>` is not substituted: only a single name, or `encode(…)` of names, is", suggest::shortened(&placeholder.expression)),
                     "Build the value in the code and pass it in `context`, or use `encode(…)` for base64.".to_owned(),
                 );
@@ -102,7 +102,7 @@ fn check(model: &AppModel<'_>, cx: &mut AppContext) {
                     file,
                     &name,
                     span,
-                    &field.pointer,
+                    field.pointer(),
                     format!(
                         "`{found}` is sent as written: the platform substitutes `<%= … %>` only"
                     ),
@@ -118,7 +118,7 @@ fn report(
     file: crate::app::FileId,
     template: &str,
     span: Span,
-    pointer: &str,
+    pointer: String,
     problem: String,
     instead: String,
 ) {
@@ -130,7 +130,7 @@ fn report(
     )
     .label("never substituted")
     .help(instead)
-    .pointer(pointer.to_owned());
+    .pointer(pointer);
 }
 
 /// Placeholders of other template languages outside `<%= … %>`: `{{x}}`, `${x}`, `{x}`; each
@@ -153,8 +153,9 @@ fn foreign_placeholders(text: &str) -> Vec<(&str, usize, usize, String)> {
         } else if bytes[at] == b'{' {
             ("{", "}")
         } else {
-            // To the next character: `at` must stay on a boundary to slice the text.
-            at += text[at..].chars().next().map_or(1, char::len_utf8);
+            // To the next byte that may start a placeholder (ASCII, so on a boundary).
+            at = memchr::memchr3(b'{', b'$', b'<', &bytes[at + 1..])
+                .map_or(bytes.len(), |i| at + 1 + i);
             continue;
         };
         let inner_start = at + open.len();

@@ -48,7 +48,7 @@ fn check(model: &AppModel<'_>, cx: &mut AppContext) {
         .map(|template| template.name.as_str())
         .collect();
     for (file, template) in request_templates(model) {
-        if invoked.contains(&template.name.as_str()) {
+        if invoked.contains(&template.name.as_ref()) {
             continue;
         }
         let name = suggest::shortened(&template.name);
@@ -62,6 +62,6 @@ fn check(model: &AppModel<'_>, cx: &mut AppContext) {
         .help(format!(
             "Invoke it with `client.request.invokeTemplate(\"{name}\", {{…}})` (front end) or `$request.invokeTemplate(\"{name}\", {{…}})` (serverless), or remove it from config/requests.json and manifest.json."
         ))
-        .pointer(template.pointer.clone());
+        .pointer(template.pointer());
     }
 }
