@@ -5,6 +5,10 @@
 //! `cargo bench -p iparams-bench --bench app` prints the best and median time per check over
 //! rounds of 500 checks (docs/BENCHMARKS.md). Under `cargo test --benches` it checks the app a
 //! few times, as a smoke test.
+//!
+//! For finding where the time goes: `IPARAMS_BENCH_OFF=rule-a,rule-b` turns rules off (the cost
+//! of a rule is the difference), and `IPARAMS_BENCH_CHECKS=N` sets how many checks a run
+//! without `--bench` makes (two counts under callgrind give the instructions of one check).
 
 use std::path::{Path, PathBuf};
 use std::time::Instant;
@@ -20,7 +24,16 @@ fn main() {
     );
     let files = app_files(&root);
     let manifest = std::fs::read(root.join("manifest.json")).expect("the app's manifest");
-    let settings = RuleSettings::default();
+    let mut settings = RuleSettings::default();
+    for name in std::env::var("IPARAMS_BENCH_OFF")
+        .unwrap_or_default()
+        .split(',')
+        .filter(|n| !n.is_empty())
+    {
+        settings
+            .set(name, iparams_core::Level::Off)
+            .expect("a rule");
+    }
     let mut linter = Linter::default();
     let mut check = || {
         let mut input = AppInput::new(
@@ -35,7 +48,17 @@ fn main() {
         }
         linter.check_app(&input, &settings).len()
     };
-    let (rounds, per_round) = if bench { (41, 500) } else { (1, 3) };
+    let (rounds, per_round) = if bench {
+        (41, 500)
+    } else {
+        (
+            1,
+            std::env::var("IPARAMS_BENCH_CHECKS")
+                .ok()
+                .and_then(|n| n.parse().ok())
+                .unwrap_or(3),
+        )
+    };
     for _ in 0..per_round {
         check();
     }

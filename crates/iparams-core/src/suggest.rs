@@ -222,7 +222,9 @@ fn joined<'w>(words: impl IntoIterator<Item = &'w str>, quote: char) -> String {
 /// reproduce a long one: at most [`QUOTED_LIMIT`] characters and no line break, ending in `…`
 /// (and the closing quote of a string) where cut.
 pub fn shortened(text: &str) -> Cow<'_, str> {
-    if !text.contains('\n') && (text.len() <= QUOTED_LIMIT || text.chars().count() <= QUOTED_LIMIT)
+    // Asked for every name a message may quote: a short text is looked at once, for a newline.
+    if !text.bytes().any(|b| b == b'\n')
+        && (text.len() <= QUOTED_LIMIT || text.chars().count() <= QUOTED_LIMIT)
     {
         return Cow::Borrowed(text);
     }

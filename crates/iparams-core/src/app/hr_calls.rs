@@ -5,7 +5,7 @@
 use std::sync::OnceLock;
 
 use super::hr_service::{self, Operation, Segment};
-use super::requests::{placeholders, single_iparam};
+use super::requests::{has_placeholder_mark, placeholders, single_iparam};
 use super::{AppModel, Declared, Place, Template};
 use crate::model::{CURRENT_PRODUCT, IparamType};
 
@@ -61,9 +61,13 @@ fn find(model: &AppModel<'_>) -> Vec<HrCall> {
 
 /// Whether a template with this host calls the HR service.
 pub fn reaches(model: &AppModel<'_>, host: &str) -> bool {
-    let lower = host.trim().to_ascii_lowercase();
-    if let Some(sub_domain) = lower.strip_suffix(hr_service::HOST_SUFFIX) {
-        return !sub_domain.is_empty() && !sub_domain.contains('/');
+    let host_bytes = host.trim().as_bytes();
+    let suffix = hr_service::HOST_SUFFIX.as_bytes();
+    if let Some(split) = host_bytes.len().checked_sub(suffix.len())
+        && host_bytes[split..].eq_ignore_ascii_case(suffix)
+    {
+        let sub_domain = &host_bytes[..split];
+        return !sub_domain.is_empty() && !sub_domain.contains(&b'/');
     }
     only_iparam(host)
         .and_then(|key| model.declared(key))
@@ -113,7 +117,7 @@ pub fn path_segments<'t>(template: &'t Template<'_>) -> Option<Vec<Segment<'t>>>
     path.split('/')
         .map(|segment| {
             // Most segments are written out: no need to look for placeholders in those.
-            if !segment.contains("<%") {
+            if !has_placeholder_mark(segment) {
                 return Some(Segment::Literal(segment));
             }
             match placeholders(segment).count() {

@@ -111,7 +111,8 @@ fn is_request_api(object: &Expression<'_>) -> bool {
                 Expression::StaticMemberExpression(inner) => inner.property.name.as_str(),
                 _ => return false,
             };
-            owner.to_ascii_lowercase().ends_with("client")
+            let owner = owner.as_bytes();
+            owner.len() >= 6 && owner[owner.len() - 6..].eq_ignore_ascii_case(b"client")
         }
         _ => false,
     }
@@ -177,15 +178,11 @@ fn read_options(
         let ObjectPropertyKind::ObjectProperty(property) = property else {
             continue;
         };
-        let Some(name) = static_key(&property.key) else {
+        let Some(name) = property.key.static_name() else {
             continue;
         };
-        invocation.keys.push(Named {
-            name: name.clone(),
-            span: shift(property.key.span()),
-        });
         let value = property.value.get_inner_expression();
-        match name.as_str() {
+        match name.as_ref() {
             "context" => {
                 invocation.context = match value {
                     Expression::ObjectExpression(context) => {
@@ -207,6 +204,10 @@ fn read_options(
             }
             _ => {}
         }
+        invocation.keys.push(Named {
+            name: name.into_owned(),
+            span: shift(property.key.span()),
+        });
     }
 }
 

@@ -125,6 +125,10 @@ pub struct Placeholder<'s> {
     pub expression: Cow<'s, str>,
     /// Where the expression is in the source (escapes accounted for).
     pub span: Span,
+    /// What the expression refers to, found once (every rule about placeholders asks): the
+    /// first here, the others (`encode(iparam.a + ':' + iparam.b)`) in `more`, mostly empty.
+    first: Option<Found>,
+    more: Vec<Found>,
     /// The platform substitutes it: a single name it knows, or `encode(…)` of names it knows.
     substituted: bool,
 }
@@ -195,20 +199,23 @@ impl<'s> Placeholder<'s> {
         expression: Cow<'s, str>,
         span: Span,
     ) -> Self {
-        let mut known = true;
-        let mut count = 0;
-        for found in references(&expression) {
-            count += 1;
-            known &= !matches!(found.tag, Tag::MisspelledIparam | Tag::Unknown);
-        }
-        let single = count == 1 && is_one_name(&expression);
+        let mut found = references(&expression);
+        let first = found.next();
+        let more: Vec<Found> = found.collect();
+        let known = first
+            .iter()
+            .chain(&more)
+            .all(|f| !matches!(f.tag, Tag::MisspelledIparam | Tag::Unknown));
+        let single = first.is_some() && more.is_empty() && is_one_name(&expression);
         let encoded = expression.starts_with("encode(") && expression.ends_with(')');
-        let substituted = known && count > 0 && (single || encoded);
+        let substituted = known && first.is_some() && (single || encoded);
         Self {
             place,
             template,
             expression,
             span,
+            first,
+            more,
             substituted,
         }
     }
@@ -222,7 +229,7 @@ impl<'s> Placeholder<'s> {
     /// ':' + iparam.b)` refers to two iparams. Quoted strings and the function `encode` are not
     /// names.
     pub fn references(&self) -> impl Iterator<Item = (Reference<'_>, Span)> + '_ {
-        references(&self.expression).map(|found| {
+        self.first.iter().chain(&self.more).map(|found| {
             let name = &self.expression[found.name.0..found.name.1];
             let span = Span::new(self.span.start + found.at.0, self.span.start + found.at.1);
             (Reference::of(found.tag, name), span)
@@ -535,7 +542,7 @@ impl<'s> Requests<'s> {
                         || name.eq_ignore_ascii_case("proxy-authorization"));
                 // Placeholders are names, not secrets: only the text written around them is
                 // looked at (most values are a placeholder and a few words: nothing to scan).
-                let written = written_text(text);
+                let written = placeholders_replaced(text, ' ');
                 (authorization && holds_literal_credential(&written))
                     || (written.len() >= 20 && crate::secrets::looks_secret(&written))
             })
@@ -658,23 +665,26 @@ fn add_field<'s>(
     });
 }
 
-/// `text` with each `<%= … %>` placeholder replaced by a space.
-fn written_text(text: &str) -> Cow<'_, str> {
-    if !text.contains("<%=") {
+/// `text` with each `<%= … %>` placeholder replaced by `by`: what is written around the
+/// placeholders (a host's shape, the literal text of a header). Borrowed when there is none.
+pub(crate) fn placeholders_replaced(text: &str, by: char) -> Cow<'_, str> {
+    const OPEN: &str = "<%=";
+    let Some(mut open) = find_short(text, 0, OPEN) else {
         return Cow::Borrowed(text);
+    };
+    let mut replaced = String::with_capacity(text.len());
+    let mut from = 0;
+    while let Some(close) = find_short(text, open, "%>") {
+        replaced.push_str(&text[from..open]);
+        replaced.push(by);
+        from = close + 2;
+        match find_short(text, from, OPEN) {
+            Some(next) => open = next,
+            None => break,
+        }
     }
-    let mut literal = String::with_capacity(text.len());
-    let mut rest = text;
-    while let Some(open) = rest.find("<%=") {
-        let Some(close) = rest[open..].find("%>") else {
-            break;
-        };
-        literal.push_str(&rest[..open]);
-        literal.push(' ');
-        rest = &rest[open + close + 2..];
-    }
-    literal.push_str(rest);
-    Cow::Owned(literal)
+    replaced.push_str(&text[from..]);
+    Cow::Owned(replaced)
 }
 
 /// Whether an `Authorization` value (its placeholders replaced by spaces) writes a credential out: text other than placeholders
@@ -692,19 +702,29 @@ fn holds_literal_credential(literal: &str) -> bool {
     }
 }
 
+/// Where `needle` is in `text` from `from`, byte by byte. Template values are short: a
+/// substring searcher (`str::find`, `memmem`), or even `memchr`'s dispatch on the length, costs
+/// more on each call than this whole search.
+pub(crate) fn find_short(text: &str, from: usize, needle: &str) -> Option<usize> {
+    let (bytes, needle) = (text.as_bytes(), needle.as_bytes());
+    let last = bytes.len().checked_sub(needle.len())?;
+    (from..=last).find(|&at| bytes[at..].starts_with(needle))
+}
+
+/// Whether `text` holds `<%` (a placeholder's start, or a broken one): asked of most values by
+/// several rules, so searched as [`find_short`] does.
+pub fn has_placeholder_mark(text: &str) -> bool {
+    find_short(text, 0, "<%").is_some()
+}
+
 /// The `<%= … %>` placeholders of a string: (trimmed expression, its start and end in `text`).
 pub fn placeholders(text: &str) -> impl Iterator<Item = (&str, usize, usize)> {
     const OPEN: &str = "<%=";
-    // memchr's searcher: `str::find` sets up a two-way searcher on every call, which cost more
-    // than the search on these short texts, asked for every value of every template.
-    let find = move |from: usize, needle: &str| {
-        memchr::memmem::find(&text.as_bytes()[from..], needle.as_bytes()).map(|at| at + from)
-    };
     let mut from = 0;
     std::iter::from_fn(move || {
-        let open = find(from, OPEN)?;
+        let open = find_short(text, from, OPEN)?;
         let inner_start = open + OPEN.len();
-        let close = find(inner_start, "%>")?;
+        let close = find_short(text, inner_start, "%>")?;
         let inner = &text[inner_start..close];
         let start = inner_start + (inner.len() - inner.trim_start().len());
         let expression = inner.trim();
@@ -808,6 +828,26 @@ mod tests {
             template.placeholders[0].expression,
             Cow::Borrowed("context.q")
         ));
+    }
+
+    #[test]
+    fn placeholders_found_and_replaced() {
+        assert_eq!(find_short("a<%b<%=c", 0, "<%="), Some(4));
+        assert_eq!(find_short("a<%b<%=c", 5, "<%="), None);
+        assert_eq!(find_short("<%", 0, "<%="), None);
+        let found: Vec<_> = placeholders("x<%=  iparam.a %>y<%=context.b%><%= open").collect();
+        assert_eq!(found, [("iparam.a", 6, 14), ("context.b", 21, 30)]);
+        assert_eq!(
+            placeholders_replaced("Bearer <%= iparam.k %> and <%=x%>!", ' '),
+            "Bearer   and  !"
+        );
+        assert_eq!(placeholders_replaced("a<%= b", 'x'), "a<%= b");
+        assert!(matches!(
+            placeholders_replaced("plain", 'x'),
+            Cow::Borrowed("plain")
+        ));
+        // Multi-byte text around the markers: every cut is on a boundary.
+        assert_eq!(placeholders_replaced("é<%=a%>ü", 'x'), "éxü");
     }
 
     #[test]

@@ -360,21 +360,7 @@ pub(crate) fn report_not_a_string<'c>(
 /// `text` with each `<%= … %>` placeholder replaced by `x`, for checks of what is written
 /// around the placeholders (a host's shape, a path's query string).
 pub(crate) fn without_placeholders(text: &str) -> Cow<'_, str> {
-    if memchr::memmem::find(text.as_bytes(), b"<%=").is_none() {
-        return Cow::Borrowed(text);
-    }
-    let mut out = String::with_capacity(text.len());
-    let mut rest = text;
-    while let Some(open) = rest.find("<%=") {
-        let Some(close) = rest[open..].find("%>") else {
-            break;
-        };
-        out.push_str(&rest[..open]);
-        out.push('x');
-        rest = &rest[open + close + 2..];
-    }
-    out.push_str(rest);
-    Cow::Owned(out)
+    crate::app::requests::placeholders_replaced(text, 'x')
 }
 
 /// A whole app for a rule's examples: a 2.3 app with one request template `getUser` (declared in

@@ -3,6 +3,7 @@
 
 use crate::app::hr_calls::{path_of, path_segments};
 use crate::app::hr_service::{Operation, Segment};
+use crate::app::requests::has_placeholder_mark;
 use crate::app::{AppModel, Field, FileId, Place, Template};
 
 pub(crate) use crate::app::hr_calls::{is_service_domain, only_iparam};
@@ -182,7 +183,7 @@ pub(crate) fn described(operation: &Operation) -> String {
 /// The literal text of a query value (a string or a number), when it has no placeholder.
 pub(crate) fn literal<'f>(field: &'f Field<'_>) -> Option<&'f str> {
     let text = field.text.as_deref()?;
-    (!text.contains("<%=")).then_some(text)
+    (!has_placeholder_mark(text)).then_some(text)
 }
 
 /// A whole app for a rule's examples: a 2.3 app with the HR service's `domain` and `api_key`

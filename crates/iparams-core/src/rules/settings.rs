@@ -89,6 +89,11 @@ impl RuleSettings {
             .or_else(|| self.levels.get(rule.name).copied())
     }
 
+    /// Nothing is configured: every rule runs at its default severity.
+    pub fn is_default(&self) -> bool {
+        self.levels.is_empty() && self.at_pointers.is_empty()
+    }
+
     /// Whether the rule runs at all: on by default, or on for some pointer.
     pub fn is_enabled(&self, rule: &Rule) -> bool {
         self.level(rule) != Level::Off

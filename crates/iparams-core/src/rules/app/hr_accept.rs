@@ -3,6 +3,7 @@
 
 use crate::app::AppModel;
 use crate::app::hr_service::ACCEPTABLE;
+use crate::app::requests::has_placeholder_mark;
 use crate::diagnostic::Severity;
 use crate::rules::hr::{hr_app, hr_templates};
 use crate::rules::{AppContext, Area, Check, Examples, Rule};
@@ -62,7 +63,7 @@ fn check(model: &AppModel<'_>, cx: &mut AppContext) {
         let Some(value) = field.as_str() else {
             continue;
         };
-        if value.contains("<%") || value.trim().is_empty() {
+        if has_placeholder_mark(value) || value.trim().is_empty() {
             continue;
         }
         let acceptable = value.split(',').any(|range| {

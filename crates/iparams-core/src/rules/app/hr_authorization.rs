@@ -2,8 +2,8 @@
 //! not `Bearer` and a token from a secure iparam.
 
 use crate::app::AppModel;
-use crate::app::requests::placeholders;
 use crate::app::requests::single_iparam;
+use crate::app::requests::{has_placeholder_mark, placeholders};
 use crate::diagnostic::Severity;
 use crate::rules::hr::{hr_app, hr_templates};
 use crate::rules::{AppContext, Area, Check, Examples, Rule};
@@ -125,7 +125,7 @@ fn check(model: &AppModel<'_>, cx: &mut AppContext) {
                     "not Bearer",
                     BEARER_HELP.to_owned(),
                 )
-            } else if rest.is_empty() && !scheme.contains("<%") {
+            } else if rest.is_empty() && !has_placeholder_mark(scheme) {
                 (
                     "is a key written out without `Bearer `, a committed secret".to_owned(),
                     "a credential in the template",

@@ -3,6 +3,7 @@
 
 use crate::app::AppModel;
 use crate::app::hr_service::{EMBEDDED, Format};
+use crate::app::requests::has_placeholder_mark;
 use crate::diagnostic::Severity;
 use crate::rules::hr::{hr_app, hr_templates};
 use crate::rules::{AppContext, Area, Check, Examples, Rule};
@@ -60,7 +61,7 @@ fn check(model: &AppModel<'_>, cx: &mut AppContext) {
             for item in value.split(',').map(str::trim) {
                 // A placeholder's names are known at run time only.
                 if item.is_empty()
-                    || item.contains("<%")
+                    || has_placeholder_mark(item)
                     || item.contains("%>")
                     || EMBEDDED.contains(&item)
                 {

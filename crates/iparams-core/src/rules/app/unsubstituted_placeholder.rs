@@ -138,6 +138,10 @@ fn report(
 fn foreign_placeholders(text: &str) -> Vec<(&str, usize, usize, String)> {
     let mut found = Vec::new();
     let bytes = text.as_bytes();
+    // `{{x}}`, `${x}` and `{x}` all hold a `{`: most values have none.
+    if !bytes.contains(&b'{') {
+        return found;
+    }
     let mut at = 0;
     while at < bytes.len() {
         if text[at..].starts_with("<%=") {
@@ -154,7 +158,9 @@ fn foreign_placeholders(text: &str) -> Vec<(&str, usize, usize, String)> {
             ("{", "}")
         } else {
             // To the next byte that may start a placeholder (ASCII, so on a boundary).
-            at = memchr::memchr3(b'{', b'$', b'<', &bytes[at + 1..])
+            at = bytes[at + 1..]
+                .iter()
+                .position(|b| matches!(b, b'{' | b'$' | b'<'))
                 .map_or(bytes.len(), |i| at + 1 + i);
             continue;
         };
