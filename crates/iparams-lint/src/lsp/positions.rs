@@ -130,7 +130,8 @@ impl LineMap {
         let end = self.line_end(text, line);
         let wanted = position.character as usize;
         if encoding == Encoding::Utf8 {
-            return floor_boundary(text, (start + wanted).min(end));
+            // Inside a character: its end, as the UTF-16 and UTF-32 counts below give.
+            return ceil_boundary(text, (start + wanted).min(end));
         }
         let mut units = 0;
         for (at, c) in text[start..end].char_indices() {
@@ -166,6 +167,14 @@ fn memchr_2(bytes: &[u8], from: usize) -> Option<usize> {
 fn floor_boundary(text: &str, mut offset: usize) -> usize {
     while !text.is_char_boundary(offset) {
         offset -= 1;
+    }
+    offset
+}
+
+/// The smallest character boundary at or after `offset` (at most the text's length).
+fn ceil_boundary(text: &str, mut offset: usize) -> usize {
+    while !text.is_char_boundary(offset) {
+        offset += 1;
     }
     offset
 }
@@ -251,8 +260,10 @@ mod tests {
         assert_eq!(map.position(text, x, Encoding::Utf8), at(0, 6));
         assert_eq!(map.position(text, x, Encoding::Utf16), at(0, 3));
         assert_eq!(map.position(text, x, Encoding::Utf32), at(0, 2));
-        // Inside the surrogate pair: the character's end.
+        // Inside a character, in any encoding: the character's end.
         assert_eq!(map.offset(text, at(0, 2), Encoding::Utf16), x);
+        assert_eq!(map.offset(text, at(0, 1), Encoding::Utf8), "é".len());
+        assert_eq!(map.offset(text, at(0, 4), Encoding::Utf8), x);
     }
 
     #[test]
