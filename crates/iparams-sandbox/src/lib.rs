@@ -75,6 +75,7 @@ pub mod local;
 mod seed;
 pub mod service;
 mod store;
+pub mod text;
 pub mod time;
 
 use std::net::SocketAddr;

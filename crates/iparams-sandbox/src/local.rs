@@ -141,7 +141,7 @@ fn serve(server: &tiny_http::Server, stopping: &AtomicBool, handler: &Handler, o
             // The path only: never a header (a key) or the query.
             let path = incoming.target.split('?').next().unwrap_or("");
             let path: String = path.chars().filter(|c| !c.is_control()).take(200).collect();
-            let path = crate::service::mask_keys(&path);
+            let path = crate::text::mask_keys(&path);
             eprintln!(
                 "{name}: {} {path} {} ({} µs)",
                 incoming.method,
@@ -190,24 +190,6 @@ fn read_request(request: &mut tiny_http::Request, max_body: usize) -> Incoming {
         headers,
         body,
     }
-}
-
-/// `text` with its `%XX` escapes decoded; `None` for a bad escape or bytes that are not UTF-8.
-pub fn percent_decode(text: &str) -> Option<String> {
-    let bytes = text.as_bytes();
-    let mut out = Vec::with_capacity(bytes.len());
-    let mut i = 0;
-    while i < bytes.len() {
-        if bytes[i] == b'%' {
-            let hex = text.get(i + 1..i + 3)?;
-            out.push(u8::from_str_radix(hex, 16).ok()?);
-            i += 3;
-        } else {
-            out.push(bytes[i]);
-            i += 1;
-        }
-    }
-    String::from_utf8(out).ok()
 }
 
 #[cfg(test)]

@@ -9,8 +9,8 @@ use serde_json::Value;
 
 use crate::api;
 use crate::error::ApiError;
-use crate::local::percent_decode;
 use crate::store::Store;
+use crate::text::{mask_keys, percent_decode};
 use crate::time::Clock;
 use crate::{MAX_BODY_BYTES, Plan};
 
@@ -426,30 +426,6 @@ fn parse_query(raw: &str) -> Result<Vec<(String, String)>, ApiError> {
             Ok((decode(name)?, decode(value)?))
         })
         .collect()
-}
-
-/// `text` with everything shaped like one of the sandbox's API keys (`sbx_` and at least 16 hex
-/// digits) masked as `sbx_****`.
-pub fn mask_keys(text: &str) -> Cow<'_, str> {
-    const PREFIX: &str = "sbx_";
-    if !text.contains(PREFIX) {
-        return Cow::Borrowed(text);
-    }
-    let mut out = String::with_capacity(text.len());
-    let mut rest = text;
-    while let Some(at) = rest.find(PREFIX) {
-        let after = &rest[at + PREFIX.len()..];
-        let digits = after.bytes().take_while(u8::is_ascii_hexdigit).count();
-        out.push_str(&rest[..at + PREFIX.len()]);
-        out.push_str(if digits >= 16 {
-            "****"
-        } else {
-            &after[..digits]
-        });
-        rest = &after[digits..];
-    }
-    out.push_str(rest);
-    Cow::Owned(out)
 }
 
 #[cfg(test)]

@@ -8,7 +8,8 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Condvar, Mutex, RwLock};
 use std::time::Duration;
 
-use iparams_sandbox::local::{host_allowed, percent_decode};
+use iparams_sandbox::local::host_allowed;
+use iparams_sandbox::text::percent_decode;
 use iparams_sandbox::{Incoming, Outgoing};
 use serde_json::{Map, Value as Json, json};
 
