@@ -3,10 +3,8 @@
 
 use crate::app::hr_calls::{path_of, path_segments};
 use crate::app::hr_service::{Operation, Segment};
-use crate::app::requests::has_placeholder_mark;
+use crate::app::requests::find_short;
 use crate::app::{AppModel, Field, FileId, Place, Template};
-
-pub(crate) use crate::app::hr_calls::{is_service_domain, only_iparam};
 
 use super::app::request_method::METHODS;
 use super::helpers::invocations;
@@ -183,7 +181,7 @@ pub(crate) fn described(operation: &Operation) -> String {
 /// The literal text of a query value (a string or a number), when it has no placeholder.
 pub(crate) fn literal<'f>(field: &'f Field<'_>) -> Option<&'f str> {
     let text = field.text.as_deref()?;
-    (!has_placeholder_mark(text)).then_some(text)
+    find_short(text, 0, "<%=").is_none().then_some(text)
 }
 
 /// A whole app for a rule's examples: a 2.3 app with the HR service's `domain` and `api_key`

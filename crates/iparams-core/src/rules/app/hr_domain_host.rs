@@ -1,12 +1,13 @@
 //! `hr-domain-host`: the host of a template that reaches the HR service is built from a
 //! `domain` iparam the wrong way.
 
+use crate::app::hr_calls::{is_service_domain, only_iparam};
 use crate::app::hr_service::{HOST_SUFFIX, PRODUCT};
 use crate::app::requests::single_iparam;
 use crate::app::{AppModel, Place};
 use crate::diagnostic::Severity;
 use crate::model::IparamType;
-use crate::rules::hr::{hr_app, hr_templates, is_service_domain, only_iparam};
+use crate::rules::hr::{hr_app, hr_templates};
 use crate::rules::{AppContext, Area, Check, Examples, Rule};
 use crate::suggest;
 
