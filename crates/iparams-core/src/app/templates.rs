@@ -1,30 +1,21 @@
 //! Request templates (config/requests.json and the like), as far as the iparams they read.
 
 use super::Read;
+use super::requests::placeholders;
 use crate::span::Span;
 
 /// `<%= iparam.key %>` placeholders of request templates.
 pub fn template_reads(text: &str) -> Vec<Read> {
-    const OPEN: &str = "<%=";
-    let mut reads = Vec::new();
-    let mut from = 0;
-    while let Some(open) = text[from..].find(OPEN).map(|at| at + from) {
-        let Some(close) = text[open..].find("%>").map(|at| at + open) else {
-            break;
-        };
-        let inner = &text[open + OPEN.len()..close];
-        let trimmed = inner.trim();
-        if let Some(key) = trimmed.strip_prefix("iparam.") {
-            let start =
-                open + OPEN.len() + (inner.len() - inner.trim_start().len()) + "iparam.".len();
-            reads.push(Read {
+    placeholders(text)
+        .filter_map(|(expression, start, _)| {
+            let key = expression.strip_prefix("iparam.")?;
+            let start = start + "iparam.".len();
+            Some(Read {
                 key: key.to_owned(),
                 span: Span::new(start, start + key.len()),
-            });
-        }
-        from = close + 2;
-    }
-    reads
+            })
+        })
+        .collect()
 }
 
 #[cfg(test)]
