@@ -1,8 +1,9 @@
 //! config/requests.json: the request templates, as rules see them.
 //!
 //! The file is read with the span-keeping parser; each template is lowered into a [`Template`]
-//! that keeps, for every value, its span and the JSON pointer a finding about it carries, and
-//! every `<%= … %>` placeholder found in its strings with where it is.
+//! that borrows from the file's text and keeps, for every value, its span, and every `<%= … %>`
+//! placeholder found in its strings with where it is and what it refers to. The JSON pointer a
+//! finding carries is made from the template's name and the value's place when one is reported.
 
 use std::borrow::Cow;
 
@@ -45,7 +46,6 @@ impl Place<'_> {
 
     /// The place with its name owned, for a reading kept after the text is gone.
     pub fn into_owned(self) -> Place<'static> {
-        let owned = |name: Cow<'_, str>| Cow::Owned(name.into_owned());
         match self {
             Place::Method => Place::Method,
             Place::Protocol => Place::Protocol,
@@ -469,7 +469,6 @@ impl<'s> Requests<'s> {
     /// The templates with every text owned, for a reading kept after the file's text is gone
     /// (the preview keeps the last one).
     pub fn into_owned(self) -> Requests<'static> {
-        let owned = |text: Cow<'_, str>| Cow::Owned(text.into_owned());
         let templates = self
             .templates
             .into_iter()
@@ -561,6 +560,11 @@ impl<'s> Requests<'s> {
             .map(Field::pointer)
             .or_else(|| Some(template.pointer()))
     }
+}
+
+/// `text`, no longer borrowed.
+fn owned(text: Cow<'_, str>) -> Cow<'static, str> {
+    Cow::Owned(text.into_owned())
 }
 
 fn lower_template<'s>(
