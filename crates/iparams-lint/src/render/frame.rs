@@ -571,13 +571,9 @@ fn repeat(out: &mut String, c: char, count: usize) {
     out.extend(std::iter::repeat_n(c, count));
 }
 
-fn decimal_width(mut value: usize) -> usize {
-    let mut width = 1;
-    while value >= 10 {
-        value /= 10;
-        width += 1;
-    }
-    width
+/// Digits of `value` written in decimal (1 for 0).
+fn decimal_width(value: usize) -> usize {
+    value.checked_ilog10().map_or(1, |log| log as usize + 1)
 }
 
 #[cfg(test)]
