@@ -78,12 +78,14 @@ fn check(model: &AppModel<'_>, cx: &mut AppContext) {
             .pointer(field.pointer());
             continue;
         }
-        let Some(segments) = hr.segments() else {
-            continue;
-        };
+        // A documented path (its operations found once, with the HR calls) has nothing wrong:
+        // its segments are not split again.
         if !hr.operations.is_empty() {
             continue;
         }
+        let Some(segments) = hr.segments() else {
+            continue;
+        };
         let Some((documented, wrong)) = hr_service::paths_but_ids(&segments).into_iter().next()
         else {
             continue;
