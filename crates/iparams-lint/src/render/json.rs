@@ -91,19 +91,9 @@ fn position(out: &mut Vec<u8>, position: Position) {
     out.push(b'}');
 }
 
-/// `value` in decimal, without the formatting machinery (six of these per finding).
-fn number(out: &mut Vec<u8>, mut value: usize) {
-    let mut digits = [0; 20];
-    let mut first = digits.len();
-    loop {
-        first -= 1;
-        digits[first] = b'0' + (value % 10) as u8;
-        value /= 10;
-        if value == 0 {
-            break;
-        }
-    }
-    out.extend_from_slice(&digits[first..]);
+/// `value` in decimal (six of these per finding).
+fn number(out: &mut Vec<u8>, value: usize) {
+    out.extend_from_slice(super::decimal(value, &mut [0; 20]).as_bytes());
 }
 
 #[cfg(test)]

@@ -1,6 +1,7 @@
 //! `--format junit`: JUnit XML, which CI servers (GitLab, Jenkins) show as test reports. Each
 //! file is a test suite; each finding at or above the failing severity is a failed test case.
 
+use std::fmt::Write as _;
 use std::io::{self, Write};
 use std::sync::atomic::{AtomicUsize, Ordering};
 
@@ -39,41 +40,46 @@ impl Renderer for Junit {
     }
 
     fn file(&self, file: &CheckedFile<'_>, out: &mut dyn Write) -> io::Result<()> {
-        let path = escape(file.path);
+        let mut path = String::new();
+        escape_into(&mut path, file.path);
         let mut cases = String::new();
         let mut failures = 0;
         for (d, (start, _)) in file.report.diagnostics.iter().zip(file.positions()) {
-            let name = escape(&format!("{} at {}:{}", d.rule, start.line, start.column));
-            let detail = escape(&format!(
-                "{}:{}:{}: {}[{}] {}{}",
-                file.path,
-                start.line,
-                start.column,
-                d.severity,
-                d.rule,
-                d.message,
-                d.help
-                    .as_deref()
-                    .map(|h| format!("\nhelp: {h}"))
-                    .unwrap_or_default()
-            ));
-            if d.severity >= self.options.fail_level {
-                failures += 1;
-                cases.push_str(&format!(
-                    "    <testcase name=\"{name}\" classname=\"{path}\">\n      <failure type=\"{}\" message=\"{}\">{detail}</failure>\n    </testcase>\n",
-                    d.rule,
-                    escape(&d.message)
-                ));
+            let failed = d.severity >= self.options.fail_level;
+            failures += usize::from(failed);
+            let (line, column) = (start.line, start.column);
+            cases.push_str("    <testcase name=\"");
+            escape_into(&mut cases, d.rule);
+            let _ = write!(cases, " at {line}:{column}\" classname=\"{path}\">\n      ");
+            if failed {
+                let _ = write!(cases, "<failure type=\"{}\" message=\"", d.rule);
+                escape_into(&mut cases, &d.message);
+                cases.push_str("\">");
             } else {
-                cases.push_str(&format!(
-                    "    <testcase name=\"{name}\" classname=\"{path}\">\n      <system-out>{detail}</system-out>\n    </testcase>\n"
-                ));
+                cases.push_str("<system-out>");
             }
+            // The detail: `path:line:column: severity[rule] message`, then the help.
+            let _ = write!(cases, "{path}:{line}:{column}: ");
+            escape_into(&mut cases, d.severity.as_str());
+            cases.push('[');
+            escape_into(&mut cases, d.rule);
+            cases.push_str("] ");
+            escape_into(&mut cases, &d.message);
+            if let Some(help) = &d.help {
+                escape_into(&mut cases, "\nhelp: ");
+                escape_into(&mut cases, help);
+            }
+            cases.push_str(if failed {
+                "</failure>\n    </testcase>\n"
+            } else {
+                "</system-out>\n    </testcase>\n"
+            });
         }
         if file.report.diagnostics.is_empty() {
-            cases.push_str(&format!(
-                "    <testcase name=\"no findings\" classname=\"{path}\"/>\n"
-            ));
+            let _ = writeln!(
+                cases,
+                "    <testcase name=\"no findings\" classname=\"{path}\"/>"
+            );
         }
         let tests = file.report.diagnostics.len().max(1);
         self.tests.fetch_add(tests, Ordering::Relaxed);
@@ -89,23 +95,36 @@ impl Renderer for Junit {
     }
 }
 
-/// Text for an XML attribute or element; characters XML 1.0 cannot hold are dropped.
-fn escape(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for character in text.chars() {
-        match character {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&apos;"),
-            '\n' => out.push_str("&#10;"),
-            '\t' | '\r' => out.push(character),
-            c if (c as u32) < 0x20 || c == '\u{fffe}' || c == '\u{ffff}' => {}
-            c => out.push(c),
+/// Appends `text` to `out` for an XML attribute or element; characters XML 1.0 cannot hold
+/// (control characters but tab, CR and LF, and U+FFFE and U+FFFF) are dropped. Runs of bytes that
+/// need nothing are copied whole.
+fn escape_into(out: &mut String, text: &str) {
+    let bytes = text.as_bytes();
+    let (mut copied, mut at) = (0, 0);
+    while at < bytes.len() {
+        let (replacement, length) = match bytes[at] {
+            b'&' => ("&amp;", 1),
+            b'<' => ("&lt;", 1),
+            b'>' => ("&gt;", 1),
+            b'"' => ("&quot;", 1),
+            b'\'' => ("&apos;", 1),
+            b'\n' => ("&#10;", 1),
+            b'\t' | b'\r' => ("", 0),
+            0..=0x1f => ("", 1),
+            // U+FFFE and U+FFFF in UTF-8.
+            0xef if matches!(bytes.get(at + 1..at + 3), Some([0xbf, 0xbe | 0xbf])) => ("", 3),
+            _ => ("", 0),
+        };
+        if length == 0 {
+            at += 1;
+            continue;
         }
+        out.push_str(&text[copied..at]);
+        out.push_str(replacement);
+        at += length;
+        copied = at;
     }
-    out
+    out.push_str(&text[copied..]);
 }
 
 #[cfg(test)]
@@ -114,6 +133,11 @@ mod tests {
 
     #[test]
     fn xml_escaping() {
-        assert_eq!(escape("a<b & \"c\"\u{1}"), "a&lt;b &amp; &quot;c&quot;");
+        let mut out = String::from("kept ");
+        escape_into(&mut out, "a<b & \"c\"\u{1}\t'é\u{fffe}\u{ffff}\u{fffd}\n>");
+        assert_eq!(
+            out,
+            "kept a&lt;b &amp; &quot;c&quot;\t&apos;é\u{fffd}&#10;&gt;"
+        );
     }
 }

@@ -197,6 +197,21 @@ pub fn document(renderer: &dyn Renderer, file: &CheckedFile<'_>, summary: &Summa
 }
 
 /// "1 error", "2 warnings".
+/// `value` in decimal, written into `digits` without the formatting machinery: renderers write
+/// several numbers a finding.
+fn decimal(mut value: usize, digits: &mut [u8; 20]) -> &str {
+    let mut first = digits.len();
+    loop {
+        first -= 1;
+        digits[first] = b'0' + (value % 10) as u8;
+        value /= 10;
+        if value == 0 {
+            break;
+        }
+    }
+    std::str::from_utf8(&digits[first..]).expect("ASCII digits")
+}
+
 pub(crate) fn plural(count: usize, noun: &str) -> String {
     if count == 1 {
         format!("{count} {noun}")
