@@ -1,16 +1,19 @@
-//! The common shape of a finding drawn without miette, byte for byte as miette's graphical
-//! handler draws it without colour: one label on one line, no related places.
+//! The common shapes of a finding drawn without miette, byte for byte as miette's graphical
+//! handler draws them without colour: labels (the finding's own, and its related places) that
+//! each lie on one line, no two on the same line.
 //!
 //! Going through miette costs about 200,000 instructions a finding, most of it in textwrap
 //! (Unicode line breaking and optimal fit, run on every message and help text, even one that
 //! fits on its line) and the rest in allocations per line and per label. Here a text that fits
-//! is written as it is, a help text that must be wrapped is wrapped once per file by the same
-//! textwrap call miette makes, and the code frame is drawn from slices of the text. Any other
-//! shape (a related place, a span over several lines, a line with a control character)
+//! is written as it is, a help text that must be wrapped is wrapped once per thread by the same
+//! textwrap call miette makes, and the code frames are drawn from slices of the text. Any other
+//! shape (a span over several lines, two labels on one line, a line with a control character)
 //! returns `false` and is drawn by miette.
 
+use std::cell::RefCell;
 use std::collections::HashMap;
 use std::fmt::Write as _;
+use std::ops::Range;
 
 use iparams_core::{Diagnostic, Severity, Span};
 use miette::ThemeCharacters;
@@ -30,12 +33,14 @@ struct Line<'t> {
     length: usize,
     /// Without the line break.
     text: &'t str,
+    /// The mark drawn under it, an index into `Frames::marks`.
+    mark: Option<usize>,
 }
 
 impl Line<'_> {
     /// miette's `span_applies`: whether a span is drawn on this line.
-    fn applies(&self, start: usize, len: usize) -> bool {
-        let len = len.max(1);
+    fn applies(&self, span: Span) -> bool {
+        let (start, len) = (span.start, span.len().max(1));
         let end = self.offset + self.length;
         (start >= self.offset && start < end)
             || (start < self.offset && start + len > end)
@@ -43,9 +48,25 @@ impl Line<'_> {
     }
 
     /// miette's `span_line_only`.
-    fn holds(&self, start: usize, len: usize) -> bool {
-        start >= self.offset && start + len <= self.offset + self.length
+    fn holds(&self, span: Span) -> bool {
+        span.start >= self.offset && span.end <= self.offset + self.length
     }
+}
+
+/// A labelled span of a finding: its own (`label` 0) or related place `label - 1`.
+#[derive(Debug, Clone, Copy)]
+struct Mark {
+    span: Span,
+    label: usize,
+}
+
+/// One code frame: miette draws one for each group of marks whose context lines touch.
+#[derive(Debug, Clone)]
+struct Frame {
+    /// Into `Frames::lines`.
+    lines: Range<usize>,
+    /// The mark whose position the frame's header gives.
+    header: usize,
 }
 
 /// Draws findings of one file.
@@ -55,19 +76,29 @@ pub struct Frames<'s, 't> {
     /// The terminal width miette is given.
     width: usize,
     chars: ThemeCharacters,
-    /// Help texts already wrapped in this file: a large file repeats the same help many times.
-    wrapped: HashMap<String, String>,
+    /// The message's first line starts with the severity's icon (error, warning, info), the
+    /// others with a bar.
+    message_indents: [String; 3],
+    message_rest: String,
+    // Room reused from finding to finding.
+    marks: Vec<Mark>,
+    frames: Vec<Frame>,
     lines: Vec<Line<'t>>,
     filler: Filler,
 }
 
 impl<'s, 't> Frames<'s, 't> {
     pub fn new(source: &'s IndexedSource<'t>, width: usize) -> Self {
+        let chars = ThemeCharacters::unicode();
         Self {
             source,
             width,
-            chars: ThemeCharacters::unicode(),
-            wrapped: HashMap::new(),
+            message_indents: [&chars.error, &chars.warning, &chars.advice]
+                .map(|icon| format!("  {icon} ")),
+            message_rest: format!("  {} ", chars.vbar),
+            chars,
+            marks: Vec::with_capacity(2),
+            frames: Vec::with_capacity(2),
             lines: Vec::with_capacity(3),
             filler: Filler::default(),
         }
@@ -76,32 +107,32 @@ impl<'s, 't> Frames<'s, 't> {
     /// Appends `diagnostic` with `help` to `out` as miette draws it; `false`, with nothing
     /// appended, when its shape is one for miette to draw.
     pub fn draw(&mut self, diagnostic: &Diagnostic, help: Option<&str>, out: &mut String) -> bool {
-        if !diagnostic.related.is_empty() {
+        if self.plan(diagnostic).is_none() {
             return false;
         }
-        let label = diagnostic.label.as_deref();
-        if label.is_some_and(|label| label.contains('\n')) {
-            return false;
-        }
-        let Some(marked) = self.frame_lines(diagnostic.span) else {
-            return false;
-        };
 
         // The header: the code, then a blank line.
-        let severity = diagnostic.severity.as_str();
-        let _ = write!(out, "{severity}[{}]\n\n", diagnostic.rule);
+        out.push_str(diagnostic.severity.as_str());
+        out.push('[');
+        out.push_str(diagnostic.rule);
+        out.push_str("]\n\n");
         // The message.
-        let icon = match diagnostic.severity {
-            Severity::Error => &self.chars.error,
-            Severity::Warning => &self.chars.warning,
-            Severity::Info => &self.chars.advice,
-        };
-        let first = format!("  {icon} ");
-        let rest = format!("  {} ", self.chars.vbar);
-        self.filler
-            .fill(out, &diagnostic.message, &first, &rest, self.width);
+        let first = &self.message_indents[match diagnostic.severity {
+            Severity::Error => 0,
+            Severity::Warning => 1,
+            Severity::Info => 2,
+        }];
+        self.filler.fill(
+            out,
+            &diagnostic.message,
+            first,
+            &self.message_rest,
+            self.width,
+        );
         out.push('\n');
-        self.frame(diagnostic.span, label, marked, out);
+        for frame in &self.frames {
+            self.frame(frame, diagnostic, out);
+        }
         if let Some(help) = help {
             self.help(help, out);
             out.push('\n');
@@ -109,91 +140,177 @@ impl<'s, 't> Frames<'s, 't> {
         true
     }
 
-    /// The lines of the frame around `span` into `self.lines`, and which of them is marked;
-    /// `None` for a shape left to miette.
-    fn frame_lines(&mut self, span: Span) -> Option<usize> {
+    /// The marks of `diagnostic`, grouped into frames as miette groups them, with the lines of
+    /// each; `None` for a shape left to miette.
+    fn plan(&mut self, diagnostic: &Diagnostic) -> Option<()> {
         let text = self.source.text();
-        let (start, len) = (span.start, span.len());
-        let marked = text.get(span.start..span.end)?;
-        if marked.contains(['\n', '\r']) {
+        self.marks.clear();
+        self.marks.push(Mark {
+            span: diagnostic.span,
+            label: 0,
+        });
+        for (index, related) in diagnostic.related.iter().enumerate() {
+            self.marks.push(Mark {
+                span: related.span,
+                label: index + 1,
+            });
+        }
+        for mark in &self.marks {
+            let marked = text.get(mark.span.start..mark.span.end)?;
+            if marked.contains(['\n', '\r'])
+                || label_of(diagnostic, mark.label).is_some_and(|label| label.contains('\n'))
+            {
+                return None;
+            }
+        }
+        // miette's order (an unstable sort by start: two marks at one start are left to it).
+        self.marks.sort_unstable_by_key(|mark| mark.span.start);
+        if self
+            .marks
+            .windows(2)
+            .any(|pair| pair[0].span.start == pair[1].span.start)
+        {
             return None;
         }
-        let context = self.source.context(start, span.end, 1, 1)?;
+
+        // miette's grouping: a mark whose context (a line either side) starts at most one
+        // line after the previous group's context ends joins that group.
+        self.frames.clear();
+        self.lines.clear();
+        let mut group: Option<(Span, usize, usize)> = None;
+        for index in 0..self.marks.len() {
+            let span = self.marks[index].span;
+            let context = self.source.context(span.start, span.end, 1, 1)?;
+            if let Some((left, first_line, line_count)) = group.as_mut()
+                && *first_line + *line_count >= context.first_line
+            {
+                let joined = Span::new(left.start, left.end.max(span.end));
+                if let Some(joined_context) = self.source.context(joined.start, joined.end, 1, 1) {
+                    *left = joined;
+                    *first_line = joined_context.first_line;
+                    *line_count = joined_context.line_count;
+                    continue;
+                }
+            }
+            if let Some((left, ..)) = group.replace((span, context.first_line, context.line_count))
+            {
+                self.push_frame(left)?;
+            }
+        }
+        let (last, ..) = group?;
+        self.push_frame(last)
+    }
+
+    /// The frame miette draws for the group of marks `span` covers (from the first mark to the
+    /// furthest end), its lines appended to `self.lines`.
+    fn push_frame(&mut self, span: Span) -> Option<()> {
+        let text = self.source.text();
+        let context = self.source.context(span.start, span.end, 1, 1)?;
         let data = text.get(context.start..context.end)?;
         if data.is_empty() {
             return None;
         }
         // miette's `get_lines`: "\r\n" and "\n" end a line; the last one may have no break.
-        self.lines.clear();
+        let first = self.lines.len();
         let (mut number, mut offset, mut rest) = (context.first_line, context.start, data);
         loop {
             number += 1;
-            match memchr::memchr(b'\n', rest.as_bytes()) {
-                Some(at) => {
-                    let raw = &rest[..at];
-                    self.lines.push(Line {
-                        number,
-                        offset,
-                        length: at + 1,
-                        text: raw.strip_suffix('\r').unwrap_or(raw),
-                    });
-                    offset += at + 1;
-                    rest = &rest[at + 1..];
-                    if rest.is_empty() {
-                        break;
-                    }
+            let (length, next) = match memchr::memchr(b'\n', rest.as_bytes()) {
+                Some(at) => (at + 1, Some(&rest[at + 1..])),
+                None => (rest.len(), None),
+            };
+            // A "\r" is dropped before a "\n" only: a context that ends in a CRLF file ends
+            // before its "\n", and miette draws that last "\r" as a control character.
+            let line_text = match next {
+                Some(_) => {
+                    let raw = &rest[..length - 1];
+                    raw.strip_suffix('\r').unwrap_or(raw)
                 }
-                None => {
-                    self.lines.push(Line {
-                        number,
-                        offset,
-                        length: rest.len(),
-                        text: rest,
-                    });
-                    break;
-                }
-            }
-        }
-        let mut marked_line = None;
-        for (index, line) in self.lines.iter().enumerate() {
-            let bytes = line.text.as_bytes();
+                None => rest,
+            };
             // Control characters other than tabs are drawn by miette's rules for them.
-            if bytes.iter().any(|&b| (b < b' ' && b != b'\t') || b == 0x7f) {
+            if line_text
+                .bytes()
+                .any(|b| (b < b' ' && b != b'\t') || b == 0x7f)
+            {
                 return None;
             }
-            if line.applies(start, len) {
-                if marked_line.is_some() || !line.holds(start, len) {
-                    return None;
+            let mut line = Line {
+                number,
+                offset,
+                length,
+                text: line_text,
+                mark: None,
+            };
+            for (index, mark) in self.marks.iter().enumerate() {
+                if line.applies(mark.span) {
+                    // Within the text drawn, too: not at the "\n" of a "\r\n".
+                    if line.mark.is_some()
+                        || !line.holds(mark.span)
+                        || mark.span.end > offset + line_text.len()
+                    {
+                        return None;
+                    }
+                    line.mark = Some(index);
                 }
-                marked_line = Some(index);
+            }
+            self.lines.push(line);
+            match next {
+                Some(next) if !next.is_empty() => {
+                    offset += length;
+                    rest = next;
+                }
+                _ => break,
             }
         }
-        marked_line
+        // The header gives the finding's own mark if the frame has it, else its first one.
+        let inside = |mark: &&Mark| span.contains(mark.span);
+        let header = self
+            .marks
+            .iter()
+            .filter(inside)
+            .find(|mark| mark.label == 0)
+            .or_else(|| self.marks.iter().find(inside))?;
+        let header = header.label;
+        self.frames.push(Frame {
+            lines: first..self.lines.len(),
+            header,
+        });
+        Some(())
     }
 
-    /// The code frame: miette's `render_context` for one label on one line, which needs no
-    /// gutter.
-    fn frame(&self, span: Span, label: Option<&str>, marked: usize, out: &mut String) {
+    /// A code frame: miette's `render_context` for labels each on a line of its own, which
+    /// needs no gutter.
+    fn frame(&self, frame: &Frame, diagnostic: &Diagnostic, out: &mut String) {
         let c = &self.chars;
-        let number_width = decimal_width(self.lines.last().map_or(0, |line| line.number));
-        let position = self.source.lines().position(self.source.text(), span.start);
+        let lines = &self.lines[frame.lines.clone()];
+        let number_width = decimal_width(lines.last().map_or(0, |line| line.number));
+        let header = span_of(diagnostic, frame.header);
+        let position = self
+            .source
+            .lines()
+            .position(self.source.text(), header.start);
         pad(out, number_width + 2);
-        let _ = writeln!(
-            out,
-            "{}{}[{}:{}:{}]",
-            c.ltop,
-            c.hbar,
-            self.source.name(),
-            position.line,
-            position.column
-        );
-        for (index, line) in self.lines.iter().enumerate() {
-            let _ = write!(out, " {:number_width$} {} ", line.number, c.vbar);
+        out.push(c.ltop);
+        out.push(c.hbar);
+        out.push('[');
+        out.push_str(self.source.name());
+        let _ = writeln!(out, ":{}:{}]", position.line, position.column);
+        for line in lines {
+            let mut digits = [0; 20];
+            let number = super::decimal(line.number, &mut digits);
+            pad(out, 1 + number_width.saturating_sub(number.len()));
+            out.push_str(number);
+            out.push(' ');
+            out.push(c.vbar);
+            out.push(' ');
             expand_tabs(out, line.text);
             out.push('\n');
-            if index != marked {
+            let Some(mark) = line.mark else {
                 continue;
-            }
+            };
+            let Mark { span, label } = self.marks[mark];
+            let label = label_of(diagnostic, label);
             let start = visual_width(&line.text[..span.start - line.offset]);
             let end = if span.is_empty() {
                 start + 1
@@ -201,7 +318,12 @@ impl<'s, 't> Frames<'s, 't> {
                 visual_width(&line.text[..span.end - line.offset]).max(start + 1)
             };
             let middle = (start + end) / 2;
-            let _ = write!(out, " {:number_width$} {} ", "", c.vbar_break);
+            let gutter = |out: &mut String| {
+                pad(out, number_width + 2);
+                out.push(c.vbar_break);
+                out.push(' ');
+            };
+            gutter(out);
             pad(out, start);
             repeat(out, c.underline, middle - start);
             out.push(if span.is_empty() {
@@ -214,9 +336,14 @@ impl<'s, 't> Frames<'s, 't> {
             repeat(out, c.underline, end - middle - 1);
             out.push('\n');
             if let Some(label) = label {
-                let _ = write!(out, " {:number_width$} {} ", "", c.vbar_break);
+                gutter(out);
                 pad(out, middle);
-                let _ = writeln!(out, "{}{}{} {label}", c.lbot, c.hbar, c.hbar);
+                out.push(c.lbot);
+                out.push(c.hbar);
+                out.push(c.hbar);
+                out.push(' ');
+                out.push_str(label);
+                out.push('\n');
             }
         }
         pad(out, number_width + 2);
@@ -229,23 +356,65 @@ impl<'s, 't> Frames<'s, 't> {
     fn help(&mut self, help: &str, out: &mut String) {
         const FIRST: &str = "  help: ";
         const REST: &str = "        ";
-        let mark = out.len();
-        let filler = &mut self.filler;
-        if filler
-            .fill_ascii(out, help, FIRST, REST, self.width.saturating_sub(2))
-            .is_some()
-        {
-            return;
+        // A help whose lines all fit is written as it is; one to fill is filled once.
+        let room = self.width.saturating_sub(2 + FIRST.len());
+        if help.split('\n').all(|line| line.len() <= room) {
+            let mark = out.len();
+            if self
+                .filler
+                .fill_plain(out, help, FIRST, REST, self.width.saturating_sub(2))
+                .is_some()
+            {
+                return;
+            }
+            out.truncate(mark);
         }
-        out.truncate(mark);
-        // What textwrap wraps is wrapped once per file.
-        let width = self.width;
-        let wrapped = self.wrapped.entry(help.to_owned()).or_insert_with(|| {
+        FILLED_HELPS.with_borrow_mut(|filled| {
+            if filled.width != self.width || filled.texts.len() >= FILLED_HELPS_KEPT {
+                filled.width = self.width;
+                filled.texts.clear();
+            }
+            if let Some(wrapped) = filled.texts.get(help) {
+                out.push_str(wrapped);
+                return;
+            }
             let mut wrapped = String::new();
-            filler.fill(&mut wrapped, help, FIRST, REST, width);
-            wrapped
+            self.filler
+                .fill(&mut wrapped, help, FIRST, REST, self.width);
+            out.push_str(&wrapped);
+            filled.texts.insert(help.to_owned(), wrapped);
         });
-        out.push_str(wrapped);
+    }
+}
+
+/// Help texts already filled at a width, kept for the thread's next findings: a run repeats
+/// the same helps in file after file, and filling one costs far more than looking it up.
+#[derive(Default)]
+struct FilledHelps {
+    width: usize,
+    texts: HashMap<String, String>,
+}
+
+/// How many filled helps a thread keeps before it starts again (a few hundred kilobytes).
+const FILLED_HELPS_KEPT: usize = 4096;
+
+thread_local! {
+    static FILLED_HELPS: RefCell<FilledHelps> = RefCell::default();
+}
+
+/// The text of label `index` of `diagnostic`: its own label (0), or a related place's.
+fn label_of(diagnostic: &Diagnostic, index: usize) -> Option<&str> {
+    match index {
+        0 => diagnostic.label.as_deref(),
+        _ => Some(&diagnostic.related[index - 1].message),
+    }
+}
+
+/// The span of label `index` of `diagnostic`, numbered as in [`label_of`].
+fn span_of(diagnostic: &Diagnostic, index: usize) -> Span {
+    match index {
+        0 => diagnostic.span,
+        _ => diagnostic.related[index - 1].span,
     }
 }
 
@@ -273,7 +442,7 @@ impl Filler {
         let width = width.saturating_sub(2);
         if first.chars().count() == rest.chars().count() {
             let mark = out.len();
-            if self.fill_ascii(out, text, first, rest, width).is_some() {
+            if self.fill_plain(out, text, first, rest, width).is_some() {
                 return;
             }
             out.truncate(mark);
@@ -285,12 +454,14 @@ impl Filler {
         out.push_str(&textwrap::fill(text, options));
     }
 
-    /// textwrap's fill of printable ASCII text, for indents of the same width: the same words
+    /// textwrap's fill of printable text, for indents of the same width: a line that fits (by
+    /// textwrap's own measure) as it is; a longer line of printable ASCII by the same words
     /// (Unicode line breaking, as textwrap's default separator finds them, then its hyphen
-    /// splitter), the same optimal fit. `None` when the text has something not modelled here
-    /// (a word longer than a line, a break that Unicode rules forbid after a space, equally good
-    /// ways to fill it); the caller then asks textwrap.
-    fn fill_ascii(
+    /// splitter) and the same optimal fit. `None` when the text has something not modelled
+    /// here (a longer line with other characters, a word longer than a line, a break that
+    /// Unicode rules forbid after a space, equally good ways to fill it); the caller then asks
+    /// textwrap.
+    fn fill_plain(
         &mut self,
         out: &mut String,
         text: &str,
@@ -306,16 +477,30 @@ impl Filler {
             if line.is_empty() || line.starts_with(' ') || line.ends_with([' ', '-']) {
                 return None;
             }
-            if !line.bytes().all(|b| (b' '..=b'~').contains(&b)) {
+            let ascii = line.bytes().all(|b| (b' '..=b'~').contains(&b));
+            if !ascii
+                && line
+                    .chars()
+                    .any(|c| c.is_control() || ('\u{2028}'..='\u{2029}').contains(&c))
+            {
                 return None;
             }
-            if line.len() <= room {
+            // textwrap's own measure for other text: one line, if it fits, whatever the words.
+            let width = if ascii {
+                line.len()
+            } else {
+                textwrap::core::display_width(line)
+            };
+            if width <= room {
                 // Fits: one line as it is, whatever the words.
                 out.push_str(if lines == 0 { first } else { rest });
                 out.push_str(line);
                 out.push('\n');
                 lines += 1;
                 continue;
+            }
+            if !ascii {
+                return None;
             }
             // textwrap starts with an empty word when there is a first indent.
             fragments.clear();
@@ -615,6 +800,56 @@ mod tests {
         }
     }
 
+    /// Lines with characters of every width (accents, combining marks, CJK, emoji, a no-break
+    /// space) are written as they are wherever they fit, as textwrap writes them.
+    #[test]
+    fn other_lines_that_fit_are_written_as_textwrap_writes_them() {
+        let pieces = [
+            "Clé",
+            "d'API",
+            "Número",
+            "日本語",
+            "e\u{301}",
+            "😀",
+            "a\u{a0}b",
+            "👍🏽",
+            "x",
+            "«q»",
+            "Região",
+            "\u{200b}",
+            "ÿ",
+        ];
+        let mut state: u64 = 0x1234_5678_9abc_def1;
+        let (mut written, mut declined) = (0, 0);
+        for _ in 0..5_000 {
+            let mut text = String::new();
+            for word in 0..1 + (state % 12) {
+                state ^= state << 13;
+                state ^= state >> 7;
+                state ^= state << 17;
+                if word > 0 {
+                    text.push(' ');
+                }
+                text.push_str(pieces[(state % pieces.len() as u64) as usize]);
+            }
+            for width in [20, 40, 100] {
+                let (first, rest) = ("  × ", "  │ ");
+                let mut ours = String::new();
+                if Filler::default()
+                    .fill_plain(&mut ours, &text, first, rest, width - 2)
+                    .is_some()
+                {
+                    written += 1;
+                    assert_eq!(ours, textwrap_fill(&text, first, rest, width), "{text:?}");
+                } else {
+                    declined += 1;
+                }
+            }
+        }
+        // Those that fit are written here; the longer ones are left to textwrap.
+        assert!(written > 6_000 && declined > 2_000, "{written} {declined}");
+    }
+
     /// Texts of words from `alphabet`, of 1 to 14 characters, separated by one or two spaces.
     fn random_texts(alphabet: &[u8], count: usize) -> Vec<String> {
         let mut state: u64 = 0x9e37_79b9_7f4a_7c15;
@@ -662,7 +897,7 @@ mod tests {
                 for (first, rest) in [("  help: ", "        "), ("  × ", "  │ ")] {
                     let mut ours = String::new();
                     if filler
-                        .fill_ascii(&mut ours, &text, first, rest, width - 2)
+                        .fill_plain(&mut ours, &text, first, rest, width - 2)
                         .is_some()
                     {
                         ours_count += 1;

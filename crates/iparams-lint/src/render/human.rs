@@ -125,7 +125,8 @@ impl Renderer for Human {
         let source = IndexedSource::new(file.path, &text);
         // Colours are left to miette.
         let mut frames = (!self.options.color).then(|| Frames::new(&source, self.options.width));
-        let handler = self.handler();
+        // Made at the first finding miette draws: most files have none.
+        let mut handler = None;
         let mut rendered = String::with_capacity(BLOCK);
         for (index, diagnostic) in file.report.diagnostics.iter().enumerate() {
             if index > 0 {
@@ -139,6 +140,7 @@ impl Renderer for Human {
                     diagnostic,
                     source: &source,
                 };
+                let handler = handler.get_or_insert_with(|| self.handler());
                 if handler.render_report(&mut rendered, &finding).is_err() {
                     rendered.push_str(&format!(
                         "{}: {}[{}] {}\n",
@@ -160,5 +162,137 @@ impl Renderer for Human {
             out.write_all(b"\n")?;
         }
         summary.write_unless_quiet(&self.options, out)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use iparams_core::Span;
+
+    use super::*;
+
+    /// A small generator, the same sequence on every run.
+    struct Random(u64);
+
+    impl Random {
+        fn below(&mut self, bound: usize) -> usize {
+            self.0 ^= self.0 << 13;
+            self.0 ^= self.0 >> 7;
+            self.0 ^= self.0 << 17;
+            (self.0 % bound as u64) as usize
+        }
+
+        /// A character boundary of `text` near a random byte.
+        fn boundary(&mut self, text: &str) -> usize {
+            let mut at = self.below(text.len() + 1);
+            while !text.is_char_boundary(at) {
+                at -= 1;
+            }
+            at
+        }
+    }
+
+    /// A text of short lines: JSON-like words, tabs, wide and combining characters, and now
+    /// and then CRLF or an empty line.
+    fn source_text(random: &mut Random) -> String {
+        const PIECES: &[&str] = &[
+            "{",
+            "}",
+            "\"key\": ",
+            "\"display_name\"",
+            "42",
+            ", ",
+            "\t",
+            "é",
+            "日本",
+            "a\u{301}",
+            "  ",
+            "[1, 2]",
+            "true",
+            "x",
+        ];
+        let mut text = String::new();
+        for _ in 0..1 + random.below(40) {
+            for _ in 0..random.below(6) {
+                text.push_str(PIECES[random.below(PIECES.len())]);
+            }
+            text.push_str(match random.below(40) {
+                0 => "\r\n",
+                1..=4 => "\n\n",
+                _ => "\n",
+            });
+        }
+        if random.below(3) == 0 {
+            text.pop();
+        }
+        text
+    }
+
+    fn span(random: &mut Random, text: &str) -> Span {
+        let start = random.boundary(text);
+        let mut end = start + random.below(8);
+        end = end.min(text.len());
+        while !text.is_char_boundary(end) {
+            end += 1;
+        }
+        Span::new(start, end)
+    }
+
+    /// Findings with up to three related places, drawn directly wherever `Frames` takes them,
+    /// come out byte for byte as miette draws them.
+    #[test]
+    fn frames_are_drawn_as_miette_draws_them() {
+        let human = Human::new(RenderOptions {
+            color: false,
+            width: 80,
+            quiet: false,
+            fail_level: Severity::Error,
+        });
+        let mut random = Random(0x2545_f491_4f6c_dd1d);
+        let (mut drawn, mut related_drawn, mut frames_drawn) = (0, 0, 0);
+        for _ in 0..4_000 {
+            let text = source_text(&mut random);
+            let source = IndexedSource::new("config/iparams.json", &text);
+            let width = 20 + random.below(100);
+            let mut frames = Frames::new(&source, width);
+            let mut diagnostic = Diagnostic::new(
+                "duplicate-display-name",
+                [Severity::Error, Severity::Warning, Severity::Info][random.below(3)],
+                span(&mut random, &text),
+                "Iparams `a` and `b` have the same display name",
+            );
+            if random.below(4) > 0 {
+                diagnostic.label("this one");
+            }
+            for index in 0..random.below(4) {
+                diagnostic.related(span(&mut random, &text), format!("place {index}"));
+            }
+            if random.below(2) == 0 {
+                diagnostic.help("Give each iparam its own name.");
+            }
+            let mut ours = String::new();
+            if !frames.draw(&diagnostic, help(&diagnostic).as_deref(), &mut ours) {
+                assert!(ours.is_empty(), "a declined finding left output");
+                continue;
+            }
+            let handler = human.handler().with_width(width);
+            let mut theirs = String::new();
+            let finding = Finding {
+                diagnostic: &diagnostic,
+                source: &source,
+            };
+            handler.render_report(&mut theirs, &finding).unwrap();
+            assert_eq!(ours, theirs, "{diagnostic:?} in {text:?}");
+            drawn += 1;
+            if !diagnostic.related.is_empty() {
+                related_drawn += 1;
+                frames_drawn += ours.matches('╭').count();
+            }
+        }
+        // Many shapes are drawn here (spans over lines and labels sharing a line are not), many
+        // with related places, some in several frames.
+        assert!(drawn > 1_200, "{drawn}");
+        assert!(related_drawn > 600, "{related_drawn}");
+        assert!(frames_drawn > related_drawn, "{frames_drawn}");
     }
 }
