@@ -7,7 +7,7 @@
 //! fits on its line) and the rest in allocations per line and per label. Here a text that fits
 //! is written as it is, a help text that must be wrapped is wrapped once per thread by the same
 //! textwrap call miette makes, and the code frames are drawn from slices of the text. Any other
-//! shape (a span over several lines, two labels on one line, a line with a control character)
+//! shape (a span over several lines, two labels on one line, a line with an escape character)
 //! returns `false` and is drawn by miette.
 
 use std::cell::RefCell;
@@ -228,11 +228,11 @@ impl<'s, 't> Frames<'s, 't> {
                 }
                 None => rest,
             };
-            // Control characters other than tabs are drawn by miette's rules for them.
-            if line_text
-                .bytes()
-                .any(|b| (b < b' ' && b != b'\t') || b == 0x7f)
-            {
+            // An escape starts what miette measures as a colour sequence, up to an `m`. Other
+            // control characters are written as they are and measured by their Unicode width,
+            // here as there.
+            // And a "\r" that ends the context makes miette number its line as the one before.
+            if line_text.contains('\x1b') || (next.is_none() && line_text.ends_with('\r')) {
                 return None;
             }
             let mut line = Line {
@@ -721,9 +721,9 @@ fn char_width(c: char, column: usize) -> usize {
     }
 }
 
-/// Columns of `text` (no control characters but tabs).
+/// Columns of `text` (no escape character).
 fn visual_width(text: &str) -> usize {
-    if text.is_ascii() && !text.contains('\t') {
+    if text.bytes().all(|b| (b' '..=b'~').contains(&b)) {
         return text.len();
     }
     text.chars()

@@ -192,8 +192,8 @@ mod tests {
         }
     }
 
-    /// A text of short lines: JSON-like words, tabs, wide and combining characters, and now
-    /// and then CRLF or an empty line.
+    /// A text of short lines: JSON-like words, tabs, wide and combining characters, control
+    /// characters, and now and then CRLF or an empty line.
     fn source_text(random: &mut Random) -> String {
         const PIECES: &[&str] = &[
             "{",
@@ -211,10 +211,16 @@ mod tests {
             "true",
             "x",
         ];
+        // Now and then: control characters, and an escape (which miette measures as colour).
+        const CONTROLS: &[&str] = &["\u{1}", "\r", "\u{7f}", "\u{b}", "\u{85}", "\u{1b}[1m"];
         let mut text = String::new();
         for _ in 0..1 + random.below(40) {
             for _ in 0..random.below(6) {
-                text.push_str(PIECES[random.below(PIECES.len())]);
+                text.push_str(if random.below(12) == 0 {
+                    CONTROLS[random.below(CONTROLS.len())]
+                } else {
+                    PIECES[random.below(PIECES.len())]
+                });
             }
             text.push_str(match random.below(40) {
                 0 => "\r\n",
@@ -250,7 +256,7 @@ mod tests {
         });
         let mut random = Random(0x2545_f491_4f6c_dd1d);
         let (mut drawn, mut related_drawn, mut frames_drawn) = (0, 0, 0);
-        for _ in 0..4_000 {
+        for _ in 0..6_000 {
             let text = source_text(&mut random);
             let source = IndexedSource::new("config/iparams.json", &text);
             let width = 20 + random.below(100);
