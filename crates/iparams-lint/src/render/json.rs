@@ -8,7 +8,7 @@ use std::io::{self, Write};
 use iparams_core::syntax::write_string;
 use iparams_core::{LineCursor, Position};
 
-use super::{CheckedFile, Renderer, Summary};
+use super::{CheckedFile, Renderer, Summary, write_decimal};
 
 #[derive(Debug, Default)]
 pub struct Json;
@@ -52,9 +52,9 @@ impl Renderer for Json {
             buffer.extend_from_slice(b",\"pointer\":");
             write_string(&mut buffer, &d.pointer);
             buffer.extend_from_slice(b",\"span\":{\"start\":");
-            number(&mut buffer, d.span.start);
+            write_decimal(&mut buffer, d.span.start);
             buffer.extend_from_slice(b",\"end\":");
-            number(&mut buffer, d.span.end);
+            write_decimal(&mut buffer, d.span.end);
             buffer.extend_from_slice(b"},\"start\":");
             position(&mut buffer, cursor.position(d.span.start));
             buffer.extend_from_slice(b",\"end\":");
@@ -85,15 +85,10 @@ impl Renderer for Json {
 
 fn position(out: &mut Vec<u8>, position: Position) {
     out.extend_from_slice(b"{\"line\":");
-    number(out, position.line);
+    write_decimal(out, position.line);
     out.extend_from_slice(b",\"column\":");
-    number(out, position.column);
+    write_decimal(out, position.column);
     out.push(b'}');
-}
-
-/// `value` in decimal (six of these per finding).
-fn number(out: &mut Vec<u8>, value: usize) {
-    out.extend_from_slice(super::decimal(value, &mut [0; 20]).as_bytes());
 }
 
 #[cfg(test)]
@@ -104,7 +99,7 @@ mod tests {
     fn numbers_are_written_in_decimal() {
         for value in [0, 7, 10, 99, 1234567, usize::MAX] {
             let mut out = Vec::new();
-            number(&mut out, value);
+            write_decimal(&mut out, value);
             assert_eq!(out, value.to_string().as_bytes());
         }
     }

@@ -212,6 +212,11 @@ fn decimal(mut value: usize, digits: &mut [u8; 20]) -> &str {
     std::str::from_utf8(&digits[first..]).expect("ASCII digits")
 }
 
+/// `value` in decimal at the end of `out`.
+fn write_decimal(out: &mut Vec<u8>, value: usize) {
+    out.extend_from_slice(decimal(value, &mut [0; 20]).as_bytes());
+}
+
 pub(crate) fn plural(count: usize, noun: &str) -> String {
     if count == 1 {
         format!("{count} {noun}")

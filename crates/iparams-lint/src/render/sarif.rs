@@ -5,10 +5,11 @@
 use std::io::{self, Write};
 use std::sync::LazyLock;
 
-use iparams_core::{Applicability, LineCursor, REGISTRY, Severity};
+use iparams_core::syntax::write_string;
+use iparams_core::{Applicability, LineCursor, REGISTRY, Severity, Span};
 use serde_json::{Value, json};
 
-use super::{CheckedFile, Renderer, Summary};
+use super::{CheckedFile, Renderer, Summary, write_decimal};
 
 #[derive(Debug, Default)]
 pub struct Sarif;
@@ -48,55 +49,18 @@ static OPENING: LazyLock<String> = LazyLock::new(|| {
 });
 
 impl Renderer for Sarif {
+    /// Each finding as serde_json writes its `json!` object, keys in sorted order, but written
+    /// directly: building the object cost more than the rest of a finding.
     fn file(&self, file: &CheckedFile<'_>, out: &mut dyn Write) -> io::Result<()> {
         let mut cursor = LineCursor::new(file.text);
         let uri = uri(file.path);
         let secrets = file.report.secret_texts(file.text);
-        let mut region = |start: usize, end: usize| {
-            json!({
-                "startLine": cursor.position(start).line,
-                "startColumn": cursor.utf16_column(start),
-                "endLine": cursor.position(end).line,
-                "endColumn": cursor.utf16_column(end),
-                "byteOffset": start,
-                "byteLength": end - start,
-            })
-        };
+        let mut buffer = Vec::with_capacity(BLOCK);
         for (index, d) in file.report.diagnostics.iter().enumerate() {
-            // `values --verify` findings carry a rule outside the table: -1, SARIF's "none".
-            let rule_index = REGISTRY
-                .iter()
-                .position(|rule| rule.name == d.rule)
-                .map_or(-1, |index| i64::try_from(index).unwrap_or(-1));
-            let mut text = d.message.clone();
-            if let Some(help) = &d.help {
-                text.push('\n');
-                text.push_str(help);
+            if index > 0 {
+                buffer.push(b',');
             }
-            let mut result = json!({
-                "ruleId": d.rule,
-                "ruleIndex": rule_index,
-                "level": level(d.severity),
-                "message": { "text": text },
-                "locations": [{
-                    "physicalLocation": { "artifactLocation": { "uri": uri }, "region": region(d.span.start, d.span.end) },
-                    "logicalLocations": [{ "fullyQualifiedName": d.pointer, "kind": "member" }],
-                }],
-            });
-            if !d.related.is_empty() {
-                result["relatedLocations"] = d
-                        .related
-                        .iter()
-                        .enumerate()
-                        .map(|(id, label)| {
-                            json!({
-                                "id": id,
-                                "message": { "text": label.message },
-                                "physicalLocation": { "artifactLocation": { "uri": uri }, "region": region(label.span.start, label.span.end) },
-                            })
-                        })
-                        .collect();
-            }
+            buffer.push(b'{');
             // A fix that would write a secret back (wrapping a secure default in an array)
             // is not shown: its safety says it can still be applied with --fix.
             let shown_fix = d.fix.as_deref().filter(|fix| {
@@ -107,30 +71,74 @@ impl Renderer for Sarif {
                 })
             });
             if let Some(fix) = shown_fix {
-                let replacements: Vec<Value> = fix
-                        .edits
-                        .iter()
-                        .map(|edit| {
-                            json!({
-                                "deletedRegion": { "byteOffset": edit.span.start, "byteLength": edit.span.len() },
-                                "insertedContent": { "text": edit.replacement },
-                            })
-                        })
-                        .collect();
-                result["fixes"] = json!([{
-                    "description": { "text": fix.title },
-                    "artifactChanges": [{ "artifactLocation": { "uri": uri }, "replacements": replacements }],
-                }]);
+                buffer.extend_from_slice(b"\"fixes\":[{\"artifactChanges\":[{");
+                artifact_location(&mut buffer, &uri);
+                buffer.extend_from_slice(b",\"replacements\":[");
+                for (index, edit) in fix.edits.iter().enumerate() {
+                    if index > 0 {
+                        buffer.push(b',');
+                    }
+                    buffer.extend_from_slice(b"{\"deletedRegion\":{\"byteLength\":");
+                    write_decimal(&mut buffer, edit.span.len());
+                    buffer.extend_from_slice(b",\"byteOffset\":");
+                    write_decimal(&mut buffer, edit.span.start);
+                    buffer.extend_from_slice(b"},\"insertedContent\":");
+                    text_object(&mut buffer, &edit.replacement);
+                    buffer.push(b'}');
+                }
+                buffer.extend_from_slice(b"]}],\"description\":");
+                text_object(&mut buffer, &fix.title);
+                buffer.extend_from_slice(b"}],");
+            }
+            buffer.extend_from_slice(b"\"level\":");
+            write_string(&mut buffer, level(d.severity));
+            buffer.extend_from_slice(
+                b",\"locations\":[{\"logicalLocations\":[{\"fullyQualifiedName\":",
+            );
+            write_string(&mut buffer, &d.pointer);
+            buffer.extend_from_slice(b",\"kind\":\"member\"}],");
+            physical_location(&mut buffer, &uri, &mut cursor, d.span);
+            buffer.extend_from_slice(b"}],\"message\":");
+            match &d.help {
+                Some(help) => text_object(&mut buffer, &format!("{}\n{help}", d.message)),
+                None => text_object(&mut buffer, &d.message),
             }
             if let Some(fix) = &d.fix {
-                result["properties"] = json!({ "fixSafety": safety(fix.applicability) });
+                buffer.extend_from_slice(b",\"properties\":{\"fixSafety\":");
+                write_string(&mut buffer, safety(fix.applicability));
+                buffer.push(b'}');
             }
-            if index > 0 {
-                out.write_all(b",")?;
+            if !d.related.is_empty() {
+                buffer.extend_from_slice(b",\"relatedLocations\":[");
+                for (id, label) in d.related.iter().enumerate() {
+                    if id > 0 {
+                        buffer.push(b',');
+                    }
+                    buffer.extend_from_slice(b"{\"id\":");
+                    write_decimal(&mut buffer, id);
+                    buffer.extend_from_slice(b",\"message\":");
+                    text_object(&mut buffer, &label.message);
+                    buffer.push(b',');
+                    physical_location(&mut buffer, &uri, &mut cursor, label.span);
+                    buffer.push(b'}');
+                }
+                buffer.push(b']');
             }
-            serde_json::to_writer(&mut *out, &result)?;
+            buffer.extend_from_slice(b",\"ruleId\":");
+            write_string(&mut buffer, d.rule);
+            buffer.extend_from_slice(b",\"ruleIndex\":");
+            // `values --verify` findings carry a rule outside the table: -1, SARIF's "none".
+            match REGISTRY.iter().position(|rule| rule.name == d.rule) {
+                Some(rule_index) => write_decimal(&mut buffer, rule_index),
+                None => buffer.extend_from_slice(b"-1"),
+            }
+            buffer.push(b'}');
+            if buffer.len() >= BLOCK {
+                out.write_all(&buffer)?;
+                buffer.clear();
+            }
         }
-        Ok(())
+        out.write_all(&buffer)
     }
 
     fn begin(&self, _summary: &Summary, out: &mut dyn Write) -> io::Result<()> {
@@ -144,6 +152,48 @@ impl Renderer for Sarif {
     fn end(&self, _summary: &Summary, _wrote_files: bool, out: &mut dyn Write) -> io::Result<()> {
         out.write_all(b"]}]}\n")
     }
+}
+
+/// How much output is gathered before it is written.
+const BLOCK: usize = 64 * 1024;
+
+/// `{"text":…}`.
+fn text_object(buffer: &mut Vec<u8>, text: &str) {
+    buffer.extend_from_slice(b"{\"text\":");
+    write_string(buffer, text);
+    buffer.push(b'}');
+}
+
+/// `"artifactLocation":{"uri":…}`.
+fn artifact_location(buffer: &mut Vec<u8>, uri: &str) {
+    buffer.extend_from_slice(b"\"artifactLocation\":{\"uri\":");
+    write_string(buffer, uri);
+    buffer.push(b'}');
+}
+
+/// `"physicalLocation":{…}` of `span`, its lines and UTF-16 columns from `cursor`.
+fn physical_location(buffer: &mut Vec<u8>, uri: &str, cursor: &mut LineCursor<'_>, span: Span) {
+    // In the order the cursor was asked before (it walks forward), written in sorted order.
+    let start_line = cursor.position(span.start).line;
+    let start_column = cursor.utf16_column(span.start);
+    let end_line = cursor.position(span.end).line;
+    let end_column = cursor.utf16_column(span.end);
+    buffer.extend_from_slice(b"\"physicalLocation\":{");
+    artifact_location(buffer, uri);
+    buffer.extend_from_slice(b",\"region\":{\"byteLength\":");
+    write_decimal(buffer, span.len());
+    buffer.extend_from_slice(b",\"byteOffset\":");
+    write_decimal(buffer, span.start);
+    for (key, value) in [
+        (&b",\"endColumn\":"[..], end_column),
+        (b",\"endLine\":", end_line),
+        (b",\"startColumn\":", start_column),
+        (b",\"startLine\":", start_line),
+    ] {
+        buffer.extend_from_slice(key);
+        write_decimal(buffer, value);
+    }
+    buffer.extend_from_slice(b"}}");
 }
 
 fn level(severity: Severity) -> &'static str {
