@@ -639,19 +639,27 @@ fn add_field<'s>(
     let text = match &value.kind {
         ValueKind::String(text) => {
             for (expression, start, end) in placeholders(text) {
-                // Borrowed from the file when the string is (it has no escape).
-                let expression = match text {
+                // Borrowed from the file when the string is (it has no escape): then its text
+                // starts right after the quote, and no escape needs walking to place it.
+                let (expression, span) = match text {
                     Cow::Borrowed(text) => {
                         let text: &'s str = text;
-                        Cow::Borrowed(&text[start..end])
+                        let after_quote = value.span.start + 1;
+                        (
+                            Cow::Borrowed(&text[start..end]),
+                            Span::new(after_quote + start, after_quote + end),
+                        )
                     }
-                    Cow::Owned(_) => Cow::Owned(expression.to_owned()),
+                    Cow::Owned(_) => (
+                        Cow::Owned(expression.to_owned()),
+                        span_in_literal(source, value.span, start, end),
+                    ),
                 };
                 template.placeholders.push(Placeholder::new(
                     place.clone(),
                     template.name.clone(),
                     expression,
-                    span_in_literal(source, value.span, start, end),
+                    span,
                 ));
             }
             Some(text.clone())
