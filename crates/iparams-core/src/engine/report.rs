@@ -35,6 +35,27 @@ impl FileReport {
         redact(text, &self.redactions)
     }
 
+    /// The bytes of `text` that [`FileReport::redact`] masks, for an output that masks only
+    /// what it shows of the text: sorted, none empty, overlapping or touching ones joined (so
+    /// their ends are sorted too).
+    pub fn hidden_spans(&self, text: &str) -> Vec<Span> {
+        let mut parts: Vec<Span> = self
+            .redactions
+            .iter()
+            .map(|span| secret_part(text, *span))
+            .filter(|span| !span.is_empty())
+            .collect();
+        parts.sort_unstable_by_key(|span| span.start);
+        let mut hidden: Vec<Span> = Vec::with_capacity(parts.len());
+        for part in parts {
+            match hidden.last_mut() {
+                Some(last) if part.start <= last.end => last.end = last.end.max(part.end),
+                _ => hidden.push(part),
+            }
+        }
+        hidden
+    }
+
     /// The text of each of the file's secrets (in `text`, the file) worth looking for in text
     /// made from it, such as a fix's replacement: shorter ones would match by chance.
     pub fn secret_texts<'t>(&self, text: &'t str) -> Vec<&'t str> {

@@ -35,6 +35,8 @@ struct Line<'t> {
     text: &'t str,
     /// The mark drawn under it, an index into `Frames::marks`.
     mark: Option<usize>,
+    /// A secret is in it: it is drawn masked.
+    masked: bool,
 }
 
 impl Line<'_> {
@@ -73,6 +75,8 @@ struct Frame {
 #[derive(Debug)]
 pub struct Frames<'s, 't> {
     source: &'s IndexedSource<'t>,
+    /// The bytes of secrets in the text, sorted: masked wherever a line shows them.
+    hidden: &'s [Span],
     /// The terminal width miette is given.
     width: usize,
     chars: ThemeCharacters,
@@ -88,10 +92,11 @@ pub struct Frames<'s, 't> {
 }
 
 impl<'s, 't> Frames<'s, 't> {
-    pub fn new(source: &'s IndexedSource<'t>, width: usize) -> Self {
+    pub fn new(source: &'s IndexedSource<'t>, hidden: &'s [Span], width: usize) -> Self {
         let chars = ThemeCharacters::unicode();
         Self {
             source,
+            hidden,
             width,
             message_indents: [&chars.error, &chars.warning, &chars.advice]
                 .map(|icon| format!("  {icon} ")),
@@ -241,7 +246,21 @@ impl<'s, 't> Frames<'s, 't> {
                 length,
                 text: line_text,
                 mark: None,
+                masked: false,
             };
+            // A secret within the line's text is masked when it is drawn; one that reaches its
+            // line break (a string broken by a raw newline) is left to miette's masked copy.
+            let line_end = offset + line_text.len();
+            let first = self.hidden.partition_point(|hidden| hidden.end <= offset);
+            for hidden in self.hidden[first..]
+                .iter()
+                .take_while(|hidden| hidden.start < offset + length)
+            {
+                if hidden.start < offset || hidden.end > line_end {
+                    return None;
+                }
+                line.masked = true;
+            }
             for (index, mark) in self.marks.iter().enumerate() {
                 if line.applies(mark.span) {
                     // Within the text drawn, too: not at the "\n" of a "\r\n".
@@ -286,10 +305,20 @@ impl<'s, 't> Frames<'s, 't> {
         let lines = &self.lines[frame.lines.clone()];
         let number_width = decimal_width(lines.last().map_or(0, |line| line.number));
         let header = span_of(diagnostic, frame.header);
-        let position = self
+        let mut position = self
             .source
             .lines()
             .position(self.source.text(), header.start);
+        let mut masked = String::new();
+        // Columns count characters: a masked secret before the place counts its `*`s.
+        if let Some(line) = lines.iter().find(|line| {
+            line.masked && (line.offset..=line.offset + line.text.len()).contains(&header.start)
+        }) {
+            self.mask(line, &mut masked);
+            if let Some(before) = masked.get(..header.start - line.offset) {
+                position.column = before.chars().count() + 1;
+            }
+        }
         pad(out, number_width + 2);
         out.push(c.ltop);
         out.push(c.hbar);
@@ -297,6 +326,13 @@ impl<'s, 't> Frames<'s, 't> {
         out.push_str(self.source.name());
         let _ = writeln!(out, ":{}:{}]", position.line, position.column);
         for line in lines {
+            let text = match line.masked {
+                true => {
+                    self.mask(line, &mut masked);
+                    masked.as_str()
+                }
+                false => line.text,
+            };
             let mut digits = [0; 20];
             let number = super::decimal(line.number, &mut digits);
             pad(out, 1 + number_width.saturating_sub(number.len()));
@@ -304,18 +340,18 @@ impl<'s, 't> Frames<'s, 't> {
             out.push(' ');
             out.push(c.vbar);
             out.push(' ');
-            expand_tabs(out, line.text);
+            expand_tabs(out, text);
             out.push('\n');
             let Some(mark) = line.mark else {
                 continue;
             };
             let Mark { span, label } = self.marks[mark];
             let label = label_of(diagnostic, label);
-            let start = visual_width(&line.text[..span.start - line.offset]);
+            let start = visual_width(&text[..span.start - line.offset]);
             let end = if span.is_empty() {
                 start + 1
             } else {
-                visual_width(&line.text[..span.end - line.offset]).max(start + 1)
+                visual_width(&text[..span.end - line.offset]).max(start + 1)
             };
             let middle = (start + end) / 2;
             let gutter = |out: &mut String| {
@@ -350,6 +386,25 @@ impl<'s, 't> Frames<'s, 't> {
         out.push(c.lbot);
         repeat(out, c.hbar, 4);
         out.push('\n');
+    }
+
+    /// `line`'s text into `out` with the bytes of each secret in it as `*`, as
+    /// `FileReport::redact` masks the whole text.
+    fn mask(&self, line: &Line<'_>, out: &mut String) {
+        let mut bytes = line.text.as_bytes().to_vec();
+        let first = self
+            .hidden
+            .partition_point(|hidden| hidden.end <= line.offset);
+        for hidden in &self.hidden[first..] {
+            if hidden.start >= line.offset + bytes.len() {
+                break;
+            }
+            bytes[hidden.start - line.offset..hidden.end - line.offset].fill(b'*');
+        }
+        out.clear();
+        // Whole characters were replaced by ASCII: the lossy reading is never needed, and
+        // shows no secret if it were.
+        out.push_str(&String::from_utf8_lossy(&bytes));
     }
 
     /// miette's footer: the help text after `help: `, wrapped.

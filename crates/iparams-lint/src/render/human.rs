@@ -3,10 +3,11 @@
 //! cost; miette draws the rest.
 
 use std::borrow::Cow;
+use std::cell::OnceCell;
 use std::fmt;
 use std::io::{self, Write};
 
-use iparams_core::{Diagnostic, Severity};
+use iparams_core::{Diagnostic, Severity, Span};
 use miette::{GraphicalReportHandler, GraphicalTheme, LabeledSpan, SourceCode};
 
 use super::frame::Frames;
@@ -95,6 +96,22 @@ impl miette::Diagnostic for Finding<'_> {
     }
 }
 
+/// Whether a line miette shows for `diagnostic` (each label's, and one either side) holds any
+/// of the `hidden` bytes (sorted, their ends too).
+fn shows_hidden(source: &IndexedSource<'_>, hidden: &[Span], diagnostic: &Diagnostic) -> bool {
+    let labels = std::iter::once(diagnostic.span).chain(diagnostic.related.iter().map(|l| l.span));
+    labels.into_iter().any(|span| {
+        let Some(context) = source.context(span.start, span.end, 1, 1) else {
+            return true;
+        };
+        let first = hidden.partition_point(|hidden| hidden.end <= context.start);
+        // The context ends before its last line break: a secret right after it is not shown.
+        hidden
+            .get(first)
+            .is_some_and(|hidden| hidden.start < context.end)
+    })
+}
+
 /// The help text drawn under a finding: its help, then the fix it has.
 fn help(diagnostic: &Diagnostic) -> Option<Cow<'_, str>> {
     let help = diagnostic.help.as_deref();
@@ -120,11 +137,29 @@ impl Renderer for Human {
         if file.report.diagnostics.is_empty() {
             return Ok(());
         }
-        // Secrets are masked in the frames as well as in the messages.
-        let text = file.report.redact(file.text);
-        let source = IndexedSource::new(file.path, &text);
-        // Colours are left to miette.
-        let mut frames = (!self.options.color).then(|| Frames::new(&source, self.options.width));
+        // Secrets are masked in the frames as well as in the messages: the frames drawn here
+        // mask the lines they show; miette draws from a masked copy of the whole text, made
+        // for the first finding it draws (copying a large file for none cost its size).
+        let source = IndexedSource::new(file.path, file.text);
+        let hidden = file.report.hidden_spans(file.text);
+        let redacted = OnceCell::new();
+        let redacted_source = OnceCell::new();
+        let masked_source = || match hidden.is_empty() {
+            true => &source,
+            false => redacted_source.get_or_init(|| {
+                IndexedSource::new(
+                    file.path,
+                    redacted.get_or_init(|| file.report.redact(file.text)),
+                )
+            }),
+        };
+        // Colours are left to miette, and so is a file where a secret holds a line break (a
+        // string broken by a raw newline or CR): masked, its lines are numbered otherwise.
+        let breaks_hidden = hidden
+            .iter()
+            .any(|span| file.text[span.start..span.end].contains(['\n', '\r']));
+        let mut frames = (!self.options.color && !breaks_hidden)
+            .then(|| Frames::new(&source, &hidden, self.options.width));
         // Made at the first finding miette draws: most files have none.
         let mut handler = None;
         let mut rendered = String::with_capacity(BLOCK);
@@ -136,9 +171,16 @@ impl Renderer for Human {
                 frames.draw(diagnostic, help(diagnostic).as_deref(), &mut rendered)
             });
             if !drawn {
+                // The masked copy only when miette would show a secret: a large file that
+                // has secrets and a finding for miette would otherwise copy all its text.
+                let shows_secret = breaks_hidden || shows_hidden(&source, &hidden, diagnostic);
                 let finding = Finding {
                     diagnostic,
-                    source: &source,
+                    source: if shows_secret {
+                        masked_source()
+                    } else {
+                        &source
+                    },
                 };
                 let handler = handler.get_or_insert_with(|| self.handler());
                 if handler.render_report(&mut rendered, &finding).is_err() {
@@ -167,7 +209,7 @@ impl Renderer for Human {
 
 #[cfg(test)]
 mod tests {
-    use iparams_core::Span;
+    use iparams_core::{FileReport, Span};
 
     use super::*;
 
@@ -245,7 +287,7 @@ mod tests {
     }
 
     /// Findings with up to three related places, drawn directly wherever `Frames` takes them,
-    /// come out byte for byte as miette draws them.
+    /// come out byte for byte as miette draws them, secrets masked alike.
     #[test]
     fn frames_are_drawn_as_miette_draws_them() {
         let human = Human::new(RenderOptions {
@@ -255,12 +297,26 @@ mod tests {
             fail_level: Severity::Error,
         });
         let mut random = Random(0x2545_f491_4f6c_dd1d);
-        let (mut drawn, mut related_drawn, mut frames_drawn) = (0, 0, 0);
+        let (mut drawn, mut related_drawn, mut frames_drawn, mut masked_drawn) = (0, 0, 0, 0);
         for _ in 0..6_000 {
             let text = source_text(&mut random);
             let source = IndexedSource::new("config/iparams.json", &text);
             let width = 20 + random.below(100);
-            let mut frames = Frames::new(&source, width);
+            // Secrets, now and then overlapping: drawn masked here, from a masked copy there.
+            let mut report = FileReport::default();
+            for _ in 0..random.below(4).saturating_sub(1) {
+                report.redactions.push(span(&mut random, &text));
+            }
+            let hidden = report.hidden_spans(&text);
+            if hidden
+                .iter()
+                .any(|h| text[h.start..h.end].contains(['\n', '\r']))
+            {
+                continue;
+            }
+            let redacted = report.redact(&text);
+            let redacted_source = IndexedSource::new("config/iparams.json", &redacted);
+            let mut frames = Frames::new(&source, &hidden, width);
             let mut diagnostic = Diagnostic::new(
                 "duplicate-display-name",
                 [Severity::Error, Severity::Warning, Severity::Info][random.below(3)],
@@ -285,20 +341,84 @@ mod tests {
             let mut theirs = String::new();
             let finding = Finding {
                 diagnostic: &diagnostic,
-                source: &source,
+                source: &redacted_source,
             };
             handler.render_report(&mut theirs, &finding).unwrap();
-            assert_eq!(ours, theirs, "{diagnostic:?} in {text:?}");
+            assert_eq!(
+                ours, theirs,
+                "{diagnostic:?} in {text:?}, hiding {hidden:?}"
+            );
             drawn += 1;
+            masked_drawn += usize::from(ours.contains('*'));
             if !diagnostic.related.is_empty() {
                 related_drawn += 1;
                 frames_drawn += ours.matches('╭').count();
             }
         }
         // Many shapes are drawn here (spans over lines and labels sharing a line are not), many
-        // with related places, some in several frames.
+        // with related places, some in several frames, some with a secret masked.
         assert!(drawn > 1_200, "{drawn}");
         assert!(related_drawn > 600, "{related_drawn}");
         assert!(frames_drawn > related_drawn, "{frames_drawn}");
+        assert!(masked_drawn > 100, "{masked_drawn}");
+    }
+
+    /// A file with secrets comes out as the same file with its secrets already masked: the
+    /// frames mask the lines they show, miette draws from a masked copy when it shows one.
+    #[test]
+    fn secrets_are_masked_as_in_a_masked_copy() {
+        let human = Human::new(RenderOptions {
+            color: false,
+            width: 60,
+            quiet: false,
+            fail_level: Severity::Error,
+        });
+        let mut random = Random(0x9e37_79b9_7f4a_7c15);
+        let mut masked = 0;
+        for _ in 0..3_000 {
+            let text = source_text(&mut random);
+            let mut report = FileReport::default();
+            for _ in 0..1 + random.below(3) {
+                report.redactions.push(span(&mut random, &text));
+            }
+            for _ in 0..1 + random.below(3) {
+                // Up to 40 bytes: some over several lines, for miette.
+                let start = random.boundary(&text);
+                let mut end = (start + random.below(40)).min(text.len());
+                while !text.is_char_boundary(end) {
+                    end += 1;
+                }
+                let mut diagnostic = Diagnostic::new(
+                    "invalid-json",
+                    Severity::Error,
+                    Span::new(start, end),
+                    "Something",
+                );
+                if random.below(2) == 0 {
+                    diagnostic.related(span(&mut random, &text), "there");
+                }
+                report.diagnostics.push(diagnostic);
+            }
+            report.diagnostics.sort_by_key(|d| d.span.start);
+            let redacted = report.redact(&text).into_owned();
+            let plain = FileReport {
+                redactions: Vec::new(),
+                ..report.clone()
+            };
+            let render = |text: &str, report: &FileReport| {
+                let mut out = Vec::new();
+                let file = CheckedFile {
+                    path: "config/iparams.json",
+                    text,
+                    report,
+                };
+                human.file(&file, &mut out).unwrap();
+                String::from_utf8(out).unwrap()
+            };
+            let ours = render(&text, &report);
+            assert_eq!(ours, render(&redacted, &plain), "{text:?} {report:?}");
+            masked += usize::from(ours.contains('*'));
+        }
+        assert!(masked > 500, "{masked}");
     }
 }
