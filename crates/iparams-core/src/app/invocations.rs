@@ -10,7 +10,7 @@ use oxc_ast::ast::{
 };
 use oxc_span::GetSpan;
 
-use super::js::{Literal, literal_kind, literal_string};
+use super::literals::{Literal, literal_kind, literal_string};
 use crate::span::Span;
 
 /// The methods of the request API before templates.

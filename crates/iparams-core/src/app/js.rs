@@ -4,14 +4,15 @@
 
 use oxc_allocator::Allocator;
 use oxc_ast::ast::{
-    Argument, ArrayExpressionElement, BindingPattern, CallExpression, ComputedMemberExpression,
-    Expression, ObjectPropertyKind, Statement, StaticMemberExpression, VariableDeclarator,
+    Argument, BindingPattern, CallExpression, ComputedMemberExpression, Expression,
+    ObjectPropertyKind, Statement, StaticMemberExpression, VariableDeclarator,
 };
 use oxc_ast_visit::{Visit, walk};
 use oxc_parser::Parser;
 use oxc_span::{GetSpan, SourceType};
 
 use super::invocations::{Invocation, LegacyRequest, RequestCall, request_call};
+use super::literals::{Literal, literal_kind, literal_string};
 use crate::span::Span;
 
 /// Where a script runs, which decides what it can read.
@@ -37,36 +38,6 @@ pub enum FunctionValue {
 pub enum UtilsMethod {
     Get,
     Set,
-}
-
-/// The JavaScript type of a literal, as far as it can be told without running the code.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Literal {
-    String,
-    Number,
-    Boolean,
-    Null,
-    StringArray,
-    /// An array with something other than string literals.
-    Array,
-    Object,
-    /// Not a literal: a variable, a call...
-    Computed,
-}
-
-impl Literal {
-    pub const fn described(self) -> &'static str {
-        match self {
-            Literal::String => "a string",
-            Literal::Number => "a number",
-            Literal::Boolean => "a boolean",
-            Literal::Null => "null",
-            Literal::StringArray => "an array of strings",
-            Literal::Array => "an array",
-            Literal::Object => "an object",
-            Literal::Computed => "a computed value",
-        }
-    }
 }
 
 /// One `attribute: value` of a `utils.set(key, {...})` call.
@@ -259,53 +230,6 @@ struct Collector<'f, 's> {
     facts: &'f mut JsFacts,
     script: Script,
     shift: &'s dyn Fn(oxc_span::Span) -> Span,
-}
-
-/// A string literal, or a template literal without substitutions.
-pub(crate) fn literal_string<'e>(
-    expression: &'e Expression<'_>,
-) -> Option<(&'e str, oxc_span::Span)> {
-    match expression.get_inner_expression() {
-        Expression::StringLiteral(literal) => Some((literal.value.as_str(), literal.span)),
-        Expression::TemplateLiteral(template) if template.expressions.is_empty() => template
-            .quasis
-            .first()
-            .and_then(|q| q.value.cooked.as_ref())
-            .map(|cooked| (cooked.as_str(), template.span)),
-        _ => None,
-    }
-}
-
-pub(crate) fn literal_kind(expression: &Expression<'_>) -> Literal {
-    match expression.get_inner_expression() {
-        Expression::StringLiteral(_) => Literal::String,
-        Expression::TemplateLiteral(template) if template.expressions.is_empty() => Literal::String,
-        Expression::NumericLiteral(_) => Literal::Number,
-        Expression::UnaryExpression(unary)
-            if matches!(unary.argument, Expression::NumericLiteral(_)) =>
-        {
-            Literal::Number
-        }
-        Expression::BooleanLiteral(_) => Literal::Boolean,
-        Expression::NullLiteral(_) => Literal::Null,
-        Expression::ObjectExpression(_) => Literal::Object,
-        Expression::ArrayExpression(array) => {
-            let strings = array.elements.iter().all(|element| match element {
-                ArrayExpressionElement::SpreadElement(_) | ArrayExpressionElement::Elision(_) => {
-                    false
-                }
-                other => other
-                    .as_expression()
-                    .is_some_and(|e| literal_kind(e) == Literal::String),
-            });
-            if strings {
-                Literal::StringArray
-            } else {
-                Literal::Array
-            }
-        }
-        _ => Literal::Computed,
-    }
 }
 
 /// `<anything>.iparams`, or a variable named `iparams`.

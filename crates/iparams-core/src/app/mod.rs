@@ -14,6 +14,7 @@ pub mod hr_service;
 mod input;
 pub mod invocations;
 pub mod js;
+mod literals;
 pub mod manifest;
 mod model;
 pub mod requests;
@@ -27,7 +28,8 @@ pub use input::{
     SKIPPED_FOLDERS, config_has, example_files,
 };
 pub use invocations::{Invocation, InvokeContext, LegacyRequest, LiteralMember, LiteralObject};
-pub use js::{JsFacts, Literal, Read, Script, UtilsCall, UtilsMethod};
+pub use js::{JsFacts, Read, Script, UtilsCall, UtilsMethod};
+pub use literals::Literal;
 pub use manifest::{Manifest, ManifestProblem, Platform};
 pub use model::{AppModel, FileId, RequestsFile};
 pub use requests::{Field, Place, Placeholder, Reference, Requests, Template};
