@@ -45,11 +45,11 @@ pub enum Command {
     /// Print the JSON Schema of iparams.json, for editors
     Schema,
     /// Run the HR service of hr-service-api.md locally, for trying apps and credential checks
-    #[command(long_about = crate::hr_sandbox::LONG_ABOUT)]
+    #[command(long_about = HR_SANDBOX_ABOUT)]
     HrSandbox(HrSandboxArgs),
     /// Serve the app's installation page on 127.0.0.1, offline, with the linter's findings on it
     /// (docs/preview.md)
-    #[command(long_about = crate::preview::LONG_ABOUT)]
+    #[command(long_about = PREVIEW_ABOUT)]
     Preview(PreviewArgs),
     /// Run the language server over standard input and output (docs/editors.md)
     Lsp {
@@ -366,3 +366,48 @@ pub enum Shell {
     Zsh,
     Fish,
 }
+
+/// `hr-sandbox`'s help: what it serves and every choice made where the document is silent.
+const HR_SANDBOX_ABOUT: &str = "\
+Runs the HR service of hr-service-api.md on 127.0.0.1, with its state in SQLite, seeded with an
+organisation (employees over several branches, departments and teams; custom fields; time-off
+types; time-offs in every state).
+
+The first line on standard output is one JSON object:
+  {\"url\": \"http://127.0.0.1:PORT\", \"tokens\": {\"account_admin\": \"…\", \"hr_partner\": \"…\",
+   \"reporting_manager\": \"…\", \"employee\": \"…\"}}
+the API keys (bearer tokens) of seeded users of each role. Logs go to standard error, one line
+per request (method, path, status), never a key. SIGINT or SIGTERM stops it (exit status 0).
+
+Choices where the document says \"not shown\" (docs/hr-sandbox.md has the full list):
+- Roles have ids 1 Account Admin, 2 Admin, 3 HR Partner, 4 Reporting Manager, 5 Employee.
+- Organization lists, roles, one time-off type and invitations need HR Partner, Admin or
+  Account Admin, like the documented reads: an Employee's key gets 403 on /api/branches.
+  Anyone may create a time-off for themselves.
+- Free plan: no API calls (every call 429, x-ratelimit-total 0). The window is the calendar
+  minute; a refused call is not counted and carries retry-after. Default plan: enterprise.
+- Bodies over 1 MiB: 413. An empty POST/PUT body without Content-Type is {}.
+- Pages of 50; total-objects counts every match; link is <URL>; rel=\"next\".
+- Without draft/terminated/deleted filters, every employee is listed.
+- New time-offs are pending; cancel applies to pending or approved requests, approve to pending
+  ones; other moves are 400 at `status`.
+- API keys are random per new database and kept in it (--db).";
+
+/// `preview`'s help.
+const PREVIEW_ABOUT: &str = "\
+Serves the app's installation page on 127.0.0.1, as the vendor's local run does at
+/custom_configs, but from the binary alone (no CDN, no network unless asked), with the linter's
+findings on it (the same as `iparams-lint --format json APP`), each at its iparam's field.
+
+The first line on standard output is the page's URL, http://127.0.0.1:PORT/custom_configs; the
+request log goes to standard error (paths only, never a value). Ctrl-C stops it.
+
+Edits to config/iparams.json, config/assets/iparams.js and config/requests.json show on the page
+within a second, keeping what was typed. INSTALL checks the domain/api_key pairs (freshteam's at
+--hr-url, others only with --online), validates every visible field, and stores the values,
+checked as `iparams-lint values` checks them, in --values (default
+<APP>/.iparams-lint/installed.json, owner-only: it holds secrets; keep it out of version
+control). Reopening the page refills them, secure ones excepted. Callbacks' invokeTemplate calls
+are made by the server from config/requests.json: hosts of the HR service go to --hr-url, other
+hosts only with --online. docs/preview.md has the details and the differences from the vendor's
+page.";

@@ -10,32 +10,6 @@ use signal_hook::iterator::Signals;
 use crate::cli::{HrPlan, HrSandboxArgs};
 use crate::exit;
 
-/// The command's help: what it serves and every choice made where the document is silent.
-pub const LONG_ABOUT: &str = "\
-Runs the HR service of hr-service-api.md on 127.0.0.1, with its state in SQLite, seeded with an
-organisation (employees over several branches, departments and teams; custom fields; time-off
-types; time-offs in every state).
-
-The first line on standard output is one JSON object:
-  {\"url\": \"http://127.0.0.1:PORT\", \"tokens\": {\"account_admin\": \"…\", \"hr_partner\": \"…\",
-   \"reporting_manager\": \"…\", \"employee\": \"…\"}}
-the API keys (bearer tokens) of seeded users of each role. Logs go to standard error, one line
-per request (method, path, status), never a key. SIGINT or SIGTERM stops it (exit status 0).
-
-Choices where the document says \"not shown\" (docs/hr-sandbox.md has the full list):
-- Roles have ids 1 Account Admin, 2 Admin, 3 HR Partner, 4 Reporting Manager, 5 Employee.
-- Organization lists, roles, one time-off type and invitations need HR Partner, Admin or
-  Account Admin, like the documented reads: an Employee's key gets 403 on /api/branches.
-  Anyone may create a time-off for themselves.
-- Free plan: no API calls (every call 429, x-ratelimit-total 0). The window is the calendar
-  minute; a refused call is not counted and carries retry-after. Default plan: enterprise.
-- Bodies over 1 MiB: 413. An empty POST/PUT body without Content-Type is {}.
-- Pages of 50; total-objects counts every match; link is <URL>; rel=\"next\".
-- Without draft/terminated/deleted filters, every employee is listed.
-- New time-offs are pending; cancel applies to pending or approved requests, approve to pending
-  ones; other moves are 400 at `status`.
-- API keys are random per new database and kept in it (--db).";
-
 pub fn run(args: HrSandboxArgs, stdout: &mut dyn Write, stderr: &mut dyn Write) -> u8 {
     let plan = match args.plan {
         HrPlan::Free => Plan::Free,

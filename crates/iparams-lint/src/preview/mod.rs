@@ -33,25 +33,6 @@ const WATCH_EVERY: Duration = Duration::from_millis(50);
 /// Threads answering requests: long-polls hold one each.
 const WORKERS: usize = 8;
 
-/// The command's help.
-pub const LONG_ABOUT: &str = "\
-Serves the app's installation page on 127.0.0.1, as the vendor's local run does at
-/custom_configs, but from the binary alone (no CDN, no network unless asked), with the linter's
-findings on it (the same as `iparams-lint --format json APP`), each at its iparam's field.
-
-The first line on standard output is the page's URL, http://127.0.0.1:PORT/custom_configs; the
-request log goes to standard error (paths only, never a value). Ctrl-C stops it.
-
-Edits to config/iparams.json, config/assets/iparams.js and config/requests.json show on the page
-within a second, keeping what was typed. INSTALL checks the domain/api_key pairs (freshteam's at
---hr-url, others only with --online), validates every visible field, and stores the values,
-checked as `iparams-lint values` checks them, in --values (default
-<APP>/.iparams-lint/installed.json, owner-only: it holds secrets; keep it out of version
-control). Reopening the page refills them, secure ones excepted. Callbacks' invokeTemplate calls
-are made by the server from config/requests.json: hosts of the HR service go to --hr-url, other
-hosts only with --online. docs/preview.md has the details and the differences from the vendor's
-page.";
-
 pub fn run(args: PreviewArgs, stdout: &mut dyn Write, stderr: &mut dyn Write) -> u8 {
     let fail = |stderr: &mut dyn Write, message: &str| {
         let _ = writeln!(stderr, "iparams-lint: preview: {message}");
