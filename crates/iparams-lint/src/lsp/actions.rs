@@ -13,7 +13,7 @@ use serde_json::{Value, json};
 use super::diagnostics::{self, Definitions};
 use super::documents::{Document, Place};
 use super::positions::{Cursor, LineMap};
-use super::server::State;
+use super::state::State;
 use super::uri_of;
 use crate::workspace::IPARAMS_FILE;
 use crate::workspace::config::{self, FILE_NAME};

@@ -14,7 +14,7 @@ use serde_json::{Value, json};
 use super::context;
 use super::documents::{Document, Place};
 use super::navigation;
-use super::server::State;
+use super::state::State;
 use crate::workspace::IPARAMS_FILE;
 
 /// LSP completion item kinds used here.

@@ -15,7 +15,7 @@ use serde_json::{Value, json};
 use super::documents::{Document, Place};
 use super::navigation::{self, AppIndex};
 use super::positions::Cursor;
-use super::server::State;
+use super::state::State;
 use crate::workspace::config;
 use crate::workspace::{IPARAMS_FILE, Job, Plan, Target};
 

@@ -12,7 +12,7 @@ use super::context::{self, JsonContext};
 use super::diagnostics::rule_url;
 use super::documents::{Document, Place};
 use super::navigation::AppIndex;
-use super::server::State;
+use super::state::State;
 
 pub fn hover(state: &mut State, params: HoverParams) -> Value {
     let at = params.text_document_position_params;

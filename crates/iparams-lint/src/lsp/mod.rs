@@ -21,6 +21,7 @@ mod hover;
 mod navigation;
 pub mod positions;
 mod server;
+mod state;
 
 use std::path::Path;
 
@@ -32,7 +33,7 @@ pub use server::serve;
 
 use navigation::Spot;
 use positions::LineMap;
-use server::State;
+use state::State;
 
 /// Runs the server over standard input and output; returns the exit status: 0 after `exit` or
 /// at the end of input, 1 on a protocol error.
@@ -90,10 +91,10 @@ fn offset_in<'s>(
 }
 
 /// Documentation in the form the client shows (Markdown is written to read well as text).
-fn markup(markup: server::Markup, value: String) -> Value {
+fn markup(markup: state::Markup, value: String) -> Value {
     match markup {
-        server::Markup::Markdown => json!({ "kind": "markdown", "value": value }),
-        server::Markup::PlainText => json!({ "kind": "plaintext", "value": value }),
-        server::Markup::String => Value::String(value),
+        state::Markup::Markdown => json!({ "kind": "markdown", "value": value }),
+        state::Markup::PlainText => json!({ "kind": "plaintext", "value": value }),
+        state::Markup::String => Value::String(value),
     }
 }

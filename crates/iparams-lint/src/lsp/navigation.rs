@@ -162,7 +162,7 @@ impl AppIndex {
 
 /// `textDocument/definition`: from a read to the key in iparams.json (or the key itself).
 pub fn definition(
-    state: &mut super::server::State,
+    state: &mut super::state::State,
     params: lsp_types::DefinitionParams,
 ) -> serde_json::Value {
     let at = params.text_document_position_params;
@@ -182,7 +182,7 @@ pub fn definition(
 /// `textDocument/references`: every read of the key under the cursor (a read or the key in
 /// iparams.json), with the declaration when asked.
 pub fn references(
-    state: &mut super::server::State,
+    state: &mut super::state::State,
     params: lsp_types::ReferenceParams,
 ) -> serde_json::Value {
     let at = params.text_document_position_params;
@@ -209,7 +209,7 @@ pub fn references(
 
 /// The app, file and byte offset of a position in an open document of an app.
 fn app_spot(
-    state: &super::server::State,
+    state: &super::state::State,
     uri: &lsp_types::Uri,
     position: lsp_types::Position,
 ) -> Option<(PathBuf, PathBuf, usize)> {

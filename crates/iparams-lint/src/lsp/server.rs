@@ -2,12 +2,9 @@
 //! Queued edits are drained before checking, so only the newest text of a document is checked;
 //! a request handler that panics is answered with an error and the session goes on.
 
-use std::collections::{BTreeSet, HashMap};
+use std::collections::BTreeSet;
 use std::panic::{AssertUnwindSafe, catch_unwind};
-use std::path::PathBuf;
-use std::time::SystemTime;
 
-use iparams_core::Linter;
 use lsp_server::{Connection, ErrorCode, Message, Notification, Request, Response};
 use lsp_types::{
     DidChangeTextDocumentParams, DidCloseTextDocumentParams, DidOpenTextDocumentParams,
@@ -16,66 +13,11 @@ use lsp_types::{
 use serde::de::DeserializeOwned;
 use serde_json::{Value, json};
 
-use super::documents::{Document, Documents, Place, file_path};
+use super::documents::{Document, Place, file_path};
 use super::positions::Encoding;
+use super::state::{Markup, State};
 use super::{actions, completion, diagnostics, hover, navigation};
-use crate::workspace::Workspace;
 use crate::workspace::config::FILE_NAME;
-
-/// How documentation is sent: Markdown to clients that list it, plain text to those that list
-/// only that, and a bare string to those that list nothing (older clients, which take no
-/// markup object).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Markup {
-    Markdown,
-    PlainText,
-    String,
-}
-
-/// What the server holds between messages.
-pub struct State {
-    pub encoding: Encoding,
-    pub documents: Documents,
-    pub workspace: Workspace,
-    pub linter: Linter,
-    /// The configuration file each checked folder had at its last check, with its modification
-    /// time: a change (edited, created, removed) means reading configuration again.
-    pub configs: HashMap<PathBuf, Option<(PathBuf, Option<SystemTime>)>>,
-    /// Messages for the user (a configuration that cannot be read), shown once each.
-    pub notes: Vec<String>,
-    shown_notes: BTreeSet<String>,
-    /// Documents closed since the last check: their findings are emptied.
-    pub closed: Vec<Uri>,
-    /// What documentation the client shows in completion items, and in hovers.
-    pub completion_markup: Markup,
-    pub hover_markup: Markup,
-}
-
-impl std::fmt::Debug for State {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("State")
-            .field("encoding", &self.encoding)
-            .field("documents", &self.documents.len())
-            .finish_non_exhaustive()
-    }
-}
-
-impl State {
-    pub fn new(encoding: Encoding) -> Self {
-        Self {
-            encoding,
-            documents: Documents::new(),
-            workspace: Workspace::new(None, &[]).expect("no configuration is given"),
-            linter: Linter::default(),
-            configs: HashMap::new(),
-            notes: Vec::new(),
-            shown_notes: BTreeSet::new(),
-            closed: Vec::new(),
-            completion_markup: Markup::Markdown,
-            hover_markup: Markup::Markdown,
-        }
-    }
-}
 
 /// The capabilities agreed with the editors' side (docs/editors.md relies on them).
 fn capabilities(encoding: Encoding) -> Value {
@@ -204,7 +146,7 @@ pub fn serve(connection: &Connection) -> Result<(), String> {
                     }
                 }
                 for text in std::mem::take(&mut state.notes) {
-                    if state.shown_notes.insert(text.clone()) {
+                    if state.first_showing(&text) {
                         send(
                             connection,
                             Notification::new(
