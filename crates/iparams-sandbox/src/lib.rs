@@ -85,7 +85,8 @@ use std::sync::Arc;
 use serde_json::json;
 
 pub use error::ApiError;
-pub use service::{Incoming, Outgoing, Service};
+pub use local::{Incoming, Outgoing};
+pub use service::Service;
 pub use time::{Clock, ManualClock, SystemClock};
 
 /// Request bodies above this are refused with 413.

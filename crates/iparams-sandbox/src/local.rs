@@ -1,13 +1,41 @@
 //! A small synchronous HTTP server on 127.0.0.1, shared by the sandbox and `iparams-lint
-//! preview`: the listener, the worker loop, the request read with a body limit, and the
-//! `Host` check that keeps pages elsewhere from reaching it through DNS rebinding.
+//! preview`: the request and answer as its handlers see them, the listener, the worker loop,
+//! the request read with a body limit, and the `Host` check that keeps pages elsewhere from
+//! reaching it through DNS rebinding.
 
 use std::net::SocketAddr;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::thread::JoinHandle;
 
-use crate::service::{Incoming, Outgoing};
+/// A request as it arrived.
+#[derive(Debug, Default, Clone)]
+pub struct Incoming {
+    pub method: String,
+    /// The request target: path and query, still percent-encoded.
+    pub target: String,
+    pub headers: Vec<(String, String)>,
+    /// `None` when the body was over [`MAX_BODY_BYTES`](crate::MAX_BODY_BYTES) or could not be
+    /// read.
+    pub body: Option<Vec<u8>>,
+}
+
+impl Incoming {
+    pub fn header(&self, name: &str) -> Option<&str> {
+        self.headers
+            .iter()
+            .find(|(n, _)| n.eq_ignore_ascii_case(name))
+            .map(|(_, v)| v.as_str())
+    }
+}
+
+/// The answer.
+#[derive(Debug, Clone)]
+pub struct Outgoing {
+    pub status: u16,
+    pub headers: Vec<(String, String)>,
+    pub body: String,
+}
 
 /// What answers each request.
 pub type Handler = dyn Fn(&Incoming) -> Outgoing + Send + Sync;

@@ -9,38 +9,11 @@ use serde_json::Value;
 
 use crate::api;
 use crate::error::ApiError;
+use crate::local::{Incoming, Outgoing, host_allowed};
 use crate::store::Store;
 use crate::text::{mask_keys, percent_decode};
 use crate::time::Clock;
 use crate::{MAX_BODY_BYTES, Plan};
-
-/// A request as it arrived.
-#[derive(Debug, Default, Clone)]
-pub struct Incoming {
-    pub method: String,
-    /// The request target: path and query, still percent-encoded.
-    pub target: String,
-    pub headers: Vec<(String, String)>,
-    /// `None` when the body was over [`MAX_BODY_BYTES`] or could not be read.
-    pub body: Option<Vec<u8>>,
-}
-
-impl Incoming {
-    pub fn header(&self, name: &str) -> Option<&str> {
-        self.headers
-            .iter()
-            .find(|(n, _)| n.eq_ignore_ascii_case(name))
-            .map(|(_, v)| v.as_str())
-    }
-}
-
-/// The answer.
-#[derive(Debug, Clone)]
-pub struct Outgoing {
-    pub status: u16,
-    pub headers: Vec<(String, String)>,
-    pub body: String,
-}
 
 /// The running service's state.
 #[derive(Debug)]
@@ -244,7 +217,7 @@ impl Service {
     }
 
     fn check_host(&self, request: &Incoming) -> Result<(), ApiError> {
-        if crate::local::host_allowed(request.header("host"), self.port) {
+        if host_allowed(request.header("host"), self.port) {
             Ok(())
         } else {
             Err(ApiError::new(
