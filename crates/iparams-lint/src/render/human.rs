@@ -11,11 +11,8 @@ use iparams_core::{Diagnostic, Severity, Span};
 use miette::{GraphicalReportHandler, GraphicalTheme, LabeledSpan, SourceCode};
 
 use super::frame::Frames;
-use super::{CheckedFile, RenderOptions, Renderer, Summary};
+use super::{BLOCK, CheckedFile, RenderOptions, Renderer, Summary};
 use crate::source_code::IndexedSource;
-
-/// How much output is gathered before it is written.
-const BLOCK: usize = 64 * 1024;
 
 #[derive(Debug)]
 pub struct Human {

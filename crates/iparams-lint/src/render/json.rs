@@ -8,16 +8,13 @@ use std::io::{self, Write};
 use iparams_core::syntax::write_string;
 use iparams_core::{LineCursor, Position};
 
-use super::{CheckedFile, Renderer, Summary, write_decimal};
+use super::{BLOCK, CheckedFile, Renderer, Summary, write_decimal};
 
 #[derive(Debug, Default)]
 pub struct Json;
 
 /// The format's version; it changes only when a field is removed or changes meaning.
 const VERSION: u32 = 1;
-
-/// How much output is gathered before it is written.
-const BLOCK: usize = 64 * 1024;
 
 impl Renderer for Json {
     fn begin(&self, _summary: &Summary, out: &mut dyn Write) -> io::Result<()> {

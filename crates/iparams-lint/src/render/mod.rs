@@ -196,7 +196,9 @@ pub fn document(renderer: &dyn Renderer, file: &CheckedFile<'_>, summary: &Summa
     String::from_utf8_lossy(&out).into_owned()
 }
 
-/// "1 error", "2 warnings".
+/// How much output a renderer gathers before it writes it.
+const BLOCK: usize = 64 * 1024;
+
 /// `value` in decimal, written into `digits` without the formatting machinery: renderers write
 /// several numbers a finding.
 fn decimal(mut value: usize, digits: &mut [u8; 20]) -> &str {
@@ -217,6 +219,7 @@ fn write_decimal(out: &mut Vec<u8>, value: usize) {
     out.extend_from_slice(decimal(value, &mut [0; 20]).as_bytes());
 }
 
+/// "1 error", "2 warnings".
 pub(crate) fn plural(count: usize, noun: &str) -> String {
     if count == 1 {
         format!("{count} {noun}")

@@ -9,7 +9,7 @@ use iparams_core::syntax::write_string;
 use iparams_core::{Applicability, LineCursor, REGISTRY, Severity, Span};
 use serde_json::{Value, json};
 
-use super::{CheckedFile, Renderer, Summary, write_decimal};
+use super::{BLOCK, CheckedFile, Renderer, Summary, write_decimal};
 
 #[derive(Debug, Default)]
 pub struct Sarif;
@@ -153,9 +153,6 @@ impl Renderer for Sarif {
         out.write_all(b"]}]}\n")
     }
 }
-
-/// How much output is gathered before it is written.
-const BLOCK: usize = 64 * 1024;
 
 /// `{"text":…}`.
 fn text_object(buffer: &mut Vec<u8>, text: &str) {
