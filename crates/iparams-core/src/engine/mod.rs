@@ -22,7 +22,7 @@ use std::time::Duration;
 
 pub use app::CheckedSource;
 pub use fix::FixOutcome;
-pub use report::{FileReport, redact};
+pub use report::{FileReport, masked, redact};
 
 use crate::ecma_regex::{DEFAULT_MATCH_TIMEOUT, RegexEngine};
 use crate::reading::Reading;

@@ -36,24 +36,9 @@ impl FileReport {
     }
 
     /// The bytes of `text` that [`FileReport::redact`] masks, for an output that masks only
-    /// what it shows of the text: sorted, none empty, overlapping or touching ones joined (so
-    /// their ends are sorted too).
+    /// what it shows of the text (with [`masked`]).
     pub fn hidden_spans(&self, text: &str) -> Vec<Span> {
-        let mut parts: Vec<Span> = self
-            .redactions
-            .iter()
-            .map(|span| secret_part(text, *span))
-            .filter(|span| !span.is_empty())
-            .collect();
-        parts.sort_unstable_by_key(|span| span.start);
-        let mut hidden: Vec<Span> = Vec::with_capacity(parts.len());
-        for part in parts {
-            match hidden.last_mut() {
-                Some(last) if part.start <= last.end => last.end = last.end.max(part.end),
-                _ => hidden.push(part),
-            }
-        }
-        hidden
+        hidden_spans(text, &self.redactions)
     }
 
     /// The text of each of the file's secrets (in `text`, the file) worth looking for in text
@@ -69,17 +54,44 @@ pub fn redact<'t>(text: &'t str, spans: &[Span]) -> Cow<'t, str> {
     if spans.is_empty() {
         return Cow::Borrowed(text);
     }
-    let mut bytes = text.as_bytes().to_vec();
-    for span in spans {
-        let hidden = secret_part(text, *span);
-        bytes[hidden.start..hidden.end].fill(b'*');
+    Cow::Owned(masked(text, 0, &hidden_spans(text, spans)))
+}
+
+/// `part`, which starts at byte `offset` of a text, with the bytes of that text's `hidden`
+/// spans (as [`FileReport::hidden_spans`] gives them) that fall in it replaced by `*`, byte
+/// for byte: [`redact`] of the whole text, or of only the lines an output shows.
+pub fn masked(part: &str, offset: usize, hidden: &[Span]) -> String {
+    let mut bytes = part.as_bytes().to_vec();
+    let end = offset + part.len();
+    let first = hidden.partition_point(|span| span.end <= offset);
+    for span in hidden[first..].iter().take_while(|span| span.start < end) {
+        bytes[span.start.max(offset) - offset..span.end.min(end) - offset].fill(b'*');
     }
     // Whole characters were replaced by ASCII; a lossy decoding can only be a bug, and even
     // then shows no secret.
     match String::from_utf8(bytes) {
-        Ok(text) => Cow::Owned(text),
-        Err(error) => Cow::Owned(String::from_utf8_lossy(error.as_bytes()).into_owned()),
+        Ok(text) => text,
+        Err(error) => String::from_utf8_lossy(error.as_bytes()).into_owned(),
     }
+}
+
+/// The bytes of the secrets at `spans`: sorted, none empty, overlapping or touching ones
+/// joined (so their ends are sorted too).
+fn hidden_spans(text: &str, spans: &[Span]) -> Vec<Span> {
+    let mut parts: Vec<Span> = spans
+        .iter()
+        .map(|span| secret_part(text, *span))
+        .filter(|span| !span.is_empty())
+        .collect();
+    parts.sort_unstable_by_key(|span| span.start);
+    let mut hidden: Vec<Span> = Vec::with_capacity(parts.len());
+    for part in parts {
+        match hidden.last_mut() {
+            Some(last) if part.start <= last.end => last.end = last.end.max(part.end),
+            _ => hidden.push(part),
+        }
+    }
+    hidden
 }
 
 /// The text of each secret at `spans` worth looking for in other text: shorter ones would

@@ -10,6 +10,7 @@
 //! shape (a span over several lines, two labels on one line, a line with an escape character)
 //! returns `false` and is drawn by miette.
 
+use std::borrow::Cow;
 use std::cell::RefCell;
 use std::collections::HashMap;
 use std::fmt::Write as _;
@@ -309,13 +310,11 @@ impl<'s, 't> Frames<'s, 't> {
             .source
             .lines()
             .position(self.source.text(), header.start);
-        let mut masked = String::new();
         // Columns count characters: a masked secret before the place counts its `*`s.
         if let Some(line) = lines.iter().find(|line| {
             line.masked && (line.offset..=line.offset + line.text.len()).contains(&header.start)
         }) {
-            self.mask(line, &mut masked);
-            if let Some(before) = masked.get(..header.start - line.offset) {
+            if let Some(before) = self.mask(line).get(..header.start - line.offset) {
                 position.column = before.chars().count() + 1;
             }
         }
@@ -327,11 +326,8 @@ impl<'s, 't> Frames<'s, 't> {
         let _ = writeln!(out, ":{}:{}]", position.line, position.column);
         for line in lines {
             let text = match line.masked {
-                true => {
-                    self.mask(line, &mut masked);
-                    masked.as_str()
-                }
-                false => line.text,
+                true => Cow::Owned(self.mask(line)),
+                false => Cow::Borrowed(line.text),
             };
             let mut digits = [0; 20];
             let number = super::decimal(line.number, &mut digits);
@@ -340,7 +336,7 @@ impl<'s, 't> Frames<'s, 't> {
             out.push(' ');
             out.push(c.vbar);
             out.push(' ');
-            expand_tabs(out, text);
+            expand_tabs(out, &text);
             out.push('\n');
             let Some(mark) = line.mark else {
                 continue;
@@ -388,23 +384,10 @@ impl<'s, 't> Frames<'s, 't> {
         out.push('\n');
     }
 
-    /// `line`'s text into `out` with the bytes of each secret in it as `*`, as
-    /// `FileReport::redact` masks the whole text.
-    fn mask(&self, line: &Line<'_>, out: &mut String) {
-        let mut bytes = line.text.as_bytes().to_vec();
-        let first = self
-            .hidden
-            .partition_point(|hidden| hidden.end <= line.offset);
-        for hidden in &self.hidden[first..] {
-            if hidden.start >= line.offset + bytes.len() {
-                break;
-            }
-            bytes[hidden.start - line.offset..hidden.end - line.offset].fill(b'*');
-        }
-        out.clear();
-        // Whole characters were replaced by ASCII: the lossy reading is never needed, and
-        // shows no secret if it were.
-        out.push_str(&String::from_utf8_lossy(&bytes));
+    /// `line`'s text with the bytes of each secret in it as `*`, as `FileReport::redact`
+    /// masks the whole text.
+    fn mask(&self, line: &Line<'_>) -> String {
+        iparams_core::masked(line.text, line.offset, self.hidden)
     }
 
     /// miette's footer: the help text after `help: `, wrapped.
