@@ -680,20 +680,16 @@ fn add_field<'s>(
 /// `text` with each `<%= … %>` placeholder replaced by `by`: what is written around the
 /// placeholders (a host's shape, the literal text of a header). Borrowed when there is none.
 pub(crate) fn placeholders_replaced(text: &str, by: char) -> Cow<'_, str> {
-    const OPEN: &str = "<%=";
-    let Some(mut open) = find_short(text, 0, OPEN) else {
+    let mut marks = placeholder_marks(text).peekable();
+    if marks.peek().is_none() {
         return Cow::Borrowed(text);
-    };
+    }
     let mut replaced = String::with_capacity(text.len());
     let mut from = 0;
-    while let Some(close) = find_short(text, open, "%>") {
+    for (open, close) in marks {
         replaced.push_str(&text[from..open]);
         replaced.push(by);
-        from = close + 2;
-        match find_short(text, from, OPEN) {
-            Some(next) => open = next,
-            None => break,
-        }
+        from = close + CLOSE.len();
     }
     replaced.push_str(&text[from..]);
     Cow::Owned(replaced)
@@ -731,17 +727,27 @@ pub fn has_placeholder_mark(text: &str) -> bool {
 
 /// The `<%= … %>` placeholders of a string: (trimmed expression, its start and end in `text`).
 pub fn placeholders(text: &str) -> impl Iterator<Item = (&str, usize, usize)> {
-    const OPEN: &str = "<%=";
-    let mut from = 0;
-    std::iter::from_fn(move || {
-        let open = find_short(text, from, OPEN)?;
+    placeholder_marks(text).map(move |(open, close)| {
         let inner_start = open + OPEN.len();
-        let close = find_short(text, inner_start, "%>")?;
         let inner = &text[inner_start..close];
         let start = inner_start + (inner.len() - inner.trim_start().len());
         let expression = inner.trim();
-        from = close + 2;
-        Some((expression, start, start + expression.len()))
+        (expression, start, start + expression.len())
+    })
+}
+
+/// A placeholder's marks.
+const OPEN: &str = "<%=";
+const CLOSE: &str = "%>";
+
+/// Where each whole `<%= … %>` of `text` opens and closes: the offsets of its `<%=` and `%>`.
+fn placeholder_marks(text: &str) -> impl Iterator<Item = (usize, usize)> + '_ {
+    let mut from = 0;
+    std::iter::from_fn(move || {
+        let open = find_short(text, from, OPEN)?;
+        let close = find_short(text, open + OPEN.len(), CLOSE)?;
+        from = close + CLOSE.len();
+        Some((open, close))
     })
 }
 
