@@ -802,6 +802,7 @@ fn decimal_width(value: usize) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::render::testing::Random;
 
     fn textwrap_fill(text: &str, first: &str, rest: &str, width: usize) -> String {
         let options = textwrap::Options::new(width - 2)
@@ -857,18 +858,15 @@ mod tests {
             "\u{200b}",
             "ÿ",
         ];
-        let mut state: u64 = 0x1234_5678_9abc_def1;
+        let mut random = Random(0x1234_5678_9abc_def1);
         let (mut written, mut declined) = (0, 0);
         for _ in 0..5_000 {
             let mut text = String::new();
-            for word in 0..1 + (state % 12) {
-                state ^= state << 13;
-                state ^= state >> 7;
-                state ^= state << 17;
+            for word in 0..1 + random.below(12) {
                 if word > 0 {
                     text.push(' ');
                 }
-                text.push_str(pieces[(state % pieces.len() as u64) as usize]);
+                text.push_str(pieces[random.below(pieces.len())]);
             }
             for width in [20, 40, 100] {
                 let (first, rest) = ("  × ", "  │ ");
@@ -890,13 +888,8 @@ mod tests {
 
     /// Texts of words from `alphabet`, of 1 to 14 characters, separated by one or two spaces.
     fn random_texts(alphabet: &[u8], count: usize) -> Vec<String> {
-        let mut state: u64 = 0x9e37_79b9_7f4a_7c15;
-        let mut next = move |below: usize| {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            (state % below as u64) as usize
-        };
+        let mut random = Random(0x9e37_79b9_7f4a_7c15);
+        let mut next = move |below: usize| random.below(below);
         (0..count)
             .map(|_| {
                 let mut text = String::new();

@@ -141,14 +141,13 @@ impl Renderer for Human {
         let hidden = file.report.hidden_spans(file.text);
         let redacted = OnceCell::new();
         let redacted_source = OnceCell::new();
-        let masked_source = || match hidden.is_empty() {
-            true => &source,
-            false => redacted_source.get_or_init(|| {
+        let masked_source = || {
+            redacted_source.get_or_init(|| {
                 IndexedSource::new(
                     file.path,
                     redacted.get_or_init(|| file.report.redact(file.text)),
                 )
-            }),
+            })
         };
         // Colours are left to miette, and so is a file where a secret holds a line break (a
         // string broken by a raw newline or CR): masked, its lines are numbered otherwise.
@@ -170,7 +169,8 @@ impl Renderer for Human {
             if !drawn {
                 // The masked copy only when miette would show a secret: a large file that
                 // has secrets and a finding for miette would otherwise copy all its text.
-                let shows_secret = breaks_hidden || shows_hidden(&source, &hidden, diagnostic);
+                let shows_secret = !hidden.is_empty()
+                    && (breaks_hidden || shows_hidden(&source, &hidden, diagnostic));
                 let finding = Finding {
                     diagnostic,
                     source: if shows_secret {
@@ -209,26 +209,16 @@ mod tests {
     use iparams_core::{FileReport, Span};
 
     use super::*;
+    use crate::render::testing::Random;
 
-    /// A small generator, the same sequence on every run.
-    struct Random(u64);
-
-    impl Random {
-        fn below(&mut self, bound: usize) -> usize {
-            self.0 ^= self.0 << 13;
-            self.0 ^= self.0 >> 7;
-            self.0 ^= self.0 << 17;
-            (self.0 % bound as u64) as usize
-        }
-
-        /// A character boundary of `text` near a random byte.
-        fn boundary(&mut self, text: &str) -> usize {
-            let mut at = self.below(text.len() + 1);
-            while !text.is_char_boundary(at) {
-                at -= 1;
-            }
-            at
-        }
+    /// The default format without colour, at `width` columns.
+    fn plain(width: usize) -> Human {
+        Human::new(RenderOptions {
+            color: false,
+            width,
+            quiet: false,
+            fail_level: Severity::Error,
+        })
     }
 
     /// A text of short lines: JSON-like words, tabs, wide and combining characters, control
@@ -287,12 +277,7 @@ mod tests {
     /// come out byte for byte as miette draws them, secrets masked alike.
     #[test]
     fn frames_are_drawn_as_miette_draws_them() {
-        let human = Human::new(RenderOptions {
-            color: false,
-            width: 80,
-            quiet: false,
-            fail_level: Severity::Error,
-        });
+        let human = plain(80);
         let mut random = Random(0x2545_f491_4f6c_dd1d);
         let (mut drawn, mut related_drawn, mut frames_drawn, mut masked_drawn) = (0, 0, 0, 0);
         for _ in 0..6_000 {
@@ -364,12 +349,7 @@ mod tests {
     /// frames mask the lines they show, miette draws from a masked copy when it shows one.
     #[test]
     fn secrets_are_masked_as_in_a_masked_copy() {
-        let human = Human::new(RenderOptions {
-            color: false,
-            width: 60,
-            quiet: false,
-            fail_level: Severity::Error,
-        });
+        let human = plain(60);
         let mut random = Random(0x9e37_79b9_7f4a_7c15);
         let mut masked = 0;
         for _ in 0..3_000 {

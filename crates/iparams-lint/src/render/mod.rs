@@ -10,6 +10,8 @@ mod json;
 mod junit;
 pub mod ordered;
 mod sarif;
+#[cfg(test)]
+mod testing;
 
 use std::io::{self, Write};
 

@@ -1,0 +1,23 @@
+//! What the renderers' tests share.
+
+/// A small generator (xorshift), the same sequence on every run.
+pub(super) struct Random(pub u64);
+
+impl Random {
+    /// A number below `bound`.
+    pub fn below(&mut self, bound: usize) -> usize {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        (self.0 % bound as u64) as usize
+    }
+
+    /// A character boundary of `text` near a random byte.
+    pub fn boundary(&mut self, text: &str) -> usize {
+        let mut at = self.below(text.len() + 1);
+        while !text.is_char_boundary(at) {
+            at -= 1;
+        }
+        at
+    }
+}
