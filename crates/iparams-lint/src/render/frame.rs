@@ -313,10 +313,9 @@ impl<'s, 't> Frames<'s, 't> {
         // Columns count characters: a masked secret before the place counts its `*`s.
         if let Some(line) = lines.iter().find(|line| {
             line.masked && (line.offset..=line.offset + line.text.len()).contains(&header.start)
-        }) {
-            if let Some(before) = self.mask(line).get(..header.start - line.offset) {
-                position.column = before.chars().count() + 1;
-            }
+        }) && let Some(before) = self.mask(line).get(..header.start - line.offset)
+        {
+            position.column = before.chars().count() + 1;
         }
         pad(out, number_width + 2);
         out.push(c.ltop);
