@@ -234,10 +234,10 @@ impl<'s, 't> Frames<'s, 't> {
                 }
                 None => rest,
             };
-            // An escape starts what miette measures as a colour sequence, up to an `m`. Other
-            // control characters are written as they are and measured by their Unicode width,
-            // here as there.
-            // And a "\r" that ends the context makes miette number its line as the one before.
+            // Left to miette: an escape, which it measures as the start of a colour sequence
+            // (up to an `m`), and a "\r" that ends the context, whose line it numbers as the
+            // one before. Other control characters are written as they are and measured by
+            // their Unicode width, here as there.
             if line_text.contains('\x1b') || (next.is_none() && line_text.ends_with('\r')) {
                 return None;
             }
