@@ -44,7 +44,8 @@ pub struct AppModel<'a> {
     pub templates: Vec<(FileId, Vec<Read>)>,
     pub(crate) paths: Vec<String>,
     pub(crate) sources: &'a [SourceText<'a>],
-    pub(crate) iparams_lines: Option<LineIndex>,
+    /// iparams.json's lines, made when a note first points into it: most checks have none.
+    pub(crate) iparams_lines: std::sync::OnceLock<LineIndex>,
     /// The templates that call the HR service ([`AppModel::hr_calls`]).
     pub(crate) hr_calls: super::hr_calls::HrCalls,
 }
@@ -78,12 +79,14 @@ impl AppModel<'_> {
 
     /// "config/iparams.json:12:3": where something of iparams.json is, for notes in other files.
     pub fn defined_at(&self, span: Span) -> String {
-        match (self.iparams_file, &self.iparams_lines) {
-            (Some(file), Some(lines)) => {
-                let at = lines.position(self.sources[file].text(), span.start);
+        match self.iparams_file {
+            Some(file) => {
+                let text = self.sources[file].text();
+                let lines = self.iparams_lines.get_or_init(|| LineIndex::new(text));
+                let at = lines.position(text, span.start);
                 format!("{}:{}:{}", self.paths[file], at.line, at.column)
             }
-            _ => "config/iparams.json".to_owned(),
+            None => "config/iparams.json".to_owned(),
         }
     }
 

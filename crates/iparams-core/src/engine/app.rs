@@ -12,7 +12,6 @@ use crate::app::{
 use crate::reading::{FileKind, Reading};
 use crate::rules::{AppContext, Check, Context, RuleSettings};
 use crate::source::SourceText;
-use crate::span::LineIndex;
 use crate::syntax::{RootShape, SyntaxError, parse_value};
 
 /// One file's findings, with its text for code frames.
@@ -181,7 +180,7 @@ impl Linter {
             templates,
             paths: files.paths.clone(),
             sources: &files.sources,
-            iparams_lines: iparams_file.map(|id| LineIndex::new(files.sources[id].text())),
+            iparams_lines: Default::default(),
             hr_calls: Default::default(),
         };
         let mut cx = AppContext::new(files.paths.len());
