@@ -45,12 +45,18 @@ pub struct Handler {
 pub struct Declared {
     pub key: String,
     pub key_span: Span,
-    pub pointer: String,
     pub ty: Option<IparamType>,
     pub secure: bool,
     pub handlers: Vec<Handler>,
     /// `type_attributes.product`, when it is a string (`domain` and `api_key` iparams).
     pub product: Option<String>,
+}
+
+impl Declared {
+    /// The JSON pointer of its member in iparams.json, made when a finding needs it.
+    pub fn pointer(&self) -> String {
+        crate::pointer::of_key(&self.key)
+    }
 }
 
 impl AppInput<'_> {
@@ -137,7 +143,6 @@ pub(crate) fn declared(iparam: &Iparam<'_, '_>) -> Declared {
     Declared {
         key: iparam.key.text.to_string(),
         key_span: iparam.key.span,
-        pointer: iparam.pointer.clone(),
         ty: iparam.known_type(),
         secure: iparam.is_secure(),
         handlers,

@@ -56,6 +56,6 @@ fn check(model: &AppModel<'_>, cx: &mut AppContext) {
                 "`<%= iparam.{} %>` is read as JavaScript, which does not take this name. {why}: rename it, for example to `{suggestion}`.",
                 declared.key
             ))
-            .pointer(declared.pointer.clone());
+            .pointer(declared.pointer());
     }
 }

@@ -83,6 +83,6 @@ fn check(model: &AppModel<'_>, cx: &mut AppContext) {
             .help(format!(
                 "No `client.iparams.get(\"{key}\")`, `args.iparams.{key}`, `<%= iparam.{key} %>` or `utils.get(\"{key}\")` reads it: remove it, or read it where the app needs it."
             ))
-            .pointer(declared.pointer.clone());
+            .pointer(declared.pointer());
     }
 }

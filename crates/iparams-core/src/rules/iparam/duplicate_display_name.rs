@@ -66,12 +66,21 @@ impl FileCheck for DuplicateDisplayName {
         let Some(name) = iparam.string(Attribute::DisplayName) else {
             return;
         };
-        let mut label_and_key = name.text.trim().to_lowercase();
-        if label_and_key.is_empty() {
+        let label = name.text.trim();
+        if label.is_empty() {
             return;
         }
+        // Made at its size, so the box below takes it as it is: one allocation an iparam.
+        let key = &*iparam.key.text;
+        let mut label_and_key = String::with_capacity(label.len() + key.len());
+        if label.is_ascii() {
+            label_and_key.push_str(label);
+            label_and_key.make_ascii_lowercase();
+        } else {
+            label_and_key.push_str(&label.to_lowercase());
+        }
         let label_len = label_and_key.len();
-        label_and_key.push_str(&iparam.key.text);
+        label_and_key.push_str(key);
         self.labelled.push(Labelled {
             label_and_key: label_and_key.into_boxed_str(),
             label_len,
