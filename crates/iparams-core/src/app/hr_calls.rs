@@ -20,7 +20,7 @@ pub struct HrCall {
     pub name: String,
     /// The documented operations of its path, every method; empty when the path is not
     /// documented or cannot be known.
-    pub operations: Vec<&'static Operation>,
+    pub operations: &'static [Operation],
 }
 
 /// The model's HR calls, found on first use.

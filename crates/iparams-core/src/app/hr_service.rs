@@ -476,8 +476,9 @@ const fn list(path: &'static str, does: &'static str, what: &'static str) -> Ope
     }
 }
 
-/// The endpoint table, in the document's order.
-pub const OPERATIONS: [Operation; 20] = [
+/// The endpoint table, in the document's order: the operations of one path are next to each
+/// other.
+pub static OPERATIONS: [Operation; 20] = [
     Operation {
         roles: Some(HR_ROLES),
         query: &EMPLOYEE_FILTERS,
@@ -692,19 +693,22 @@ fn segment_matches(pattern: &str, segment: Segment<'_>) -> bool {
 
 /// The operations of the documented path that `segments` (after the leading `/`) is, by
 /// method; empty when it is none.
-pub fn operations_at(segments: &[Segment<'_>]) -> Vec<&'static Operation> {
-    OPERATIONS
+pub fn operations_at(segments: &[Segment<'_>]) -> &'static [Operation] {
+    let Some(first) = PATTERNS.iter().position(|pattern| {
+        pattern.len() == segments.len()
+            && pattern
+                .iter()
+                .zip(segments)
+                .all(|(pattern, segment)| segment_matches(pattern, *segment))
+    }) else {
+        return &[];
+    };
+    let path = OPERATIONS[first].path;
+    let count = OPERATIONS[first..]
         .iter()
-        .zip(PATTERNS.iter())
-        .filter(|(_, pattern)| {
-            pattern.len() == segments.len()
-                && pattern
-                    .iter()
-                    .zip(segments)
-                    .all(|(pattern, segment)| segment_matches(pattern, *segment))
-        })
-        .map(|(operation, _)| operation)
-        .collect()
+        .take_while(|operation| operation.path == path)
+        .count();
+    &OPERATIONS[first..first + count]
 }
 
 /// The segments of each operation's path pattern after its leading `/`, split once: every
@@ -881,6 +885,13 @@ mod tests {
     fn the_table_has_the_documents_pairs() {
         assert_eq!(OPERATIONS.len(), 20);
         assert_eq!(paths().len(), 16);
+        // `operations_at` answers with a run of the table: a path's operations are adjacent.
+        for path in paths() {
+            let at: Vec<usize> = (0..OPERATIONS.len())
+                .filter(|&index| OPERATIONS[index].path == path)
+                .collect();
+            assert_eq!(at.last().unwrap() - at[0] + 1, at.len(), "{path}");
+        }
         let methods = |path: &str| -> Vec<&str> {
             operations_at(&segments(path))
                 .iter()

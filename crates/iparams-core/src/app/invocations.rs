@@ -174,6 +174,7 @@ fn read_options(
     invocation: &mut Invocation,
     shift: &dyn Fn(oxc_span::Span) -> Span,
 ) {
+    invocation.keys.reserve_exact(object.properties.len());
     for property in &object.properties {
         let ObjectPropertyKind::ObjectProperty(property) = property else {
             continue;
@@ -242,7 +243,7 @@ fn literal_object(
     shift: &dyn Fn(oxc_span::Span) -> Span,
 ) -> LiteralObject {
     let mut literal = LiteralObject {
-        fields: Vec::new(),
+        fields: Vec::with_capacity(object.properties.len()),
         complete: true,
         span: shift(object.span),
     };
@@ -272,7 +273,7 @@ fn object_keys(
     shift: &dyn Fn(oxc_span::Span) -> Span,
 ) -> (Vec<Named>, bool) {
     let mut complete = true;
-    let mut keys = Vec::new();
+    let mut keys = Vec::with_capacity(object.properties.len());
     for property in &object.properties {
         match property {
             ObjectPropertyKind::ObjectProperty(property) => match static_key(&property.key) {

@@ -10,7 +10,7 @@ use std::borrow::Cow;
 use super::Read;
 use crate::pointer;
 use crate::span::Span;
-use crate::syntax::{JsonKind, Value, ValueKind, span_in_literal};
+use crate::syntax::{JsonKind, Member, Value, ValueKind, span_in_literal};
 
 /// Where in a template a value is. Names borrow from the file's text (an escaped one is owned).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -528,6 +528,8 @@ impl<'s> Requests<'s> {
     /// `Authorization` value with literal text after its scheme (`Bearer abc…`, a bare key), or
     /// any value that looks like a secret. Output masks them.
     pub fn secret_spans(&self) -> Vec<Span> {
+        // One buffer for every value's written text.
+        let mut written = String::new();
         self.templates
             .iter()
             .flat_map(|template| &template.fields)
@@ -541,7 +543,8 @@ impl<'s> Requests<'s> {
                         || name.eq_ignore_ascii_case("proxy-authorization"));
                 // Placeholders are names, not secrets: only the text written around them is
                 // looked at (most values are a placeholder and a few words: nothing to scan).
-                let written = placeholders_replaced(text, ' ');
+                written.clear();
+                push_placeholders_replaced(&mut written, text, ' ');
                 (authorization && holds_literal_credential(&written))
                     || (written.len() >= 20 && crate::secrets::looks_secret(&written))
             })
@@ -587,6 +590,7 @@ fn lower_template<'s>(
     let Some(members) = value.as_object() else {
         return template;
     };
+    template.fields.reserve_exact(field_count(members));
     for member in members {
         match member.key.text.as_ref() {
             "schema" => {
@@ -627,6 +631,28 @@ fn lower_template<'s>(
         }
     }
     template
+}
+
+/// How many fields [`lower_template`] makes of a template's members: one for each member of
+/// `schema` and `options`, and one more for each header and query parameter.
+fn field_count(members: &[Member<'_>]) -> usize {
+    let members_of = |value: &Value<'_>| value.as_object().map_or(0, <[Member<'_>]>::len);
+    members
+        .iter()
+        .map(|member| match member.key.text.as_ref() {
+            "schema" => member.value.as_object().map_or(0, |fields| {
+                fields
+                    .iter()
+                    .map(|field| match field.key.text.as_ref() {
+                        "headers" | "query" => 1 + members_of(&field.value),
+                        _ => 1,
+                    })
+                    .sum()
+            }),
+            "options" => members_of(&member.value),
+            _ => 0,
+        })
+        .sum()
 }
 
 fn add_field<'s>(
@@ -680,19 +706,23 @@ fn add_field<'s>(
 /// `text` with each `<%= … %>` placeholder replaced by `by`: what is written around the
 /// placeholders (a host's shape, the literal text of a header). Borrowed when there is none.
 pub(crate) fn placeholders_replaced(text: &str, by: char) -> Cow<'_, str> {
-    let mut marks = placeholder_marks(text).peekable();
-    if marks.peek().is_none() {
+    if placeholder_marks(text).next().is_none() {
         return Cow::Borrowed(text);
     }
     let mut replaced = String::with_capacity(text.len());
+    push_placeholders_replaced(&mut replaced, text, by);
+    Cow::Owned(replaced)
+}
+
+/// Appends [`placeholders_replaced`]'s text to `out`.
+fn push_placeholders_replaced(out: &mut String, text: &str, by: char) {
     let mut from = 0;
-    for (open, close) in marks {
-        replaced.push_str(&text[from..open]);
-        replaced.push(by);
+    for (open, close) in placeholder_marks(text) {
+        out.push_str(&text[from..open]);
+        out.push(by);
         from = close + CLOSE.len();
     }
-    replaced.push_str(&text[from..]);
-    Cow::Owned(replaced)
+    out.push_str(&text[from..]);
 }
 
 /// Whether an `Authorization` value (its placeholders replaced by spaces) writes a credential out: text other than placeholders

@@ -18,7 +18,7 @@ pub(crate) struct HrTemplate<'m> {
     pub name: &'m str,
     /// The documented operations of its path, every method; empty when the path is not
     /// documented or cannot be known.
-    pub operations: &'m [&'static Operation],
+    pub operations: &'static [Operation],
 }
 
 impl<'m> HrTemplate<'m> {
@@ -44,7 +44,6 @@ impl<'m> HrTemplate<'m> {
         let method = self.method()?;
         self.operations
             .iter()
-            .copied()
             .find(|operation| operation.method == method)
     }
 
@@ -79,7 +78,7 @@ pub(crate) fn hr_templates<'m>(model: &'m AppModel<'_>) -> impl Iterator<Item = 
             file: requests.file,
             template: requests.requests.templates.get(call.template)?,
             name: &call.name,
-            operations: &call.operations,
+            operations: call.operations,
         })
     })
 }

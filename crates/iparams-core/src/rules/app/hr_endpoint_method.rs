@@ -63,10 +63,7 @@ fn check(model: &AppModel<'_>, cx: &mut AppContext) {
             .iter()
             .map(|operation| operation.method)
             .collect();
-        let what: Vec<String> = operations
-            .iter()
-            .map(|operation| described(operation))
-            .collect();
+        let what: Vec<String> = operations.iter().map(described).collect();
         cx.report(
             hr.file,
             &RULE,

@@ -65,19 +65,27 @@ fn check(model: &AppModel<'_>, cx: &mut AppContext) {
         else {
             continue;
         };
-        let needed = needed(template);
-        let (given, span): (Vec<&str>, _) = match &invocation.context {
+        let (keys, span) = match &invocation.context {
             InvokeContext::Computed(_) => continue,
             InvokeContext::Literal {
                 complete: false, ..
             } => continue,
-            InvokeContext::Literal { keys, span, .. } => {
-                (keys.iter().map(|k| k.name.as_str()).collect(), *span)
-            }
-            InvokeContext::Absent => (Vec::new(), invocation.span),
+            InvokeContext::Literal { keys, span, .. } => (keys.as_slice(), *span),
+            InvokeContext::Absent => (&[][..], invocation.span),
         };
+        let given = || keys.iter().map(|key| key.name.as_str());
+        let is_given = |name: &str| given().any(|given| given == name);
+        // Most calls give every name: nothing is listed for them.
+        if template
+            .placeholders
+            .iter()
+            .all(|placeholder| placeholder.context_names().all(is_given))
+        {
+            continue;
+        }
+        let needed = needed(template);
         let missing: Vec<&(&str, &Place<'_>)> =
-            needed.iter().filter(|(n, _)| !given.contains(n)).collect();
+            needed.iter().filter(|(n, _)| !is_given(n)).collect();
         let Some((first, place)) = missing.first() else {
             continue;
         };
@@ -92,10 +100,7 @@ fn check(model: &AppModel<'_>, cx: &mut AppContext) {
                 .collect::<Vec<_>>()
                 .join(", ")
         };
-        let meant = match (
-            missing.len(),
-            suggest::closest(first, given.iter().copied()),
-        ) {
+        let meant = match (missing.len(), suggest::closest(first, given())) {
             (1, Some(meant)) => format!(" (it gives `{meant}`: did you mean `{first}`?)"),
             _ => String::new(),
         };

@@ -46,10 +46,10 @@ fn check(model: &AppModel<'_>, cx: &mut AppContext) {
             continue;
         };
         let quoted = suggest::shortened(host);
-        let lower = host.to_ascii_lowercase();
-        let protocol = ["https://", "http://"]
-            .into_iter()
-            .find(|p| lower.starts_with(p));
+        let protocol = ["https://", "http://"].into_iter().find(|protocol| {
+            host.get(..protocol.len())
+                .is_some_and(|start| start.eq_ignore_ascii_case(protocol))
+        });
         let after_protocol = &host[protocol.map_or(0, str::len)..];
         let bare = after_protocol.strip_suffix('/').unwrap_or(after_protocol);
         let shape = without_placeholders(bare);
