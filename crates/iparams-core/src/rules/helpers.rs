@@ -10,8 +10,9 @@ use crate::model::{
     RegexEntry, Text,
 };
 use crate::positions::Positions;
+use crate::span::Span;
 use crate::suggest;
-use crate::syntax::Value;
+use crate::syntax::{Value, parse_value};
 
 use super::Context;
 
@@ -379,6 +380,53 @@ macro_rules! request_app {
     };
 }
 pub(crate) use request_app;
+
+/// FNV-1a: fast on short texts (keys, labels), which is all it hashes. The rules that keep a
+/// hash for every iparam of a large file, instead of a copy of its text, compare the texts of
+/// equal hashes ([`string_at`]).
+pub(crate) fn fnv(bytes: impl IntoIterator<Item = u8>) -> u64 {
+    bytes.into_iter().fold(0xcbf2_9ce4_8422_2325, |hash, byte| {
+        (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3)
+    })
+}
+
+/// A span in half the room, for what a rule keeps of every iparam of a file (files are below
+/// 4 GiB, as the line index assumes).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub(crate) struct PackedSpan {
+    start: u32,
+    end: u32,
+}
+
+impl PackedSpan {
+    /// No span: a literal is never empty (it has its quotes).
+    pub const NONE: PackedSpan = PackedSpan { start: 0, end: 0 };
+
+    pub fn of(span: Span) -> Self {
+        Self {
+            start: span.start as u32,
+            end: span.end as u32,
+        }
+    }
+
+    pub fn span(self) -> Span {
+        Span::new(self.start as usize, self.end as usize)
+    }
+}
+
+/// The text of the string or key whose literal is at `span`, escapes resolved.
+pub(crate) fn string_at(text: &str, span: Span) -> String {
+    let literal = &text[span.start..span.end];
+    parse_value(literal)
+        .0
+        .as_ref()
+        .and_then(Value::as_str)
+        .map_or_else(
+            // A key the parser read past a mistake (single quotes, none) is what they enclose.
+            || literal.trim_matches(['\'', '"']).to_owned(),
+            ToOwned::to_owned,
+        )
+}
 
 #[cfg(test)]
 mod tests {

@@ -6,9 +6,10 @@ use crate::app::AppModel;
 use crate::diagnostic::Severity;
 use crate::model::Iparam;
 use crate::pointer;
+use crate::rules::helpers::{PackedSpan, fnv, string_at};
 use crate::rules::{AppContext, Area, Check, Context, Examples, FileCheck, Rule, same_check};
 use crate::span::Span;
-use crate::syntax::{Member, Value, ValueKind, parse_value};
+use crate::syntax::{Member, Value, ValueKind};
 
 pub static RULE: Rule = Rule {
     name: "duplicate-key",
@@ -45,12 +46,15 @@ config/requests.json and everything inside them."#,
 /// of the file has been joined, by sorting.
 #[derive(Default)]
 struct DuplicateKeys {
-    keys: Vec<(u64, Span)>,
+    keys: Vec<(u64, PackedSpan)>,
 }
 
 impl FileCheck for DuplicateKeys {
     fn iparam(&mut self, iparam: &Iparam<'_, '_>, cx: &mut Context<'_>) {
-        self.keys.push((fnv(&iparam.key.text), iparam.key.span));
+        self.keys.push((
+            fnv(iparam.key.text.bytes()),
+            PackedSpan::of(iparam.key.span),
+        ));
         // Room for the usual depth, so that the path does not grow segment by segment.
         let mut path = Vec::with_capacity(8);
         path.push(Segment::Key(&iparam.key.text));
@@ -69,7 +73,7 @@ impl FileCheck for DuplicateKeys {
             };
             let keys: Vec<(String, Span)> = same_hash
                 .iter()
-                .map(|&(_, span)| (key_at(cx.text(), span), span))
+                .map(|&(_, span)| (string_at(cx.text(), span.span()), span.span()))
                 .collect();
             for (index, (key, span)) in keys.iter().enumerate() {
                 // Equal hashes of different keys are no duplicate.
@@ -85,27 +89,6 @@ impl FileCheck for DuplicateKeys {
             }
         }
     }
-}
-
-/// FNV-1a: fast on short keys, which is all this hashes.
-fn fnv(text: &str) -> u64 {
-    text.bytes().fold(0xcbf2_9ce4_8422_2325, |hash, byte| {
-        (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3)
-    })
-}
-
-/// The text of the key whose literal is at `span`, escapes resolved.
-fn key_at(text: &str, span: Span) -> String {
-    let literal = &text[span.start..span.end];
-    parse_value(literal)
-        .0
-        .as_ref()
-        .and_then(Value::as_str)
-        .map_or_else(
-            // A key the parser read past a mistake (single quotes, none) is what they enclose.
-            || literal.trim_matches(['\'', '"']).to_owned(),
-            ToOwned::to_owned,
-        )
 }
 
 /// Objects this small are searched pairwise; larger ones through a map.

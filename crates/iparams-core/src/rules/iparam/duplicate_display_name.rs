@@ -1,11 +1,9 @@
 //! `duplicate-display-name`: two fields with the same label.
 
-use std::collections::HashMap;
-
 use crate::diagnostic::Severity;
 use crate::model::{Attribute, Iparam, IparamType};
+use crate::rules::helpers::{PackedSpan, fnv, string_at};
 use crate::rules::{Area, Check, Context, Examples, FileCheck, Rule, same_check};
-use crate::span::Span;
 
 pub static RULE: Rule = Rule {
     name: "duplicate-display-name",
@@ -34,25 +32,34 @@ its field (`.freshdesk.com`, `.freshservice.com`)."#,
     checks: &[Check::File(|| Box::<DuplicateDisplayName>::default())],
 };
 
-/// One labelled iparam. Kept for every iparam of a file until its end, so kept small: one
-/// allocation for the label and key, the pointer made only for a finding.
+/// One labelled iparam. Kept for every iparam of a file until its end (50,000 on a large file),
+/// so it holds no text, in 32 bytes: the hash of its label, and where its label, key and
+/// product are, read again from the source for the few iparams whose hashes are equal.
 struct Labelled {
-    /// The label, trimmed and in lower case, then the key.
-    label_and_key: Box<str>,
-    label_len: usize,
-    span: Span,
-    /// The product of a `domain` iparam: the page shows its domain after the field
-    /// (`.freshdesk.com`), so two domains of different products can be told apart.
-    domain_of: Option<Box<str>>,
+    /// [`label_hash`] of the label.
+    hash: u64,
+    /// The `display_name` string, quotes included.
+    label: PackedSpan,
+    /// The key, as written.
+    key: PackedSpan,
+    /// The product string of a `domain` iparam, or [`PackedSpan::NONE`]: the page shows its domain
+    /// after the field (`.freshdesk.com`), so two domains of different products can be told
+    /// apart.
+    domain_of: PackedSpan,
 }
 
-impl Labelled {
-    fn label(&self) -> &str {
-        &self.label_and_key[..self.label_len]
-    }
+/// What two labels are compared by: trimmed, in lower case.
+fn normalized(label: &str) -> String {
+    label.trim().to_lowercase()
+}
 
-    fn key(&self) -> &str {
-        &self.label_and_key[self.label_len..]
+/// The hash of the [`normalized`] label, without making it for an ASCII label.
+fn label_hash(label: &str) -> u64 {
+    let label = label.trim();
+    if label.is_ascii() {
+        fnv(label.bytes().map(|byte| byte.to_ascii_lowercase()))
+    } else {
+        fnv(normalized(label).bytes())
     }
 }
 
@@ -66,28 +73,17 @@ impl FileCheck for DuplicateDisplayName {
         let Some(name) = iparam.string(Attribute::DisplayName) else {
             return;
         };
-        let label = name.text.trim();
-        if label.is_empty() {
+        if name.text.trim().is_empty() {
             return;
         }
-        // Made at its size, so the box below takes it as it is: one allocation an iparam.
-        let key = &*iparam.key.text;
-        let mut label_and_key = String::with_capacity(label.len() + key.len());
-        if label.is_ascii() {
-            label_and_key.push_str(label);
-            label_and_key.make_ascii_lowercase();
-        } else {
-            label_and_key.push_str(&label.to_lowercase());
-        }
-        let label_len = label_and_key.len();
-        label_and_key.push_str(key);
+        let domain_of = iparam
+            .product
+            .filter(|_| iparam.known_type() == Some(IparamType::Domain));
         self.labelled.push(Labelled {
-            label_and_key: label_and_key.into_boxed_str(),
-            label_len,
-            span: name.span,
-            domain_of: (iparam.known_type() == Some(IparamType::Domain))
-                .then(|| iparam.product.map(|p| Box::from(p.text)))
-                .flatten(),
+            hash: label_hash(name.text),
+            label: PackedSpan::of(name.span),
+            key: PackedSpan::of(iparam.key.span),
+            domain_of: domain_of.map_or(PackedSpan::NONE, |product| PackedSpan::of(product.span)),
         });
     }
 
@@ -97,35 +93,52 @@ impl FileCheck for DuplicateDisplayName {
     }
 
     fn finish(&mut self, cx: &mut Context<'_>) {
-        let mut first: HashMap<&str, &Labelled> = HashMap::new();
-        for labelled in &self.labelled {
-            // A key repeated whole is `duplicate-key`'s: the last one is the one that applies.
-            let Some(earlier) = first.get(labelled.label()) else {
-                first.insert(labelled.label(), labelled);
+        let labelled = &self.labelled;
+        let text = cx.text();
+        let text_at = |place: PackedSpan| string_at(text, place.span());
+        // Each iparam with the first of its label (hashes sorted, each run in file order).
+        let mut order: Vec<u32> = (0..labelled.len() as u32).collect();
+        order.sort_by_key(|&index| labelled[index as usize].hash);
+        let mut pairs: Vec<(usize, usize)> = Vec::new();
+        for run in order.chunk_by(|a, b| labelled[*a as usize].hash == labelled[*b as usize].hash) {
+            let [_, _, ..] = run else {
                 continue;
             };
-            let told_apart = matches!(
-                (&earlier.domain_of, &labelled.domain_of),
-                (Some(a), Some(b)) if a != b
-            );
-            if earlier.key() == labelled.key() || told_apart {
+            let mut firsts: Vec<(String, usize)> = Vec::new();
+            for &index in run {
+                let index = index as usize;
+                // Equal hashes of different labels are no duplicate.
+                let label = normalized(&text_at(labelled[index].label));
+                match firsts.iter().find(|(first, _)| *first == label) {
+                    Some(&(_, earlier)) => pairs.push((index, earlier)),
+                    None => firsts.push((label, index)),
+                }
+            }
+        }
+        pairs.sort_unstable();
+        for (later, earlier) in pairs {
+            let (earlier, later) = (&labelled[earlier], &labelled[later]);
+            // A key repeated whole is `duplicate-key`'s: the last one is the one that applies.
+            let (earlier_key, key) = (text_at(earlier.key), text_at(later.key));
+            let told_apart = earlier.domain_of != PackedSpan::NONE
+                && later.domain_of != PackedSpan::NONE
+                && text_at(earlier.domain_of) != text_at(later.domain_of);
+            if earlier_key == key || told_apart {
                 continue;
             }
-            let shown = cx.source(labelled.span);
+            let shown = cx.source(later.label.span());
             cx.report(
                 &RULE,
-                labelled.span,
+                later.label.span(),
                 format!(
-                    "Iparams `{}` and `{}` have the same label {}",
-                    earlier.key(),
-                    labelled.key(),
+                    "Iparams `{earlier_key}` and `{key}` have the same label {}",
                     crate::suggest::shortened(shown)
                 ),
             )
             .label("same label")
-            .related(earlier.span, format!("`{}` has it too", earlier.key()))
+            .related(earlier.label.span(), format!("`{earlier_key}` has it too"))
             .help("The installer cannot tell the two fields apart. Give each a label of its own.")
-            .pointer(pointer_of(labelled.key()));
+            .pointer(pointer_of(&key));
         }
     }
 }
@@ -135,4 +148,57 @@ fn pointer_of(key: &str) -> String {
     let mut pointer = crate::pointer::of_key(key);
     crate::pointer::push(&mut pointer, Attribute::DisplayName.name());
     pointer
+}
+
+#[cfg(test)]
+mod tests {
+    /// The messages of this rule's findings on `text`.
+    fn found(text: &str) -> Vec<String> {
+        crate::engine::lint(text.as_bytes())
+            .diagnostics
+            .into_iter()
+            .filter(|finding| finding.rule == super::RULE.name)
+            .map(|finding| format!("{} {}", finding.message, finding.pointer))
+            .collect()
+    }
+
+    #[test]
+    fn labels_and_keys_are_read_back_from_the_source_escapes_resolved() {
+        let text = r#"{
+  "a\u0062c": {"display_name": "\u00c9t\u00e9 key", "type": "text"},
+  "other": {"display_name": "Other", "type": "text"},
+  "x/y": {"display_name": "  ÉTÉ KEY ", "type": "text"}
+}"#;
+        assert_eq!(
+            found(text),
+            ["Iparams `abc` and `x/y` have the same label \"  ÉTÉ KEY \" /x~1y/display_name"]
+        );
+    }
+
+    #[test]
+    fn domains_of_different_products_are_told_apart() {
+        let domain = |key: &str, product: &str| {
+            format!(
+                r#""{key}": {{"display_name": "Domain", "type": "domain", "type_attributes": {{"product": "{product}"}}}}"#
+            )
+        };
+        let text = format!(
+            "{{{}, {}, {}}}",
+            domain("desk", "freshdesk"),
+            domain("service", "freshservice"),
+            domain("desk_again", "freshdesk")
+        );
+        assert_eq!(
+            found(&text),
+            [
+                "Iparams `desk` and `desk_again` have the same label \"Domain\" /desk_again/display_name"
+            ]
+        );
+    }
+
+    #[test]
+    fn a_key_repeated_whole_is_left_to_duplicate_key() {
+        let text = r#"{"k": {"display_name": "A", "type": "text"}, "k": {"display_name": "a", "type": "text"}}"#;
+        assert!(found(text).is_empty());
+    }
 }
