@@ -1,5 +1,6 @@
 //! Findings, their severities and the edits that fix them.
 
+use std::borrow::Cow;
 use std::fmt;
 
 use crate::span::Span;
@@ -28,11 +29,18 @@ impl fmt::Display for Severity {
     }
 }
 
+/// `text` without the spare room `format!` leaves as it grows a string (up to as much again):
+/// findings are kept until their file is written, and a large file has tens of thousands.
+fn fitted(mut text: String) -> String {
+    text.shrink_to_fit();
+    text
+}
+
 /// A secondary place a finding points at, such as the first of two duplicate keys.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Label {
     pub span: Span,
-    pub message: String,
+    pub message: Cow<'static, str>,
 }
 
 /// Whether applying a fix keeps the meaning the author intended.
@@ -109,10 +117,12 @@ pub struct Diagnostic {
     pub message: String,
     /// The primary place, and the short label shown under it.
     pub span: Span,
-    pub label: Option<String>,
+    /// Fixed texts are borrowed, not copied: a large file has thousands of findings of one
+    /// rule, most with the same label and help.
+    pub label: Option<Cow<'static, str>>,
     /// Other places that explain this one.
     pub related: Vec<Label>,
-    pub help: Option<String>,
+    pub help: Option<Cow<'static, str>>,
     /// RFC 6901 pointer of the value the finding is about: `/<iparam key>/...`, or `""` for the
     /// whole file.
     pub pointer: String,
@@ -130,7 +140,7 @@ impl Diagnostic {
         Self {
             rule,
             severity,
-            message: message.into(),
+            message: fitted(message.into()),
             span,
             label: None,
             related: Vec::new(),
@@ -140,12 +150,12 @@ impl Diagnostic {
         }
     }
 
-    pub fn label(&mut self, label: impl Into<String>) -> &mut Self {
+    pub fn label(&mut self, label: impl Into<Cow<'static, str>>) -> &mut Self {
         self.label = Some(label.into());
         self
     }
 
-    pub fn related(&mut self, span: Span, message: impl Into<String>) -> &mut Self {
+    pub fn related(&mut self, span: Span, message: impl Into<Cow<'static, str>>) -> &mut Self {
         self.related.push(Label {
             span,
             message: message.into(),
@@ -153,13 +163,16 @@ impl Diagnostic {
         self
     }
 
-    pub fn help(&mut self, help: impl Into<String>) -> &mut Self {
-        self.help = Some(help.into());
+    pub fn help(&mut self, help: impl Into<Cow<'static, str>>) -> &mut Self {
+        self.help = Some(match help.into() {
+            Cow::Owned(help) => Cow::Owned(fitted(help)),
+            fixed => fixed,
+        });
         self
     }
 
     pub fn pointer(&mut self, pointer: impl Into<String>) -> &mut Self {
-        self.pointer = pointer.into();
+        self.pointer = fitted(pointer.into());
         self
     }
 

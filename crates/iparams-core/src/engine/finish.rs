@@ -66,25 +66,33 @@ pub(crate) fn mask_secrets(diagnostics: &mut [Diagnostic], text: &str, secrets: 
     if secrets.is_empty() {
         return;
     }
-    let mask = |message: &mut String| {
-        for secret in &secrets {
-            if message.contains(secret) {
-                *message = message
-                    .replace(&format!("\"{secret}\""), MASKED)
-                    .replace(secret, MASKED);
-            }
-        }
-    };
     for diagnostic in diagnostics {
-        mask(&mut diagnostic.message);
-        diagnostic.label.iter_mut().for_each(mask);
-        diagnostic.help.iter_mut().for_each(mask);
-        diagnostic
-            .related
-            .iter_mut()
-            .for_each(|label| mask(&mut label.message));
+        mask_in(&mut diagnostic.message, &secrets);
+        if let Some(label) = &mut diagnostic.label {
+            mask_in(label, &secrets);
+        }
+        if let Some(help) = &mut diagnostic.help {
+            mask_in(help, &secrets);
+        }
+        for label in &mut diagnostic.related {
+            mask_in(&mut label.message, &secrets);
+        }
         if let Some(fix) = &mut diagnostic.fix {
-            mask(&mut fix.title);
+            mask_in(&mut fix.title, &secrets);
+        }
+    }
+}
+
+/// `message` with each secret of `secrets` (and its quotes) masked; left as it is, borrowed or
+/// not, when it holds none.
+fn mask_in<T: AsRef<str> + From<String>>(message: &mut T, secrets: &[&str]) {
+    for secret in secrets {
+        let text = message.as_ref();
+        if text.contains(secret) {
+            let masked = text
+                .replace(&format!("\"{secret}\""), MASKED)
+                .replace(secret, MASKED);
+            *message = T::from(masked);
         }
     }
 }

@@ -81,11 +81,13 @@ impl miette::Diagnostic for Finding<'_> {
 
     fn labels(&self) -> Option<Box<dyn Iterator<Item = LabeledSpan> + '_>> {
         let d = self.diagnostic;
-        let primary =
-            LabeledSpan::new_primary_with_span(d.label.clone(), (d.span.start, d.span.len()));
+        let primary = LabeledSpan::new_primary_with_span(
+            d.label.as_deref().map(str::to_owned),
+            (d.span.start, d.span.len()),
+        );
         let related = d.related.iter().map(|label| {
             LabeledSpan::new_with_span(
-                Some(label.message.clone()),
+                Some(label.message.to_string()),
                 (label.span.start, label.span.len()),
             )
         });
