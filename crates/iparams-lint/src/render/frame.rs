@@ -432,8 +432,10 @@ struct FilledHelps {
     texts: HashMap<String, String>,
 }
 
-/// How many filled helps a thread keeps before it starts again (a few hundred kilobytes).
-const FILLED_HELPS_KEPT: usize = 4096;
+/// How many filled helps a thread keeps before it starts again: about 300 kilobytes (a help and
+/// its filled text take about 560 bytes). The helps that repeat are the rules' fixed texts, a
+/// few hundred; 4,096 kept the unique ones of a large file too, 2 MB of them at its peak.
+const FILLED_HELPS_KEPT: usize = 512;
 
 thread_local! {
     static FILLED_HELPS: RefCell<FilledHelps> = RefCell::default();
