@@ -2,6 +2,7 @@
 //! matched, repeated strings, the fix that marks an iparam secure, products, JavaScript names.
 
 use std::borrow::Cow;
+use std::sync::LazyLock;
 
 use crate::diagnostic::{Edit, Fix};
 use crate::ecma_regex::{Compiled, MAX_ABANDONED, MAX_MATCH_INPUT, MatchOutcome, RegexEngine};
@@ -211,11 +212,15 @@ pub(crate) fn product_problem(product: &str) -> Option<ProductProblem> {
     )
 }
 
-pub(crate) fn product_list() -> String {
-    format!(
-        "The products are {}, and \"current\" for the product the app is installed on.",
-        suggest::quoted_list(PRODUCTS)
-    )
+pub(crate) fn product_list() -> &'static str {
+    // Made once: a large file quotes it in thousands of findings.
+    static LIST: LazyLock<String> = LazyLock::new(|| {
+        format!(
+            "The products are {}, and \"current\" for the product the app is installed on.",
+            suggest::quoted_list(PRODUCTS)
+        )
+    });
+    &LIST
 }
 
 pub(crate) const RESERVED: [&str; 46] = [

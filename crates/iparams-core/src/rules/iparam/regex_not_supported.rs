@@ -1,5 +1,7 @@
 //! `regex-not-supported`: a regex on a type whose value it cannot check.
 
+use std::borrow::Cow;
+
 use crate::diagnostic::Severity;
 use crate::model::{Attribute, Iparam, IparamType};
 use crate::rules::helpers::{capitalise, subject};
@@ -35,13 +37,15 @@ fn check(iparam: &Iparam<'_, '_>, cx: &mut Context<'_>) {
     let Some(member) = iparam.get(Attribute::Regex) else {
         return;
     };
-    let mut help =
-        "Only text, email, phone_number and url iparams take a `regex`; to check this value, \
-                    add a `change` event whose callback returns an error message."
-            .to_owned();
-    if ty == IparamType::Number {
-        help.push_str(" (The vendor's documentation sample puts a regex on a number iparam; `fdk validate` rejects that sample too.)");
-    }
+    const HELP: &str = "Only text, email, phone_number and url iparams take a `regex`; to check this \
+                        value, add a `change` event whose callback returns an error message.";
+    let help = if ty == IparamType::Number {
+        Cow::Owned(format!(
+            "{HELP} (The vendor's documentation sample puts a regex on a number iparam; `fdk validate` rejects that sample too.)"
+        ))
+    } else {
+        Cow::Borrowed(HELP)
+    };
     cx.report(
         &RULE,
         member.key.span,

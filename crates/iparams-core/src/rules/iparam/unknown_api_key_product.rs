@@ -1,5 +1,7 @@
 //! `unknown-api-key-product`: an api_key tied to a product that is not the vendor's.
 
+use std::sync::LazyLock;
+
 use crate::diagnostic::Severity;
 use crate::model::{Attribute, Iparam, IparamType};
 use crate::rules::helpers::{ProductProblem, product_list, product_problem};
@@ -29,6 +31,15 @@ warning; for a third-party service's key, use a `text` iparam with `"secure": tr
     checks: &[Check::Iparam(check)],
 };
 
+/// Made once: a large file has it in hundreds of findings.
+static HELP: LazyLock<String> = LazyLock::new(|| {
+    format!(
+        "The installation page validates an api_key against its product. For another service's key, use a `text` \
+         iparam with `\"secure\": true`. {}",
+        product_list()
+    )
+});
+
 fn check(iparam: &Iparam<'_, '_>, cx: &mut Context<'_>) {
     if iparam.known_type() != Some(IparamType::ApiKey) {
         return;
@@ -39,12 +50,17 @@ fn check(iparam: &Iparam<'_, '_>, cx: &mut Context<'_>) {
     let Some(ProductProblem::Unrelated) = product_problem(product.text) else {
         return;
     };
-    cx.report(&RULE, product.span, format!("The api_key iparam `{}` names \"{}\", which is not one of the vendor's products ({})", iparam.key.text, product.text, crate::model::PRODUCTS.join(", ")))
-        .label("not a vendor product")
-        .help(format!(
-            "The installation page validates an api_key against its product. For another service's key, use a `text` \
-             iparam with `\"secure\": true`. {}",
-            product_list()
-        ))
-        .pointer(iparam.pointer_to(&[Attribute::TypeAttributes.name(), "product"]));
+    cx.report(
+        &RULE,
+        product.span,
+        format!(
+            "The api_key iparam `{}` names \"{}\", which is not one of the vendor's products ({})",
+            iparam.key.text,
+            product.text,
+            crate::model::PRODUCTS.join(", ")
+        ),
+    )
+    .label("not a vendor product")
+    .help(&**HELP)
+    .pointer(iparam.pointer_to(&[Attribute::TypeAttributes.name(), "product"]));
 }

@@ -1,5 +1,7 @@
 //! `unknown-product`: a product that is not one of the vendor's.
 
+use std::borrow::Cow;
+
 use crate::diagnostic::{Applicability, Edit, Fix, Severity};
 use crate::edits::json_string;
 use crate::model::{Attribute, Iparam, IparamType};
@@ -49,12 +51,15 @@ fn check(iparam: &Iparam<'_, '_>, cx: &mut Context<'_>) {
     let help = match problem {
         // An api_key for a product the vendor does not make is `unknown-api-key-product`'s case.
         ProductProblem::Unrelated if ty == IparamType::ApiKey => return,
-        ProductProblem::Unrelated => product_list(),
-        ProductProblem::Placeholder => "\"name of the product\" is the placeholder of the vendor's documentation: write the \
-                                        product the app is for, or \"current\" for the product it is installed on."
-            .to_owned(),
-        ProductProblem::Spelling(name) => format!("Write product names in lowercase without spaces: \"{name}\"."),
-        ProductProblem::Misspelt(name) => format!("Did you mean \"{name}\"?"),
+        ProductProblem::Unrelated => Cow::Borrowed(product_list()),
+        ProductProblem::Placeholder => Cow::Borrowed(
+            "\"name of the product\" is the placeholder of the vendor's documentation: write the \
+                                        product the app is for, or \"current\" for the product it is installed on.",
+        ),
+        ProductProblem::Spelling(name) => Cow::Owned(format!(
+            "Write product names in lowercase without spaces: \"{name}\"."
+        )),
+        ProductProblem::Misspelt(name) => Cow::Owned(format!("Did you mean \"{name}\"?")),
     };
     let diagnostic = cx
         .report(

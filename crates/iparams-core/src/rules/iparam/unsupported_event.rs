@@ -38,11 +38,10 @@ fn check(iparam: &Iparam<'_, '_>, cx: &mut Context<'_>) {
             "change" | "onchange" | "changed" | "input" | "oninput"
         );
         let help = if means_change {
-            "The installation page fires `change` whenever the value is entered or modified: write \"change\".".to_owned()
+            "The installation page fires `change` whenever the value is entered or modified: write \"change\"."
         } else {
             "Only `change` is fired, when the value is entered or modified. To act when the page loads, define \
              `onFormLoad()` in config/assets/iparams.js."
-                .to_owned()
         };
         let index = iparam
             .get(Attribute::Events)
