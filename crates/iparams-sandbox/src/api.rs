@@ -7,8 +7,8 @@ use iparams_core::app::hr_service::{
 use rusqlite::types::Value as Sql;
 use serde_json::{Map, Value, json};
 
+use crate::call::{APPROVER_ROLES, Call, HR_ROLES, Records, Reply};
 use crate::error::{ApiError, ErrorItem};
-use crate::service::{APPROVER_ROLES, Call, HR_ROLES, Reply, Service};
 use crate::store::{
     EMPLOYEE_FIELDS, EMPLOYEES, ORG_KINDS, ROLES, SHIFTS, Store, TIME_OFF_TYPES, TIME_OFFS,
 };
@@ -17,7 +17,7 @@ use crate::time::{parse_date, parse_timestamp, weekdays_between};
 /// The default (and only) page size.
 pub const PAGE_SIZE: i64 = hr_service::PAGE_SIZE as i64;
 
-type Operation = fn(&Service, &str, &Call<'_>) -> Result<Reply, ApiError>;
+type Operation = fn(&Records, &str, &Call<'_>) -> Result<Reply, ApiError>;
 
 /// A path's methods and the operation that serves them.
 pub(crate) struct Route {
@@ -164,14 +164,14 @@ fn encode(text: &str) -> String {
 /// The records that meet every one of `conditions` (SQL over `doc`, with `values` bound to
 /// their `?N`): how many there are, and page `page` of them in `order`.
 fn select_page(
-    service: &Service,
+    records: &Records,
     conditions: &[String],
     values: &[Sql],
     order: &str,
     page: i64,
 ) -> Result<(i64, Vec<Value>), ApiError> {
     let filter = conditions.join(" AND ");
-    let store = service.store();
+    let store = records.store();
     let refs: Vec<&dyn rusqlite::ToSql> =
         values.iter().map(|v| v as &dyn rusqlite::ToSql).collect();
     let total = store.count(
@@ -185,7 +185,7 @@ fn select_page(
     Ok((total, store.select(&sql, &refs)?))
 }
 
-fn paged(service: &Service, call: &Call<'_>, page: i64, total: i64, items: Vec<Value>) -> Reply {
+fn paged(records: &Records, call: &Call<'_>, page: i64, total: i64, items: Vec<Value>) -> Reply {
     let pages = (total + PAGE_SIZE - 1) / PAGE_SIZE;
     let mut reply = Reply::ok(Value::Array(items));
     reply
@@ -206,7 +206,7 @@ fn paged(service: &Service, call: &Call<'_>, page: i64, total: i64, items: Vec<V
             "link".into(),
             format!(
                 "<{}{}?{}>; rel=\"next\"",
-                service.base_url,
+                records.base_url,
                 call.raw_path,
                 query.join("&")
             ),
@@ -217,7 +217,7 @@ fn paged(service: &Service, call: &Call<'_>, page: i64, total: i64, items: Vec<V
 
 /// A page of an in-memory list (the short lists), by id, reversed for `sort_type=desc`.
 fn paged_list(
-    service: &Service,
+    records: &Records,
     call: &Call<'_>,
     mut items: Vec<Value>,
 ) -> Result<Reply, ApiError> {
@@ -232,7 +232,7 @@ fn paged_list(
         .skip(skip)
         .take(PAGE_SIZE as usize)
         .collect();
-    Ok(paged(service, call, page, total, items))
+    Ok(paged(records, call, page, total, items))
 }
 
 /// A record as the API shows it: without the sandbox's own `_` attributes.
@@ -244,17 +244,17 @@ fn public(mut doc: Value) -> Value {
 }
 
 /// Organization lists, roles and time-off types.
-fn org_list(service: &Service, _method: &str, call: &Call<'_>) -> Result<Reply, ApiError> {
+fn org_list(records: &Records, _method: &str, call: &Call<'_>) -> Result<Reply, ApiError> {
     let kind = call.path.get(1).copied().unwrap_or("");
     require(call, HR_ROLES, &format!("listing {kind}"))?;
-    let items = service.store().all(kind)?;
-    paged_list(service, call, items.into_iter().map(public).collect())
+    let items = records.store().all(kind)?;
+    paged_list(records, call, items.into_iter().map(public).collect())
 }
 
-fn time_off_type(service: &Service, _method: &str, call: &Call<'_>) -> Result<Reply, ApiError> {
+fn time_off_type(records: &Records, _method: &str, call: &Call<'_>) -> Result<Reply, ApiError> {
     require(call, HR_ROLES, "reading time-off types")?;
     let id = path_id(call, 2);
-    match service.store().get(TIME_OFF_TYPES, id)? {
+    match records.store().get(TIME_OFF_TYPES, id)? {
         Some(doc) => Ok(Reply::ok(public(doc))),
         None => Err(ApiError::not_found(format!("No time-off type {id}"))),
     }
@@ -263,10 +263,10 @@ fn time_off_type(service: &Service, _method: &str, call: &Call<'_>) -> Result<Re
 // ---------------------------------------------------------------------------------------
 // Employees
 
-fn employees(service: &Service, method: &str, call: &Call<'_>) -> Result<Reply, ApiError> {
+fn employees(records: &Records, method: &str, call: &Call<'_>) -> Result<Reply, ApiError> {
     if method == "POST" {
         require(call, HR_ROLES, "creating employees")?;
-        return create_employee(service, call);
+        return create_employee(records, call);
     }
     require(call, HR_ROLES, "listing employees")?;
     let page = page(call)?;
@@ -358,23 +358,23 @@ fn employees(service: &Service, method: &str, call: &Call<'_>) -> Result<Reply, 
         || (status == Some("inactive") && deleted == Some(false))
         || (draft == Some(true) && terminated == Some(true) && deleted == Some(true));
     if always_empty {
-        return Ok(paged(service, call, page, 0, Vec::new()));
+        return Ok(paged(records, call, page, 0, Vec::new()));
     }
     let direction = if descending { "DESC" } else { "ASC" };
     let order = format!("json_extract(doc, '$.{sort}') COLLATE NOCASE {direction}, id {direction}");
-    let (total, items) = select_page(service, &conditions, &values, &order, page)?;
+    let (total, items) = select_page(records, &conditions, &values, &order, page)?;
     let items = items.into_iter().map(public).collect();
-    Ok(paged(service, call, page, total, items))
+    Ok(paged(records, call, page, total, items))
 }
 
-fn employee(service: &Service, method: &str, call: &Call<'_>) -> Result<Reply, ApiError> {
+fn employee(records: &Records, method: &str, call: &Call<'_>) -> Result<Reply, ApiError> {
     let id = path_id(call, 2);
     if method == "PUT" {
         require(call, HR_ROLES, "updating employees")?;
-        return update_employee(service, call, id);
+        return update_employee(records, call, id);
     }
     require(call, HR_ROLES, "reading employees")?;
-    let store = service.store();
+    let store = records.store();
     let doc = store
         .get(EMPLOYEES, id)?
         .ok_or_else(|| ApiError::not_found(format!("No employee {id}")))?;
@@ -785,10 +785,10 @@ fn employee_changes(
     Ok(out)
 }
 
-fn create_employee(service: &Service, call: &Call<'_>) -> Result<Reply, ApiError> {
-    let store = service.store();
+fn create_employee(records: &Records, call: &Call<'_>) -> Result<Reply, ApiError> {
+    let store = records.store();
     let changes = employee_changes(&store, &call.body, None)?;
-    let now = service.now();
+    let now = records.now();
     let types = store.all(TIME_OFF_TYPES)?;
     let time_off: Vec<Value> = types
         .iter()
@@ -810,13 +810,13 @@ fn create_employee(service: &Service, call: &Call<'_>) -> Result<Reply, ApiError
     Ok(Reply::created(public(doc)))
 }
 
-fn update_employee(service: &Service, call: &Call<'_>, id: i64) -> Result<Reply, ApiError> {
-    let store = service.store();
+fn update_employee(records: &Records, call: &Call<'_>, id: i64) -> Result<Reply, ApiError> {
+    let store = records.store();
     let mut doc = store
         .get(EMPLOYEES, id)?
         .ok_or_else(|| ApiError::not_found(format!("No employee {id}")))?;
     let changes = employee_changes(&store, &call.body, Some((id, &doc)))?;
-    let now = service.now();
+    let now = records.now();
     if let Some(object) = doc.as_object_mut() {
         object.extend(changes);
         object.remove("send_invite_email");
@@ -826,10 +826,10 @@ fn update_employee(service: &Service, call: &Call<'_>, id: i64) -> Result<Reply,
     Ok(Reply::ok(public(doc)))
 }
 
-fn send_invite(service: &Service, _method: &str, call: &Call<'_>) -> Result<Reply, ApiError> {
+fn send_invite(records: &Records, _method: &str, call: &Call<'_>) -> Result<Reply, ApiError> {
     require(call, HR_ROLES, "sending invitations")?;
     let id = path_id(call, 2);
-    let store = service.store();
+    let store = records.store();
     let mut doc = store
         .get(EMPLOYEES, id)?
         .ok_or_else(|| ApiError::not_found(format!("No employee {id}")))?;
@@ -851,7 +851,7 @@ fn send_invite(service: &Service, _method: &str, call: &Call<'_>) -> Result<Repl
         }
     };
     if let Some(object) = doc.as_object_mut() {
-        object.insert("updated_at".into(), Value::String(service.now()));
+        object.insert("updated_at".into(), Value::String(records.now()));
         if send {
             // No mail leaves the sandbox: the invitation is only counted.
             let sent = object
@@ -868,14 +868,14 @@ fn send_invite(service: &Service, _method: &str, call: &Call<'_>) -> Result<Repl
 // ---------------------------------------------------------------------------------------
 // Employee fields
 
-fn employee_fields(service: &Service, method: &str, call: &Call<'_>) -> Result<Reply, ApiError> {
+fn employee_fields(records: &Records, method: &str, call: &Call<'_>) -> Result<Reply, ApiError> {
     if method == "GET" {
         require(call, HR_ROLES, "listing employee fields")?;
-        let items = service.store().all(EMPLOYEE_FIELDS)?;
-        return paged_list(service, call, items);
+        let items = records.store().all(EMPLOYEE_FIELDS)?;
+        return paged_list(records, call, items);
     }
     require(call, HR_ROLES, "creating employee fields")?;
-    let store = service.store();
+    let store = records.store();
     let body = &call.body;
     let mut errors = Vec::new();
     let label = match body.get("label") {
@@ -982,7 +982,7 @@ fn employee_fields(service: &Service, method: &str, call: &Call<'_>) -> Result<R
         }
         name = format!("{base}_{n}");
     }
-    let now = service.now();
+    let now = records.now();
     let mut doc = json!({
         "created_at": now, "updated_at": now, "deleted": false,
         "employee_form_id": section.get("employee_form_id"), "name": name, "label": label,
@@ -996,10 +996,10 @@ fn employee_fields(service: &Service, method: &str, call: &Call<'_>) -> Result<R
 // ---------------------------------------------------------------------------------------
 // Time-offs
 
-fn time_offs(service: &Service, method: &str, call: &Call<'_>) -> Result<Reply, ApiError> {
+fn time_offs(records: &Records, method: &str, call: &Call<'_>) -> Result<Reply, ApiError> {
     if method == "POST" {
         // Anyone may ask for time off, for themselves.
-        return create_time_off(service, call);
+        return create_time_off(records, call);
     }
     require(call, HR_ROLES, "listing time-offs")?;
     let page = page(call)?;
@@ -1069,17 +1069,17 @@ fn time_offs(service: &Service, method: &str, call: &Call<'_>) -> Result<Reply, 
     }
     let direction = if descending { "DESC" } else { "ASC" };
     let (total, items) = select_page(
-        service,
+        records,
         &conditions,
         &values,
         &format!("id {direction}"),
         page,
     )?;
-    Ok(paged(service, call, page, total, items))
+    Ok(paged(records, call, page, total, items))
 }
 
-fn create_time_off(service: &Service, call: &Call<'_>) -> Result<Reply, ApiError> {
-    let store = service.store();
+fn create_time_off(records: &Records, call: &Call<'_>) -> Result<Reply, ApiError> {
+    let store = records.store();
     let body = &call.body;
     let mut errors = Vec::new();
     let date = |name: &str, errors: &mut Vec<ErrorItem>| match body.get(name) {
@@ -1227,7 +1227,7 @@ fn create_time_off(service: &Service, call: &Call<'_>) -> Result<Reply, ApiError
             "start_date and end_date",
         ));
     };
-    let now = service.now();
+    let now = records.now();
     let caller = call.caller.id;
     let mut doc = json!({
         "created_at": now, "updated_at": now, "user_id": caller,
@@ -1244,10 +1244,10 @@ fn create_time_off(service: &Service, call: &Call<'_>) -> Result<Reply, ApiError
     Ok(Reply::created(doc))
 }
 
-fn time_off(service: &Service, _method: &str, call: &Call<'_>) -> Result<Reply, ApiError> {
+fn time_off(records: &Records, _method: &str, call: &Call<'_>) -> Result<Reply, ApiError> {
     require(call, HR_ROLES, "reading time-offs")?;
     let id = path_id(call, 2);
-    match service.store().get(TIME_OFFS, id)? {
+    match records.store().get(TIME_OFFS, id)? {
         Some(doc) => Ok(Reply::ok(doc)),
         None => Err(ApiError::not_found(format!("No time-off {id}"))),
     }
@@ -1255,13 +1255,13 @@ fn time_off(service: &Service, _method: &str, call: &Call<'_>) -> Result<Reply, 
 
 /// Cancel (by the person who raised the request) or approve (by an approver role).
 fn time_off_transition(
-    service: &Service,
+    records: &Records,
     _method: &str,
     call: &Call<'_>,
 ) -> Result<Reply, ApiError> {
     let id = path_id(call, 2);
     let action = call.path.get(3).copied().unwrap_or("");
-    let store = service.store();
+    let store = records.store();
     let mut doc = store
         .get(TIME_OFFS, id)?
         .ok_or_else(|| ApiError::not_found(format!("No time-off {id}")))?;
@@ -1270,7 +1270,7 @@ fn time_off_transition(
         .and_then(Value::as_str)
         .unwrap_or("")
         .to_owned();
-    let now = service.now();
+    let now = records.now();
     let caller = call.caller.id;
     let comments = match call.body.get("status_comments") {
         None | Some(Value::Null) => None,

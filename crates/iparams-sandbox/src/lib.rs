@@ -70,6 +70,7 @@
 //! - **API keys** are random for each new database and kept in it (`--db` keeps them).
 
 mod api;
+mod call;
 pub mod error;
 pub mod local;
 mod seed;

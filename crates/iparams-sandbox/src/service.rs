@@ -8,6 +8,7 @@ use std::sync::{Arc, Mutex, MutexGuard};
 use serde_json::Value;
 
 use crate::api;
+use crate::call::{Call, Caller, Records, Reply};
 use crate::error::ApiError;
 use crate::local::{Incoming, Outgoing, host_allowed};
 use crate::store::Store;
@@ -18,11 +19,9 @@ use crate::{MAX_BODY_BYTES, Plan};
 /// The running service's state.
 #[derive(Debug)]
 pub struct Service {
-    store: Mutex<Store>,
+    /// What the operations read and write.
+    records: Records,
     pub(crate) plan: Plan,
-    pub(crate) clock: Arc<dyn Clock>,
-    /// `http://127.0.0.1:PORT`
-    pub(crate) base_url: String,
     port: u16,
     window: Mutex<Window>,
 }
@@ -44,79 +43,18 @@ struct Quota {
     reset: u64,
 }
 
-/// What a matched route may do, and who may do it.
-pub(crate) struct Caller {
-    pub id: i64,
-    pub roles: Vec<i64>,
-}
-
-impl Caller {
-    pub fn has_any(&self, roles: &[i64]) -> bool {
-        self.roles.iter().any(|r| roles.contains(r))
-    }
-}
-
-/// The roles of every documented read and write of employees, fields, time-offs, types (and,
-/// by choice, organization lists and roles): HR Partner, Admin, Account Admin.
-pub(crate) const HR_ROLES: &[i64] = &[1, 2, 3];
-/// Who may approve a time-off: the above and Reporting Manager.
-pub(crate) const APPROVER_ROLES: &[i64] = &[1, 2, 3, 4];
-
-/// The parsed request an operation sees.
-pub(crate) struct Call<'a> {
-    pub caller: Caller,
-    pub path: Vec<&'a str>,
-    pub query: Vec<(String, String)>,
-    /// The path as requested, for the next page's `link`.
-    pub raw_path: &'a str,
-    pub body: Value,
-}
-
-/// What an operation answers on success.
-pub(crate) struct Reply {
-    pub status: u16,
-    pub body: Value,
-    pub headers: Vec<(String, String)>,
-}
-
-impl Reply {
-    pub fn ok(body: Value) -> Self {
-        Self {
-            status: 200,
-            body,
-            headers: Vec::new(),
-        }
-    }
-
-    pub fn created(body: Value) -> Self {
-        Self {
-            status: 201,
-            body,
-            headers: Vec::new(),
-        }
-    }
-}
-
 impl Service {
     pub(crate) fn new(store: Store, plan: Plan, clock: Arc<dyn Clock>, port: u16) -> Self {
         Self {
-            store: Mutex::new(store),
+            records: Records::new(store, clock, port),
             plan,
-            clock,
-            base_url: format!("http://127.0.0.1:{port}"),
             port,
             window: Mutex::new(Window::default()),
         }
     }
 
     pub(crate) fn store(&self) -> MutexGuard<'_, Store> {
-        self.store
-            .lock()
-            .unwrap_or_else(|poisoned| poisoned.into_inner())
-    }
-
-    pub(crate) fn now(&self) -> String {
-        crate::time::format_timestamp(self.clock.now_ms())
+        self.records.store()
     }
 
     /// Answers one request.
@@ -213,7 +151,7 @@ impl Service {
             raw_path: path.as_str(),
             body,
         };
-        (route.operation)(self, &method, &call)
+        (route.operation)(&self.records, &method, &call)
     }
 
     fn check_host(&self, request: &Incoming) -> Result<(), ApiError> {
@@ -262,7 +200,7 @@ impl Service {
     /// Counts this call against the account's minute, or refuses it with 429.
     fn count_call(&self) -> Result<Quota, ApiError> {
         let total = self.limit()?;
-        let now = self.clock.now_ms();
+        let now = self.records.clock.now_ms();
         let minute = now / 60_000;
         let reset = 60 - (now % 60_000) / 1000;
         let mut window = self.window.lock().unwrap_or_else(|p| p.into_inner());
@@ -292,7 +230,7 @@ impl Service {
     /// The figures without counting (for answers before the caller is known, and for 429).
     fn peek_quota(&self) -> Quota {
         let total = self.limit().unwrap_or(0);
-        let now = self.clock.now_ms();
+        let now = self.records.clock.now_ms();
         let window = self.window.lock().unwrap_or_else(|p| p.into_inner());
         let used = if window.minute == now / 60_000 {
             window.used
