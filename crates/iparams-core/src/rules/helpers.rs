@@ -395,6 +395,37 @@ pub(crate) fn fnv(bytes: impl IntoIterator<Item = u8>) -> u64 {
     })
 }
 
+/// The repeats among `count` items in file order, known by a hash each and their text read
+/// back from the source: each item whose text equals an earlier one's, with the first item of
+/// that text, in the order of the later ones. Texts are read only for items whose hash another
+/// shares, and equal hashes of different texts are no repeat.
+pub(crate) fn repeats(
+    count: usize,
+    hash_of: impl Fn(usize) -> u64,
+    text_of: impl Fn(usize) -> String,
+) -> Vec<(usize, usize)> {
+    // A stable sort: each run of one hash stays in file order.
+    let mut order: Vec<u32> = (0..count as u32).collect();
+    order.sort_by_key(|&index| hash_of(index as usize));
+    let mut pairs = Vec::new();
+    for run in order.chunk_by(|a, b| hash_of(*a as usize) == hash_of(*b as usize)) {
+        let [_, _, ..] = run else {
+            continue;
+        };
+        let mut firsts: Vec<(String, usize)> = Vec::new();
+        for &index in run {
+            let index = index as usize;
+            let text = text_of(index);
+            match firsts.iter().find(|(first, _)| *first == text) {
+                Some(&(_, first)) => pairs.push((index, first)),
+                None => firsts.push((text, index)),
+            }
+        }
+    }
+    pairs.sort_unstable();
+    pairs
+}
+
 /// A span in half the room, for what a rule keeps of every iparam of a file (files are below
 /// 4 GiB, as the line index assumes).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]

@@ -6,9 +6,8 @@ use crate::app::AppModel;
 use crate::diagnostic::Severity;
 use crate::model::Iparam;
 use crate::pointer;
-use crate::rules::helpers::{PackedSpan, fnv, string_at};
+use crate::rules::helpers::{PackedSpan, fnv, repeats, string_at};
 use crate::rules::{AppContext, Area, Check, Context, Examples, FileCheck, Rule, same_check};
-use crate::span::Span;
 use crate::syntax::{Member, Value, ValueKind};
 
 pub static RULE: Rule = Rule {
@@ -66,27 +65,16 @@ impl FileCheck for DuplicateKeys {
     }
 
     fn finish(&mut self, cx: &mut Context<'_>) {
-        self.keys.sort_unstable();
-        for same_hash in self.keys.chunk_by(|a, b| a.0 == b.0) {
-            let [_, _, ..] = same_hash else {
-                continue;
-            };
-            let keys: Vec<(String, Span)> = same_hash
-                .iter()
-                .map(|&(_, span)| (string_at(cx.text(), span.span()), span.span()))
-                .collect();
-            for (index, (key, span)) in keys.iter().enumerate() {
-                // Equal hashes of different keys are no duplicate.
-                let Some((_, first)) = keys[..index].iter().find(|(earlier, _)| earlier == key)
-                else {
-                    continue;
-                };
-                cx.report(&RULE, *span, format!("Iparam `{key}` is defined twice"))
-                    .label("defined again here")
-                    .related(*first, "first defined here")
-                    .help("`JSON.parse` keeps only this later definition and drops the first; remove one, or give it another key.")
-                    .pointer(pointer::of_key(key));
-            }
+        let keys = &self.keys;
+        let text = cx.text();
+        let key_at = |index: usize| string_at(text, keys[index].1.span());
+        for (again, first) in repeats(keys.len(), |index| keys[index].0, key_at) {
+            let key = key_at(again);
+            cx.report(&RULE, keys[again].1.span(), format!("Iparam `{key}` is defined twice"))
+                .label("defined again here")
+                .related(keys[first].1.span(), "first defined here")
+                .help("`JSON.parse` keeps only this later definition and drops the first; remove one, or give it another key.")
+                .pointer(pointer::of_key(&key));
         }
     }
 }

@@ -2,7 +2,7 @@
 
 use crate::diagnostic::Severity;
 use crate::model::{Attribute, Iparam, IparamType};
-use crate::rules::helpers::{PackedSpan, fnv, string_at};
+use crate::rules::helpers::{PackedSpan, fnv, repeats, string_at};
 use crate::rules::{Area, Check, Context, Examples, FileCheck, Rule, same_check};
 
 pub static RULE: Rule = Rule {
@@ -96,26 +96,12 @@ impl FileCheck for DuplicateDisplayName {
         let labelled = &self.labelled;
         let text = cx.text();
         let text_at = |place: PackedSpan| string_at(text, place.span());
-        // Each iparam with the first of its label (hashes sorted, each run in file order).
-        let mut order: Vec<u32> = (0..labelled.len() as u32).collect();
-        order.sort_by_key(|&index| labelled[index as usize].hash);
-        let mut pairs: Vec<(usize, usize)> = Vec::new();
-        for run in order.chunk_by(|a, b| labelled[*a as usize].hash == labelled[*b as usize].hash) {
-            let [_, _, ..] = run else {
-                continue;
-            };
-            let mut firsts: Vec<(String, usize)> = Vec::new();
-            for &index in run {
-                let index = index as usize;
-                // Equal hashes of different labels are no duplicate.
-                let label = normalized(&text_at(labelled[index].label));
-                match firsts.iter().find(|(first, _)| *first == label) {
-                    Some(&(_, earlier)) => pairs.push((index, earlier)),
-                    None => firsts.push((label, index)),
-                }
-            }
-        }
-        pairs.sort_unstable();
+        // Each iparam with the first of its label.
+        let pairs = repeats(
+            labelled.len(),
+            |index| labelled[index].hash,
+            |index| normalized(&text_at(labelled[index].label)),
+        );
         for (later, earlier) in pairs {
             let (earlier, later) = (&labelled[earlier], &labelled[later]);
             // A key repeated whole is `duplicate-key`'s: the last one is the one that applies.
