@@ -30,10 +30,16 @@ impl fmt::Display for Severity {
 }
 
 /// `text` without the spare room `format!` leaves as it grows a string (up to as much again):
-/// findings are kept until their file is written, and a large file has tens of thousands.
-fn fitted(mut text: String) -> String {
-    text.shrink_to_fit();
-    text
+/// findings are kept until their file is written, and a large file has tens of thousands. A
+/// borrowed text is left as it is.
+fn fitted<T: Into<Cow<'static, str>>>(text: T) -> Cow<'static, str> {
+    match text.into() {
+        Cow::Owned(mut text) => {
+            text.shrink_to_fit();
+            Cow::Owned(text)
+        }
+        fixed => fixed,
+    }
 }
 
 /// A secondary place a finding points at, such as the first of two duplicate keys.
@@ -140,7 +146,7 @@ impl Diagnostic {
         Self {
             rule,
             severity,
-            message: fitted(message.into()),
+            message: fitted(message.into()).into_owned(),
             span,
             label: None,
             related: Vec::new(),
@@ -151,28 +157,25 @@ impl Diagnostic {
     }
 
     pub fn label(&mut self, label: impl Into<Cow<'static, str>>) -> &mut Self {
-        self.label = Some(label.into());
+        self.label = Some(fitted(label));
         self
     }
 
     pub fn related(&mut self, span: Span, message: impl Into<Cow<'static, str>>) -> &mut Self {
         self.related.push(Label {
             span,
-            message: message.into(),
+            message: fitted(message),
         });
         self
     }
 
     pub fn help(&mut self, help: impl Into<Cow<'static, str>>) -> &mut Self {
-        self.help = Some(match help.into() {
-            Cow::Owned(help) => Cow::Owned(fitted(help)),
-            fixed => fixed,
-        });
+        self.help = Some(fitted(help));
         self
     }
 
     pub fn pointer(&mut self, pointer: impl Into<String>) -> &mut Self {
-        self.pointer = fitted(pointer.into());
+        self.pointer = fitted(pointer.into()).into_owned();
         self
     }
 
