@@ -3,7 +3,7 @@
 //! operation itself). Independent of the HTTP server, so each rule can be tested alone.
 
 use std::borrow::Cow;
-use std::sync::{Arc, Mutex, MutexGuard};
+use std::sync::{Arc, Mutex};
 
 use serde_json::Value;
 
@@ -51,10 +51,6 @@ impl Service {
             port,
             window: Mutex::new(Window::default()),
         }
-    }
-
-    pub(crate) fn store(&self) -> MutexGuard<'_, Store> {
-        self.records.store()
     }
 
     /// Answers one request.
@@ -177,7 +173,7 @@ impl Service {
         if !scheme.eq_ignore_ascii_case("bearer") || token.is_empty() {
             return Err(ApiError::unauthenticated());
         }
-        let store = self.store();
+        let store = self.records.store();
         let Some(id) = store.key_owner(token)? else {
             return Err(ApiError::unauthenticated());
         };
@@ -193,7 +189,7 @@ impl Service {
     }
 
     fn limit(&self) -> Result<u64, ApiError> {
-        let employees = u64::try_from(self.store().subscribed_employees()?).unwrap_or(0);
+        let employees = u64::try_from(self.records.store().subscribed_employees()?).unwrap_or(0);
         Ok(self.plan.calls_per_minute(employees))
     }
 
