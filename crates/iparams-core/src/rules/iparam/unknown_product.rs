@@ -54,7 +54,7 @@ fn check(iparam: &Iparam<'_, '_>, cx: &mut Context<'_>) {
         ProductProblem::Unrelated => Cow::Borrowed(product_list()),
         ProductProblem::Placeholder => Cow::Borrowed(
             "\"name of the product\" is the placeholder of the vendor's documentation: write the \
-                                        product the app is for, or \"current\" for the product it is installed on.",
+             product the app is for, or \"current\" for the product it is installed on.",
         ),
         ProductProblem::Spelling(name) => Cow::Owned(format!(
             "Write product names in lowercase without spaces: \"{name}\"."
