@@ -3,14 +3,22 @@
 # for this repository's crates only. The flags cargo-fuzz adds are dropped for every other
 # crate: miette, textwrap, serde and the rest still run, but their comparison tracing and
 # coverage counters cost most of each execution, and their coverage is not what is searched.
+# The command's crate (renderers, diffs, the servers' glue) and the harness keep their coverage
+# counters but not comparison tracing: what they compare is output (buffer room, widths,
+# escapes), never the input's words, which the parser and rules of iparams-core and the
+# sandbox's request handling compare, and which tracing is there to teach the fuzzer.
 repository=$(cd "$(dirname "$0")/.." && pwd)
 case "$CARGO_MANIFEST_DIR" in
+"$repository"/crates/iparams-lint | "$repository"/fuzz) untraced=yes ;;
 "$repository" | "$repository"/*) exec "$@" ;;
+*) untraced=no ;;
 esac
 for argument do
     shift
     case $argument in
-    -Cpasses=sancov-module | -Cllvm-args=-sanitizer-coverage-*) ;;
+    -Cllvm-args=-sanitizer-coverage-trace-compares) ;;
+    -Cpasses=sancov-module | -Cllvm-args=-sanitizer-coverage-*)
+        [ "$untraced" = yes ] && set -- "$@" "$argument" ;;
     *) set -- "$@" "$argument" ;;
     esac
 done
