@@ -195,7 +195,9 @@ pub fn document(renderer: &dyn Renderer, file: &CheckedFile<'_>, summary: &Summa
     let _ = renderer.begin(summary, &mut out);
     out.extend_from_slice(&body);
     let _ = renderer.end(summary, !body.is_empty(), &mut out);
-    String::from_utf8_lossy(&out).into_owned()
+    // Renderers write UTF-8; checked the fast way, and mended only if one ever does not.
+    String::from_utf8(out)
+        .unwrap_or_else(|error| String::from_utf8_lossy(error.as_bytes()).into_owned())
 }
 
 /// How much output a renderer gathers before it writes it.
