@@ -346,7 +346,9 @@ impl<'s, 't> Frames<'s, 't> {
             let end = if span.is_empty() {
                 start + 1
             } else {
-                visual_width(&text[..span.end - line.offset]).max(start + 1)
+                // On from the start's column: a long line is measured once, not twice.
+                let marked = &text[span.start - line.offset..span.end - line.offset];
+                columns_after(start, marked).max(start + 1)
             };
             let middle = (start + end) / 2;
             let gutter = |out: &mut String| {
@@ -762,11 +764,22 @@ fn char_width(c: char, column: usize) -> usize {
 
 /// Columns of `text` (no escape character).
 fn visual_width(text: &str) -> usize {
-    if text.bytes().all(|b| (b' '..=b'~').contains(&b)) {
-        return text.len();
+    columns_after(0, text)
+}
+
+/// The column `text` ends at when it starts at `column`: runs of printable ASCII counted by
+/// their length, any other character by [`char_width`].
+fn columns_after(mut column: usize, mut text: &str) -> usize {
+    loop {
+        let printable = text.bytes().take_while(|b| (b' '..=b'~').contains(b)).count();
+        column += printable;
+        text = &text[printable..];
+        let Some(c) = text.chars().next() else {
+            return column;
+        };
+        column += char_width(c, column);
+        text = &text[c.len_utf8()..];
     }
-    text.chars()
-        .fold(0, |column, c| column + char_width(c, column))
 }
 
 /// `text` with its tabs as spaces, as miette draws a line; other characters as they are.
@@ -776,23 +789,34 @@ fn expand_tabs(out: &mut String, text: &str) {
         return;
     }
     let mut column = 0;
-    for c in text.chars() {
-        let width = char_width(c, column);
-        if c == '\t' {
+    for (index, piece) in text.split('\t').enumerate() {
+        if index > 0 {
+            let width = char_width('\t', column);
             pad(out, width);
-        } else {
-            out.push(c);
+            column += width;
         }
-        column += width;
+        out.push_str(piece);
+        column = columns_after(column, piece);
     }
 }
 
-fn pad(out: &mut String, count: usize) {
-    repeat(out, ' ', count);
+fn pad(out: &mut String, mut count: usize) {
+    // Copied in slices: a mark far along a long line is indented by thousands of columns.
+    const SPACES: &str = "                                                                ";
+    while count > 0 {
+        let slice = count.min(SPACES.len());
+        out.push_str(&SPACES[..slice]);
+        count -= slice;
+    }
 }
 
 fn repeat(out: &mut String, c: char, count: usize) {
-    out.extend(std::iter::repeat_n(c, count));
+    let mut encoded = [0; 4];
+    let encoded = c.encode_utf8(&mut encoded);
+    out.reserve(encoded.len() * count);
+    for _ in 0..count {
+        out.push_str(encoded);
+    }
 }
 
 /// Digits of `value` written in decimal (1 for 0).
@@ -944,6 +968,29 @@ mod tests {
         }
         // A good part of these random texts is filled here (real ones, more), and each the same.
         assert!(ours_count > 60_000, "{ours_count}");
+    }
+
+    #[test]
+    fn columns_are_counted_as_character_by_character() {
+        let pieces = ["a", "\t", "é", "漢", "\u{301}", "\u{7}", "~ ", "\r", "\u{fffd}", "ab\tc"];
+        let mut state = 7_u64;
+        for _ in 0..2_000 {
+            let mut text = String::new();
+            for _ in 0..state % 12 {
+                state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                text.push_str(pieces[(state >> 33) as usize % pieces.len()]);
+            }
+            for start in [0, 1, 3] {
+                let by_character = text
+                    .chars()
+                    .fold(start, |column, c| column + char_width(c, column));
+                assert_eq!(columns_after(start, &text), by_character, "{text:?}");
+            }
+            let mut expanded = String::new();
+            expand_tabs(&mut expanded, &text);
+            assert!(!expanded.contains('\t'));
+            assert_eq!(visual_width(&expanded), visual_width(&text), "{text:?}");
+        }
     }
 
     #[test]
