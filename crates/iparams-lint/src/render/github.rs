@@ -52,14 +52,34 @@ impl Renderer for Github {
 
 /// Escapes the message of a workflow command.
 fn data(text: &str) -> String {
-    text.replace('%', "%25")
-        .replace('\r', "%0D")
-        .replace('\n', "%0A")
+    escape(text, false)
 }
 
 /// Escapes a property value of a workflow command.
 fn property(text: &str) -> String {
-    data(text).replace(':', "%3A").replace(',', "%2C")
+    escape(text, true)
+}
+
+/// `text` with `%`, CR and LF percent-encoded, and `:` and `,` too in a property; one pass,
+/// the runs between them copied whole.
+fn escape(text: &str, property: bool) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut copied = 0;
+    for (at, byte) in text.bytes().enumerate() {
+        let escaped = match byte {
+            b'%' => "%25",
+            b'\r' => "%0D",
+            b'\n' => "%0A",
+            b':' if property => "%3A",
+            b',' if property => "%2C",
+            _ => continue,
+        };
+        out.push_str(&text[copied..at]);
+        out.push_str(escaped);
+        copied = at + 1;
+    }
+    out.push_str(&text[copied..]);
+    out
 }
 
 #[cfg(test)]
@@ -70,5 +90,7 @@ mod tests {
     fn escaping() {
         assert_eq!(data("50% done\nnext"), "50%25 done%0Anext");
         assert_eq!(property("a,b:c"), "a%2Cb%3Ac");
+        assert_eq!(property("%:\r\n,é"), "%25%3A%0D%0A%2Cé");
+        assert_eq!(data("a:b,c\r"), "a:b,c%0D");
     }
 }
