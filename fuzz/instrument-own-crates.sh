@@ -7,9 +7,13 @@
 # counters but not comparison tracing: what they compare is output (buffer room, widths,
 # escapes), never the input's words, which the parser and rules of iparams-core and the
 # sandbox's request handling compare, and which tracing is there to teach the fuzzer.
+# IPARAMS_FUZZ_TRACE_COMMAND=1 traces the command's crate too, for the targets whose input it
+# reads itself (`positions`, `lsp`); build those into their own --target-dir, as cargo does not
+# rebuild a crate when only its wrapper's choice changes.
 repository=$(cd "$(dirname "$0")/.." && pwd)
 case "$CARGO_MANIFEST_DIR" in
-"$repository"/crates/iparams-lint | "$repository"/fuzz) untraced=yes ;;
+"$repository"/crates/iparams-lint) [ "${IPARAMS_FUZZ_TRACE_COMMAND:-}" = 1 ] && exec "$@"; untraced=yes ;;
+"$repository"/fuzz) untraced=yes ;;
 "$repository" | "$repository"/*) exec "$@" ;;
 *) untraced=no ;;
 esac
