@@ -771,7 +771,10 @@ fn visual_width(text: &str) -> usize {
 /// their length, any other character by [`char_width`].
 fn columns_after(mut column: usize, mut text: &str) -> usize {
     loop {
-        let printable = text.bytes().take_while(|b| (b' '..=b'~').contains(b)).count();
+        let printable = text
+            .bytes()
+            .take_while(|b| (b' '..=b'~').contains(b))
+            .count();
         column += printable;
         text = &text[printable..];
         let Some(c) = text.chars().next() else {
@@ -972,12 +975,16 @@ mod tests {
 
     #[test]
     fn columns_are_counted_as_character_by_character() {
-        let pieces = ["a", "\t", "é", "漢", "\u{301}", "\u{7}", "~ ", "\r", "\u{fffd}", "ab\tc"];
+        let pieces = [
+            "a", "\t", "é", "漢", "\u{301}", "\u{7}", "~ ", "\r", "\u{fffd}", "ab\tc",
+        ];
         let mut state = 7_u64;
         for _ in 0..2_000 {
             let mut text = String::new();
             for _ in 0..state % 12 {
-                state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                state = state
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
                 text.push_str(pieces[(state >> 33) as usize % pieces.len()]);
             }
             for start in [0, 1, 3] {
