@@ -189,12 +189,12 @@ pub fn renderer(format: Format, options: RenderOptions) -> Box<dyn Renderer> {
 /// The whole output of `renderer` for one checked file.
 pub fn document(renderer: &dyn Renderer, file: &CheckedFile<'_>, summary: &Summary) -> String {
     let mut out = Vec::new();
-    let mut body = Vec::new();
     // Writing to memory cannot fail.
-    let _ = renderer.file(file, &mut body);
     let _ = renderer.begin(summary, &mut out);
-    out.extend_from_slice(&body);
-    let _ = renderer.end(summary, !body.is_empty(), &mut out);
+    let opening = out.len();
+    let _ = renderer.file(file, &mut out);
+    let wrote_file = out.len() > opening;
+    let _ = renderer.end(summary, wrote_file, &mut out);
     // Renderers write UTF-8; checked the fast way, and mended only if one ever does not.
     String::from_utf8(out)
         .unwrap_or_else(|error| String::from_utf8_lossy(error.as_bytes()).into_owned())
