@@ -787,19 +787,18 @@ fn columns_after(mut column: usize, mut text: &str) -> usize {
 
 /// `text` with its tabs as spaces, as miette draws a line; other characters as they are.
 fn expand_tabs(out: &mut String, text: &str) {
-    if !text.contains('\t') {
-        out.push_str(text);
-        return;
-    }
+    // Each run up to a tab is copied whole and measured only to place the tab's stop.
     let mut column = 0;
-    for (index, piece) in text.split('\t').enumerate() {
-        if index > 0 {
-            let width = char_width('\t', column);
-            pad(out, width);
-            column += width;
-        }
-        out.push_str(piece);
-        column = columns_after(column, piece);
+    for piece in text.split_inclusive('\t') {
+        let Some(before_tab) = piece.strip_suffix('\t') else {
+            out.push_str(piece);
+            break;
+        };
+        out.push_str(before_tab);
+        column = columns_after(column, before_tab);
+        let width = char_width('\t', column);
+        pad(out, width);
+        column += width;
     }
 }
 
