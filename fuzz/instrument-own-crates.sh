@@ -11,18 +11,21 @@
 # reads itself (`positions`, `lsp`); build those into their own --target-dir, as cargo does not
 # rebuild a crate when only its wrapper's choice changes.
 repository=$(cd "$(dirname "$0")/.." && pwd)
+if [ "${IPARAMS_FUZZ_TRACE_COMMAND:-}" = 1 ] && [ "$CARGO_MANIFEST_DIR" = "$repository"/crates/iparams-lint ]; then
+    exec "$@"
+fi
+# Whether the crate keeps its coverage counters once comparison tracing is dropped.
 case "$CARGO_MANIFEST_DIR" in
-"$repository"/crates/iparams-lint) [ "${IPARAMS_FUZZ_TRACE_COMMAND:-}" = 1 ] && exec "$@"; untraced=yes ;;
-"$repository"/fuzz) untraced=yes ;;
+"$repository"/crates/iparams-lint | "$repository"/fuzz) counters=yes ;;
 "$repository" | "$repository"/*) exec "$@" ;;
-*) untraced=no ;;
+*) counters=no ;;
 esac
 for argument do
     shift
     case $argument in
     -Cllvm-args=-sanitizer-coverage-trace-compares) ;;
     -Cpasses=sancov-module | -Cllvm-args=-sanitizer-coverage-*)
-        [ "$untraced" = yes ] && set -- "$@" "$argument" ;;
+        [ "$counters" = yes ] && set -- "$@" "$argument" ;;
     *) set -- "$@" "$argument" ;;
     esac
 done
