@@ -3,9 +3,10 @@
 
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Mutex, PoisonError};
 
 use iparams_core::{Applicability, FileReport, FixOutcome, Linter, SourceText, redact};
-use rayon::prelude::*;
 
 use crate::cli::CheckArgs;
 use crate::environment::{Environment, exit};
@@ -189,7 +190,11 @@ impl Route {
     }
 }
 
-/// Checks every job of the plan in parallel, each with a linter of its own thread.
+/// Checks every job of the plan in parallel: each thread of the pool, with a linter of its own,
+/// takes the next job in plan order until none is left. Taken in order, jobs finish about in
+/// order, so the job whose turn it is to write is seldom far behind and little output waits in
+/// memory (splitting the list in halves, as an indexed parallel iterator does, would keep the
+/// second half's output until the first was written).
 fn check_jobs(
     workspace: &Workspace,
     plan: &Plan,
@@ -197,10 +202,16 @@ fn check_jobs(
     renderer: &dyn Renderer,
     ordered: &Ordered<'_>,
 ) -> Vec<JobOutcome> {
-    plan.jobs
-        .par_iter()
-        .enumerate()
-        .map_init(Linter::default, |linter, (index, job)| {
+    let next_job = AtomicUsize::new(0);
+    let done: Mutex<Vec<(usize, JobOutcome)>> = Mutex::default();
+    let check_until_none_left = || {
+        let mut linter = Linter::default();
+        let mut mine = Vec::new();
+        loop {
+            let index = next_job.fetch_add(1, Ordering::Relaxed);
+            let Some(job) = plan.jobs.get(index) else {
+                break;
+            };
             let mut output = ordered.job(index);
             let mut context = JobContext {
                 mode,
@@ -209,13 +220,23 @@ fn check_jobs(
                 output: &mut output,
             };
             let outcome = match &job.target {
-                Target::App(root) => check_app(linter, job, root, &mut context),
-                Target::File(_) | Target::Stdin => check_alone(linter, job, &mut context),
+                Target::App(root) => check_app(&mut linter, job, root, &mut context),
+                Target::File(_) | Target::Stdin => check_alone(&mut linter, job, &mut context),
             };
             output.finish();
-            outcome
-        })
-        .collect()
+            mine.push((index, outcome));
+        }
+        render::lock(&done).append(&mut mine);
+    };
+    let threads = rayon::current_num_threads().min(plan.jobs.len());
+    rayon::scope(|scope| {
+        for _ in 0..threads {
+            scope.spawn(|_| check_until_none_left());
+        }
+    });
+    let mut done = done.into_inner().unwrap_or_else(PoisonError::into_inner);
+    done.sort_unstable_by_key(|(index, _)| *index);
+    done.into_iter().map(|(_, outcome)| outcome).collect()
 }
 
 /// Files outside any app get in-file rules only: said once per run, not once per file.

@@ -14,6 +14,7 @@ mod sarif;
 mod testing;
 
 use std::io::{self, Write};
+use std::sync::{Mutex, MutexGuard, PoisonError};
 
 use iparams_core::{Applicability, FileReport, LineCursor, Position, Severity};
 
@@ -198,6 +199,12 @@ pub fn document(renderer: &dyn Renderer, file: &CheckedFile<'_>, summary: &Summa
     // Renderers write UTF-8; checked the fast way, and mended only if one ever does not.
     String::from_utf8(out)
         .unwrap_or_else(|error| String::from_utf8_lossy(error.as_bytes()).into_owned())
+}
+
+/// The data behind `mutex`, even if a thread panicked holding it (the panic is raised anyway):
+/// what was written before it stays as it was, and the other jobs keep writing after it.
+pub(crate) fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
+    mutex.lock().unwrap_or_else(PoisonError::into_inner)
 }
 
 /// How much output a renderer gathers before it writes it.

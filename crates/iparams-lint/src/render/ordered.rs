@@ -5,33 +5,35 @@
 //! before it are written. Jobs are checked roughly in order, so little waits.
 
 use std::io::{self, Write};
-use std::sync::{Mutex, MutexGuard};
+use std::sync::Mutex;
 
 use iparams_core::in_order::InOrder;
 
+use super::lock;
+
 /// The output shared by the jobs of a run.
+///
+/// Two locks, so that a job that asks whether it is its turn never waits for the job that is
+/// writing: only that job and the writing out of jobs that finished early take the output's.
 pub struct Ordered<'o> {
-    state: Mutex<State<'o>>,
+    out: Mutex<Out<'o>>,
+    /// The output of jobs that finished before their turn, and whose turn it is.
+    finished: Mutex<InOrder<Vec<Vec<u8>>>>,
+    /// Written between two jobs' pieces (the renderer's separator).
     separator: &'static [u8],
 }
 
-struct State<'o> {
+struct Out<'o> {
     out: &'o mut (dyn Write + Send),
-    /// The pieces of the jobs that finished, taken in job order.
-    finished: InOrder<Vec<Vec<u8>>>,
     /// Whether any piece was written yet: pieces after the first are separated.
     wrote: bool,
 }
 
 impl<'o> Ordered<'o> {
-    /// Pieces written to `out` are separated by `separator`; empty pieces are not written.
     pub fn new(out: &'o mut (dyn Write + Send), separator: &'static [u8]) -> Self {
         Self {
-            state: Mutex::new(State {
-                out,
-                finished: InOrder::default(),
-                wrote: false,
-            }),
+            out: Mutex::new(Out { out, wrote: false }),
+            finished: Mutex::default(),
             separator,
         }
     }
@@ -48,36 +50,31 @@ impl<'o> Ordered<'o> {
 
     /// Whether any piece was written.
     pub fn wrote(&self) -> bool {
-        self.lock().wrote
-    }
-
-    fn lock(&self) -> MutexGuard<'_, State<'o>> {
-        // A job that panicked while writing leaves the output as it was: keep writing after it.
-        self.state
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner)
+        lock(&self.out).wrote
     }
 }
 
 impl std::fmt::Debug for Ordered<'_> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Ordered")
-            .field("next", &self.lock().finished.next())
+            .field("next", &lock(&self.finished).next())
             .finish_non_exhaustive()
     }
 }
 
-/// Writes `piece` to `out`, after `separator` if something was written before it.
-fn put(out: &mut dyn Write, wrote: &mut bool, piece: &[u8], separator: &[u8]) {
-    if piece.is_empty() {
-        return;
+impl Out<'_> {
+    /// Writes `piece` after `separator` if something was written before it; an empty piece is
+    /// not written. Output errors (a closed pipe) are not worth reporting; the run goes on.
+    fn put(&mut self, piece: &[u8], separator: &[u8]) {
+        if piece.is_empty() {
+            return;
+        }
+        if self.wrote {
+            let _ = self.out.write_all(separator);
+        }
+        let _ = self.out.write_all(piece);
+        self.wrote = true;
     }
-    // Output errors (a closed pipe) are not worth reporting; the run goes on.
-    if *wrote {
-        let _ = out.write_all(separator);
-    }
-    let _ = out.write_all(piece);
-    *wrote = true;
 }
 
 /// The output of one job.
@@ -93,42 +90,42 @@ impl JobOutput<'_, '_> {
     /// Writes one piece (a file's findings, a diff) with `write`: straight to the output when
     /// it is this job's turn, else into memory until it is.
     pub fn piece(&mut self, write: impl FnOnce(&mut dyn Write) -> io::Result<()>) {
-        let separator = self.ordered.separator;
-        let mut state = self.ordered.lock();
-        if state.finished.next() == self.index {
-            let state = &mut *state;
-            for piece in std::mem::take(&mut self.kept) {
-                put(&mut *state.out, &mut state.wrote, &piece, separator);
-            }
-            let wrote = state.wrote;
-            let mut out = Separated {
-                out: &mut *state.out,
-                pending: wrote.then_some(separator),
-                wrote: false,
-            };
-            let _ = write(&mut out);
-            let wrote_now = out.wrote;
-            state.wrote |= wrote_now;
-        } else {
-            drop(state);
+        // Only this job's `finish` moves the turn on, so the answer holds while it writes.
+        let in_turn = lock(&self.ordered.finished).next() == self.index;
+        if !in_turn {
             let mut piece = Vec::new();
             let _ = write(&mut piece);
             self.kept.push(piece);
+            return;
         }
+        let separator = self.ordered.separator;
+        let out = &mut *lock(&self.ordered.out);
+        for piece in std::mem::take(&mut self.kept) {
+            out.put(&piece, separator);
+        }
+        let mut separated = Separated {
+            out: &mut *out.out,
+            pending: out.wrote.then_some(separator),
+            wrote: false,
+        };
+        let _ = write(&mut separated);
+        out.wrote |= separated.wrote;
     }
 
-    /// Ends the job: its output, and that of any later job that was waiting for it, is written.
+    /// Ends the job: its output, and that of any later job that was waiting for it, is written
+    /// now if it is its turn, or when the jobs before it end.
     pub fn finish(self) {
         let separator = self.ordered.separator;
-        let state = &mut *self.ordered.lock();
-        let State {
-            out,
-            finished,
-            wrote,
-        } = state;
+        // Always in this order (turns, then output), so no two jobs wait for each other.
+        let mut finished = lock(&self.ordered.finished);
+        if finished.next() != self.index {
+            finished.arrive(self.index, self.kept, |_| {});
+            return;
+        }
+        let out = &mut *lock(&self.ordered.out);
         finished.arrive(self.index, self.kept, |pieces| {
             for piece in &pieces {
-                put(&mut **out, wrote, piece, separator);
+                out.put(piece, separator);
             }
         });
     }
