@@ -71,14 +71,22 @@ const BLOCK: usize = 1024;
 /// Line starts of a text, to turn byte offsets into [`Position`]s.
 ///
 /// Built once per file and only when something is reported, so a clean file never pays for it.
-/// Offsets are `u32`: files are at most 4 GiB, and a large file's index stays half as big.
+/// Only every [`SAMPLED`]th line's start is kept: a line between is found by counting line
+/// breaks from the nearest kept start, a few hundred bytes in a JSON file, and the index of a
+/// 10 MB file takes a tenth of a megabyte instead of two (it is made for the default output
+/// while a large file's findings are all held). Offsets are `u32`: files are at most 4 GiB.
 #[derive(Debug, Clone)]
 pub struct LineIndex {
-    line_starts: Vec<u32>,
+    /// The start of lines 0, [`SAMPLED`], 2 × [`SAMPLED`]…
+    sampled_starts: Vec<u32>,
+    lines: usize,
     /// What precedes each [`BLOCK`] of the text; made on the first column asked for far into
     /// a long line.
     blocks: OnceLock<Vec<Counts>>,
 }
+
+/// One line start in this many is kept by a [`LineIndex`].
+const SAMPLED: usize = 16;
 
 /// Characters, and UTF-16 code units, in a stretch of text.
 #[derive(Clone, Copy, Debug, Default)]
@@ -115,14 +123,19 @@ impl Counts {
 
 impl LineIndex {
     pub fn new(text: &str) -> Self {
-        // Counted first, so the list is made once at its size: growing it by doubling cost
-        // more than the count on small files, and left up to half of it unused on large ones.
-        let lines = 1 + memchr::memchr_iter(b'\n', text.as_bytes()).count();
-        let mut line_starts = Vec::with_capacity(lines);
-        line_starts.push(0);
-        line_starts.extend(memchr::memchr_iter(b'\n', text.as_bytes()).map(|at| (at + 1) as u32));
+        // Counted first, so the list is made once at its size.
+        let breaks = memchr::memchr_iter(b'\n', text.as_bytes()).count();
+        let mut sampled_starts = Vec::with_capacity(1 + breaks / SAMPLED);
+        sampled_starts.push(0);
+        sampled_starts.extend(
+            memchr::memchr_iter(b'\n', text.as_bytes())
+                .skip(SAMPLED - 1)
+                .step_by(SAMPLED)
+                .map(|at| (at + 1) as u32),
+        );
         Self {
-            line_starts,
+            sampled_starts,
+            lines: 1 + breaks,
             blocks: OnceLock::new(),
         }
     }
@@ -153,24 +166,37 @@ impl LineIndex {
         blocks[block].plus(Counts::of(&text.as_bytes()[block * BLOCK..offset]))
     }
 
-    /// The 0-based line holding byte `offset`.
-    pub fn line_of(&self, offset: usize) -> usize {
-        self.line_starts
+    /// The 0-based line holding byte `offset` of `text` (the text this index was built from).
+    pub fn line_of(&self, text: &str, offset: usize) -> usize {
+        let offset = offset.min(text.len());
+        let sample = self
+            .sampled_starts
             .partition_point(|&start| start as usize <= offset)
-            - 1
+            - 1;
+        let from = self.sampled_starts[sample] as usize;
+        sample * SAMPLED + memchr::memchr_iter(b'\n', &text.as_bytes()[from..offset]).count()
     }
 
-    /// Where 0-based `line` starts, if there is such a line.
-    pub fn line_start(&self, line: usize) -> Option<usize> {
-        self.line_starts.get(line).map(|&start| start as usize)
+    /// Where 0-based `line` of `text` starts, if there is such a line.
+    pub fn line_start(&self, text: &str, line: usize) -> Option<usize> {
+        if line >= self.lines {
+            return None;
+        }
+        let from = self.sampled_starts[line / SAMPLED] as usize;
+        match line % SAMPLED {
+            0 => Some(from),
+            skipped => memchr::memchr_iter(b'\n', &text.as_bytes()[from..])
+                .nth(skipped - 1)
+                .map(|at| from + at + 1),
+        }
     }
 
     /// The position of byte `offset` of `text` (the text this index was built from).
     /// An offset inside a multi-byte character counts as that character.
     pub fn position(&self, text: &str, offset: usize) -> Position {
         let offset = offset.min(text.len());
-        let line = self.line_of(offset);
-        let start = self.line_starts[line] as usize;
+        let line = self.line_of(text, offset);
+        let start = self.line_start(text, line).unwrap_or(0);
         Position {
             line: line + 1,
             column: self.counts(text, start, offset).chars as usize + 1,
@@ -180,12 +206,13 @@ impl LineIndex {
     /// The column of byte `offset` counted in UTF-16 code units (1-based), as SARIF and LSP expect.
     pub fn utf16_column(&self, text: &str, offset: usize) -> usize {
         let offset = floor_char_boundary(text, offset.min(text.len()));
-        let start = self.line_starts[self.line_of(offset)] as usize;
+        let line = self.line_of(text, offset);
+        let start = self.line_start(text, line).unwrap_or(0);
         self.counts(text, start, offset).utf16 as usize + 1
     }
 
     pub fn line_count(&self) -> usize {
-        self.line_starts.len()
+        self.lines
     }
 }
 
@@ -332,6 +359,43 @@ mod tests {
         }
     }
 
+    /// Lines between the kept starts are found as a list of every line start finds them, at
+    /// every offset and every line, whatever the lines' lengths (empty, CRLF, multi-byte).
+    #[test]
+    fn sampled_lines_agree_with_every_line_start() {
+        let lines = [
+            "",
+            "{",
+            "  \"é\": 1,\r",
+            "x",
+            "",
+            "  \"a much longer line\": [1, 2, 3]",
+        ];
+        for count in [1, SAMPLED - 1, SAMPLED, SAMPLED + 1, 5 * SAMPLED + 3] {
+            let text: String = (0..count)
+                .map(|n| lines[n * 7 % lines.len()])
+                .collect::<Vec<_>>()
+                .join("\n");
+            let starts: Vec<usize> = std::iter::once(0)
+                .chain(text.match_indices('\n').map(|(at, _)| at + 1))
+                .collect();
+            let index = LineIndex::new(&text);
+            assert_eq!(index.line_count(), starts.len());
+            for (line, &start) in starts.iter().enumerate() {
+                assert_eq!(index.line_start(&text, line), Some(start), "line {line}");
+            }
+            assert_eq!(index.line_start(&text, starts.len()), None);
+            for offset in 0..=text.len() {
+                let line = starts.partition_point(|&start| start <= offset) - 1;
+                assert_eq!(
+                    index.line_of(&text, offset),
+                    line,
+                    "{count} lines, byte {offset}"
+                );
+            }
+        }
+    }
+
     #[test]
     fn positions_count_characters_not_bytes() {
         let text = "{\n  \"é\": 1,\n  \"x\": 2\n}";
@@ -360,7 +424,9 @@ mod tests {
             text.len() - 2,
             text.len(),
         ] {
-            let start = index.line_start(index.line_of(offset)).unwrap();
+            let start = index
+                .line_start(&text, index.line_of(&text, offset))
+                .unwrap();
             let before = &text[start..offset];
             assert_eq!(
                 index.position(&text, offset).column,

@@ -45,7 +45,7 @@ impl<'t> IndexedSource<'t> {
     fn line_end(&self, line: usize) -> usize {
         let end = self
             .lines
-            .line_start(line + 1)
+            .line_start(self.text, line + 1)
             .map_or(self.text.len(), |next| next - 1);
         let crlf = end > 0 && end < self.text.len() && self.text.as_bytes()[end - 1] == b'\r';
         if crlf { end - 1 } else { end }
@@ -63,14 +63,16 @@ impl<'t> IndexedSource<'t> {
         if end > self.text.len() {
             return None;
         }
-        let start_line = self.lines.line_of(start);
-        let end_line = self.lines.line_of(end.saturating_sub(1).max(start));
+        let start_line = self.lines.line_of(self.text, start);
+        let end_line = self
+            .lines
+            .line_of(self.text, end.saturating_sub(1).max(start));
         let first_line = start_line.saturating_sub(before);
         let last_line = (end_line + after).min(self.lines.line_count() - 1);
         let data_start = if before == 0 {
             start
         } else {
-            self.lines.line_start(first_line).unwrap_or(0)
+            self.lines.line_start(self.text, first_line).unwrap_or(0)
         };
         let data_end = if before == 0 && after == 0 {
             end
