@@ -3,15 +3,16 @@
 //! cost; miette draws the rest.
 
 use std::borrow::Cow;
-use std::cell::OnceCell;
 use std::fmt;
 use std::io::{self, Write};
+use std::sync::{Mutex, OnceLock};
 
 use iparams_core::{Diagnostic, Severity, Span};
 use miette::{GraphicalReportHandler, GraphicalTheme, LabeledSpan, SourceCode};
+use rayon::prelude::*;
 
 use super::frame::Frames;
-use super::{BLOCK, CheckedFile, RenderOptions, Renderer, Summary};
+use super::{BLOCK, CheckedFile, RenderOptions, Renderer, Summary, lock};
 use crate::source_code::IndexedSource;
 
 #[derive(Debug)]
@@ -34,6 +35,39 @@ impl Human {
             .with_width(self.options.width)
             .with_links(false)
             .with_context_lines(1)
+    }
+
+    /// Draws a file's findings, on up to `threads` threads when it has many.
+    fn draw_file(
+        &self,
+        file: &CheckedFile<'_>,
+        threads: usize,
+        out: &mut dyn Write,
+    ) -> io::Result<()> {
+        let diagnostics = &file.report.diagnostics;
+        if diagnostics.is_empty() {
+            return Ok(());
+        }
+        let source = IndexedSource::new(file.path, file.text);
+        let hidden = file.report.hidden_spans(file.text);
+        let (redacted, redacted_source) = (OnceLock::new(), OnceLock::new());
+        let drawing = Drawing {
+            human: self,
+            file,
+            source: &source,
+            hidden: &hidden,
+            // Colours are left to miette, and so is a file where a secret holds a line break
+            // (a string broken by a raw newline or CR): masked, its lines are numbered otherwise.
+            breaks_hidden: hidden
+                .iter()
+                .any(|span| file.text[span.start..span.end].contains(['\n', '\r'])),
+            redacted: &redacted,
+            redacted_source: &redacted_source,
+        };
+        if threads < 2 || diagnostics.len() < DRAWN_IN_PARALLEL_FROM {
+            return drawing.all_in_turn(out);
+        }
+        drawing.all_in_parallel(threads, out)
     }
 }
 
@@ -133,68 +167,7 @@ impl Renderer for Human {
     }
 
     fn file(&self, file: &CheckedFile<'_>, out: &mut dyn Write) -> io::Result<()> {
-        if file.report.diagnostics.is_empty() {
-            return Ok(());
-        }
-        // Secrets are masked in the frames as well as in the messages: the frames drawn here
-        // mask the lines they show; miette draws from a masked copy of the whole text, made
-        // for the first finding it draws (copying a large file for none cost its size).
-        let source = IndexedSource::new(file.path, file.text);
-        let hidden = file.report.hidden_spans(file.text);
-        let redacted = OnceCell::new();
-        let redacted_source = OnceCell::new();
-        let masked_source = || {
-            redacted_source.get_or_init(|| {
-                IndexedSource::new(
-                    file.path,
-                    redacted.get_or_init(|| file.report.redact(file.text)),
-                )
-            })
-        };
-        // Colours are left to miette, and so is a file where a secret holds a line break (a
-        // string broken by a raw newline or CR): masked, its lines are numbered otherwise.
-        let breaks_hidden = hidden
-            .iter()
-            .any(|span| file.text[span.start..span.end].contains(['\n', '\r']));
-        let mut frames = (!self.options.color && !breaks_hidden)
-            .then(|| Frames::new(&source, &hidden, self.options.width));
-        // Made at the first finding miette draws: most files have none.
-        let mut handler = None;
-        let mut rendered = String::with_capacity(BLOCK);
-        for (index, diagnostic) in file.report.diagnostics.iter().enumerate() {
-            if index > 0 {
-                rendered.push('\n');
-            }
-            let drawn = frames.as_mut().is_some_and(|frames| {
-                frames.draw(diagnostic, help(diagnostic).as_deref(), &mut rendered)
-            });
-            if !drawn {
-                // The masked copy only when miette would show a secret: a large file that
-                // has secrets and a finding for miette would otherwise copy all its text.
-                let shows_secret = !hidden.is_empty()
-                    && (breaks_hidden || shows_hidden(&source, &hidden, diagnostic));
-                let finding = Finding {
-                    diagnostic,
-                    source: if shows_secret {
-                        masked_source()
-                    } else {
-                        &source
-                    },
-                };
-                let handler = handler.get_or_insert_with(|| self.handler());
-                if handler.render_report(&mut rendered, &finding).is_err() {
-                    rendered.push_str(&format!(
-                        "{}: {}[{}] {}\n",
-                        file.path, diagnostic.severity, diagnostic.rule, diagnostic.message
-                    ));
-                }
-            }
-            if rendered.len() >= BLOCK {
-                out.write_all(rendered.as_bytes())?;
-                rendered.clear();
-            }
-        }
-        out.write_all(rendered.as_bytes())
+        self.draw_file(file, rayon::current_num_threads(), out)
     }
 
     fn end(&self, summary: &Summary, wrote_files: bool, out: &mut dyn Write) -> io::Result<()> {
@@ -203,6 +176,137 @@ impl Renderer for Human {
             out.write_all(b"\n")?;
         }
         summary.write_unless_quiet(&self.options, out)
+    }
+}
+
+/// Files with this many findings are drawn on every thread, a few runs of them at a time.
+const DRAWN_IN_PARALLEL_FROM: usize = 2 * RUN;
+
+/// How many consecutive findings a thread draws at a time when a file's are drawn in parallel:
+/// enough to keep the threads busy, few enough that the runs waiting to be written take a few
+/// hundred kilobytes.
+const RUN: usize = 256;
+
+/// What drawing one file's findings needs, shared by the threads that draw them.
+struct Drawing<'d, 'f> {
+    human: &'d Human,
+    file: &'d CheckedFile<'f>,
+    source: &'d IndexedSource<'f>,
+    /// The bytes of secrets, sorted.
+    hidden: &'d [Span],
+    /// Whether a secret holds a line break.
+    breaks_hidden: bool,
+    // Secrets are masked in the frames as well as in the messages: the frames drawn here mask
+    // the lines they show; miette draws from a masked copy of the whole text, made for the
+    // first finding it draws that shows a secret (copying a large file for none cost its size).
+    redacted: &'d OnceLock<Cow<'f, str>>,
+    redacted_source: &'d OnceLock<IndexedSource<'d>>,
+}
+
+/// What one thread draws findings with: its frames (with their reused room and filled helps)
+/// and, from the first finding miette draws (most files have none), miette's handler.
+struct Drawer<'d, 'f> {
+    frames: Option<Frames<'d, 'f>>,
+    handler: Option<GraphicalReportHandler>,
+}
+
+impl<'d, 'f> Drawing<'d, 'f> {
+    fn drawer(&self) -> Drawer<'d, 'f> {
+        let options = &self.human.options;
+        Drawer {
+            frames: (!options.color && !self.breaks_hidden)
+                .then(|| Frames::new(self.source, self.hidden, options.width)),
+            handler: None,
+        }
+    }
+
+    fn masked_source(&self) -> &IndexedSource<'d> {
+        self.redacted_source.get_or_init(|| {
+            let text = self
+                .redacted
+                .get_or_init(|| self.file.report.redact(self.file.text));
+            IndexedSource::new(self.file.path, text)
+        })
+    }
+
+    /// Appends finding `index` of the file to `rendered`, after a blank line unless it is the
+    /// first.
+    fn draw(&self, drawer: &mut Drawer<'d, 'f>, index: usize, rendered: &mut String) {
+        let diagnostic = &self.file.report.diagnostics[index];
+        if index > 0 {
+            rendered.push('\n');
+        }
+        let drawn = drawer
+            .frames
+            .as_mut()
+            .is_some_and(|frames| frames.draw(diagnostic, help(diagnostic).as_deref(), rendered));
+        if drawn {
+            return;
+        }
+        // The masked copy only when miette would show a secret: a large file that has secrets
+        // and a finding for miette would otherwise copy all its text.
+        let shows_secret = !self.hidden.is_empty()
+            && (self.breaks_hidden || shows_hidden(self.source, self.hidden, diagnostic));
+        let finding = Finding {
+            diagnostic,
+            source: if shows_secret {
+                self.masked_source()
+            } else {
+                self.source
+            },
+        };
+        let handler = drawer.handler.get_or_insert_with(|| self.human.handler());
+        if handler.render_report(rendered, &finding).is_err() {
+            rendered.push_str(&format!(
+                "{}: {}[{}] {}\n",
+                self.file.path, diagnostic.severity, diagnostic.rule, diagnostic.message
+            ));
+        }
+    }
+
+    /// Draws every finding on this thread, written a block at a time.
+    fn all_in_turn(&self, out: &mut dyn Write) -> io::Result<()> {
+        let mut drawer = self.drawer();
+        let mut rendered = String::with_capacity(BLOCK);
+        for index in 0..self.file.report.diagnostics.len() {
+            self.draw(&mut drawer, index, &mut rendered);
+            if rendered.len() >= BLOCK {
+                out.write_all(rendered.as_bytes())?;
+                rendered.clear();
+            }
+        }
+        out.write_all(rendered.as_bytes())
+    }
+
+    /// Draws the findings on `threads` threads, a run of [`RUN`] each, and writes each group of
+    /// runs in order before the next is drawn: the same bytes as [`Self::all_in_turn`], with at
+    /// most one run per thread held in memory.
+    fn all_in_parallel(&self, threads: usize, out: &mut dyn Write) -> io::Result<()> {
+        let count = self.file.report.diagnostics.len();
+        // Each thread's drawer is taken back from here for its next run, so that it keeps its
+        // filled helps; the text of each run in the group is kept for reuse.
+        let drawers = Mutex::new(Vec::with_capacity(threads));
+        let mut runs = vec![String::new(); threads];
+        for group in (0..count).step_by(RUN * threads) {
+            runs.par_iter_mut().enumerate().for_each(|(run, rendered)| {
+                rendered.clear();
+                let first = group + run * RUN;
+                let indices = first.min(count)..(first + RUN).min(count);
+                if indices.is_empty() {
+                    return;
+                }
+                let taken = lock(&drawers).pop();
+                let mut drawer = taken.unwrap_or_else(|| self.drawer());
+                for index in indices {
+                    self.draw(&mut drawer, index, rendered);
+                }
+                lock(&drawers).push(drawer);
+            });
+            for rendered in &runs {
+                out.write_all(rendered.as_bytes())?;
+            }
+        }
+        Ok(())
     }
 }
 
@@ -399,5 +503,64 @@ mod tests {
             masked += usize::from(ours.contains('*'));
         }
         assert!(masked > 500, "{masked}");
+    }
+
+    /// A file with more findings than one thread draws at a time comes out the same drawn on
+    /// several threads as on one: findings in order, one blank line between each two, secrets
+    /// masked, with colour (miette draws every finding) and without (the frames draw most).
+    #[test]
+    fn findings_drawn_in_parallel_come_out_as_drawn_in_turn() {
+        let mut random = Random(0x5851_f42d_4c95_7f2d);
+        let mut text = String::new();
+        while text.len() < 40_000 {
+            text.push_str(&source_text(&mut random));
+        }
+        let mut report = FileReport::default();
+        for _ in 0..20 {
+            report.redactions.push(span(&mut random, &text));
+        }
+        let count = DRAWN_IN_PARALLEL_FROM + 3 * RUN + 17;
+        for index in 0..count {
+            let mut diagnostic = Diagnostic::new(
+                "duplicate-display-name",
+                Severity::Warning,
+                span(&mut random, &text),
+                format!("Finding {index}"),
+            );
+            diagnostic.label("here");
+            if random.below(3) == 0 {
+                diagnostic.related(span(&mut random, &text), "and there");
+            }
+            if random.below(2) == 0 {
+                diagnostic.help(format!("Help number {} of a few.", random.below(20)));
+            }
+            report.diagnostics.push(diagnostic);
+        }
+        report.diagnostics.sort_by_key(|d| d.span.start);
+        let file = CheckedFile {
+            path: "config/iparams.json",
+            text: &text,
+            report: &report,
+        };
+        for color in [false, true] {
+            let human = Human::new(RenderOptions {
+                color,
+                ..plain(80).options
+            });
+            let draw = |threads| {
+                let mut out = Vec::new();
+                human.draw_file(&file, threads, &mut out).unwrap();
+                String::from_utf8(out).unwrap()
+            };
+            let in_turn = draw(1);
+            assert_eq!(in_turn.matches("Finding ").count(), count);
+            assert!(in_turn.contains('*'), "some secret is shown, masked");
+            for threads in [2, 3] {
+                assert!(
+                    draw(threads) == in_turn,
+                    "{threads} threads, colour {color}"
+                );
+            }
+        }
     }
 }
