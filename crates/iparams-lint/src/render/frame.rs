@@ -409,19 +409,32 @@ impl<'s, 't> Frames<'s, 't> {
             out.truncate(mark);
         }
         FILLED_HELPS.with_borrow_mut(|filled| {
-            if filled.width != self.width || filled.texts.len() >= FILLED_HELPS_KEPT {
+            if filled.width != self.width {
                 filled.width = self.width;
                 filled.texts.clear();
+            } else if filled.texts.len() >= FILLED_HELPS_KEPT {
+                // The helps seen again are the rules' fixed texts: they stay, and those seen
+                // once (most quote a key of their file) make room.
+                filled
+                    .texts
+                    .retain(|_, filled| std::mem::take(&mut filled.seen_again));
+                if filled.texts.len() >= FILLED_HELPS_KEPT / 2 {
+                    filled.texts.clear();
+                }
             }
-            if let Some(wrapped) = filled.texts.get(help) {
-                out.push_str(wrapped);
+            if let Some(kept) = filled.texts.get_mut(help) {
+                kept.seen_again = true;
+                out.push_str(&kept.text);
                 return;
             }
-            let mut wrapped = String::new();
-            self.filler
-                .fill(&mut wrapped, help, FIRST, REST, self.width);
-            out.push_str(&wrapped);
-            filled.texts.insert(help.to_owned(), wrapped);
+            let mut text = String::new();
+            self.filler.fill(&mut text, help, FIRST, REST, self.width);
+            out.push_str(&text);
+            let kept = FilledHelp {
+                text,
+                seen_again: false,
+            };
+            filled.texts.insert(help.to_owned(), kept);
         });
     }
 }
@@ -431,11 +444,17 @@ impl<'s, 't> Frames<'s, 't> {
 #[derive(Default)]
 struct FilledHelps {
     width: usize,
-    texts: HashMap<String, String>,
+    texts: HashMap<String, FilledHelp>,
 }
 
-/// How many filled helps a thread keeps before it starts again: about 300 kilobytes (a help and
-/// its filled text take about 560 bytes). The helps that repeat are the rules' fixed texts, a
+struct FilledHelp {
+    text: String,
+    /// Asked for again since it was filled, or since the helps were last thinned.
+    seen_again: bool,
+}
+
+/// How many filled helps a thread keeps before it thins them out: about 300 kilobytes (a help
+/// and its filled text take about 560 bytes). The helps that repeat are the rules' fixed texts, a
 /// few hundred; 4,096 kept the unique ones of a large file too, 2 MB of them at its peak.
 const FILLED_HELPS_KEPT: usize = 512;
 
