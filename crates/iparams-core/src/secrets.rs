@@ -277,18 +277,25 @@ const MARKERS: [&str; 3] = ["-----BEGIN", "earer ", "://"];
 /// A quick look that rules out most strings before the patterns run.
 fn may_hold_credential(text: &str) -> bool {
     // Bytes, not characters: other whitespace only lengthens a run, which lets more through.
+    // The markers are looked for in the same pass, at the bytes they start with.
+    let bytes = text.as_bytes();
     let mut run = 0;
-    for byte in text.bytes() {
+    for (at, &byte) in bytes.iter().enumerate() {
         run = if byte.is_ascii_whitespace() {
             0
         } else {
             run + 1
         };
-        if run >= SHORTEST_TOKEN {
+        let marker_here = || {
+            MARKERS.iter().any(|marker| {
+                marker.as_bytes()[0] == byte && bytes[at..].starts_with(marker.as_bytes())
+            })
+        };
+        if run >= SHORTEST_TOKEN || marker_here() {
             return true;
         }
     }
-    MARKERS.iter().any(|marker| text.contains(marker))
+    false
 }
 
 /// Below this length no format above can match, so most strings skip the scan.
@@ -449,6 +456,44 @@ fn entropy(bytes: &[u8]) -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The one-pass quick look lets through what a run of non-space bytes or a search for
+    /// each marker lets through, and nothing else.
+    #[test]
+    fn the_quick_look_finds_long_runs_and_markers_anywhere() {
+        let reference = |text: &str| {
+            text.split(|c: char| c.is_ascii_whitespace())
+                .any(|run| run.len() >= SHORTEST_TOKEN)
+                || MARKERS.iter().any(|marker| text.contains(marker))
+        };
+        let pieces = [
+            "a",
+            "é",
+            " ",
+            "\t",
+            "-",
+            "-----BEGIN",
+            "----BEGIN",
+            "earer ",
+            "Bearer",
+            "earer",
+            "://",
+            ":/",
+            "e",
+            ":",
+            "0123456789abcdef",
+            "0123456789abcde",
+        ];
+        let mut seed = 0x9e37_79b9_u64;
+        for _ in 0..20_000 {
+            let mut text = String::new();
+            for _ in 0..(seed >> 60) + 1 {
+                seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
+                text.push_str(pieces[(seed >> 33) as usize % pieces.len()]);
+            }
+            assert_eq!(may_hold_credential(&text), reference(&text), "{text:?}");
+        }
+    }
 
     #[test]
     fn whole_words_and_substrings() {
