@@ -146,26 +146,48 @@ fn report<'c>(
 
 /// The secret `text` names, as written in the phrase list, when it names one.
 fn named_secret(text: &str) -> Option<String> {
+    if text.is_ascii() {
+        // Most labels: words compared without a lower-cased copy of the text.
+        let words = text
+            .split(|c: char| !c.is_ascii_alphanumeric())
+            .filter(|word| !word.is_empty());
+        return first_secret(words, str::eq_ignore_ascii_case);
+    }
     let lower = text.to_lowercase();
-    let words: Vec<&str> = lower
+    let words = lower
         .split(|c: char| !c.is_alphanumeric())
-        .filter(|word| !word.is_empty())
-        .collect();
-    for at in 0..words.len() {
+        .filter(|word| !word.is_empty());
+    first_secret(words, |word, name| word == name)
+}
+
+/// The first of [`SECRETS`] that `words` name, unless a descriptor follows it; `same` tells
+/// whether a word is a given (lower-case) word.
+fn first_secret<'w>(
+    words: impl Iterator<Item = &'w str>,
+    same: impl Fn(&str, &str) -> bool,
+) -> Option<String> {
+    // The word at hand and the two after it: a phrase of up to two words, then a descriptor.
+    let mut words = words.fuse();
+    let mut window = [None, words.next(), words.next()];
+    loop {
+        window.rotate_left(1);
+        window[2] = words.next();
+        window[0]?;
         for phrase in SECRETS {
-            let end = at + phrase.len();
-            if end > words.len() || words[at..end] != *phrase {
+            let named = phrase
+                .iter()
+                .zip(&window)
+                .all(|(name, word)| word.is_some_and(|word| same(word, name)));
+            if !named {
                 continue;
             }
-            let described = words
-                .get(end)
-                .is_some_and(|next| DESCRIPTORS.contains(next));
+            let described = window[phrase.len()]
+                .is_some_and(|next| DESCRIPTORS.iter().any(|descriptor| same(next, descriptor)));
             if !described {
                 return Some(phrase.join(" "));
             }
         }
     }
-    None
 }
 
 #[cfg(test)]
@@ -185,5 +207,15 @@ mod tests {
         assert_eq!(named_secret("Authentication type"), None);
         assert_eq!(named_secret("Keyboard shortcut"), None);
         assert_eq!(named_secret("Monkey"), None);
+        assert_eq!(named_secret("API"), None);
+        assert_eq!(named_secret("SECRET KEY").as_deref(), Some("secret"));
+        assert_eq!(named_secret("Private KEY ID"), None);
+        assert_eq!(
+            named_secret("Private KEY for signing").as_deref(),
+            Some("private key")
+        );
+        assert_eq!(named_secret("Signing key name"), None);
+        assert_eq!(named_secret("Clé API, token"), Some("token".into()));
+        assert_eq!(named_secret("Senha do usuário").as_deref(), Some("senha"));
     }
 }
