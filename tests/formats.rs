@@ -108,6 +108,20 @@ fn assert_valid_sarif(sarif: &serde_json::Value) -> Vec<serde_json::Value> {
         .as_array()
         .expect("a rule table");
     assert_eq!(rules.len(), iparams_core::REGISTRY.len());
+    // Each rule links to its section of docs/rules.md, whose headings are the rules' names.
+    let docs = std::fs::read_to_string(repo_root().join("docs/rules.md")).expect("docs/rules.md");
+    for rule in rules {
+        let id = rule["id"].as_str().expect("an id");
+        let link = rule["helpUri"].as_str().expect("a link to the rule's docs");
+        assert!(
+            link.ends_with(&format!("/blob/main/docs/rules.md#{id}")),
+            "{link}"
+        );
+        assert!(
+            docs.contains(&format!("\n## `{id}`\n")),
+            "no section for {id}"
+        );
+    }
     let results = run["results"].as_array().expect("results");
     for result in results {
         let index = result["ruleIndex"].as_u64().expect("an index") as usize;

@@ -27,6 +27,7 @@ static OPENING: LazyLock<String> = LazyLock::new(|| {
                 "id": rule.name,
                 "name": rule.name,
                 "shortDescription": { "text": rule.summary },
+                "helpUri": crate::docs::rule_url(rule.name),
                 "fullDescription": { "text": rule.docs() },
                 "help": {
                     "text": format!("{}\n\nVendor validator: {}", rule.docs(), rule.vendor()),
