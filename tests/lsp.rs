@@ -593,6 +593,19 @@ fn an_editor_session_on_the_example_app() {
     let page_now = client.diagnostics(&page_uri);
     assert_eq!(page_now["version"], 2);
     assert_eq!(page_now["diagnostics"], json!([]), "{page_now:#}");
+    // Definition reads both buffers, unsaved: the read being typed goes to the key just added.
+    let definition = client
+        .request(
+            "textDocument/definition",
+            at(&page_uri, position_of(&typing, "\"sync\"", 0, 2)),
+        )
+        .response_result
+        .expect("a definition");
+    assert_eq!(definition["uri"], json!(iparams_uri), "{definition:#}");
+    assert_eq!(
+        definition["range"]["start"],
+        json!({ "line": 1, "character": 3 })
+    );
 
     // Closing empties the closed document's findings.
     client.notify(

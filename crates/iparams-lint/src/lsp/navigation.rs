@@ -143,6 +143,29 @@ impl AppIndex {
         index
     }
 
+    /// What a definition needs, read from two files only: what iparams.json declares, and the
+    /// reads of the file at `relative` (the one under the cursor). A definition is asked for
+    /// far more often than references (some editors ask on every hover with a key held), and
+    /// the other files of the app cannot change its answer.
+    pub fn around(workspace: &Workspace, root: &Path, relative: &str) -> Self {
+        let text_of = |path: &Path| {
+            let bytes = workspace.read(path).ok()?;
+            Some(SourceText::decode(&bytes).text().to_owned())
+        };
+        let iparams = root.join(IPARAMS_FILE);
+        let mut index = AppIndex::default();
+        if let Some(text) = text_of(&iparams) {
+            index.declared = declarations(&iparams, &text);
+        }
+        if relative != IPARAMS_FILE {
+            let path = root.join(relative);
+            if let Some(text) = text_of(&path) {
+                index.reads = reads(relative, &path, &text);
+            }
+        }
+        index
+    }
+
     /// The declaration or read at byte `offset` of the file at `path`.
     pub fn at(&self, path: &Path, offset: usize) -> Option<&Named> {
         self.declared.iter().chain(&self.reads).find(|named| {
@@ -166,11 +189,11 @@ pub fn definition(
     params: lsp_types::DefinitionParams,
 ) -> serde_json::Value {
     let at = params.text_document_position_params;
-    let Some((root, path, offset)) = app_spot(state, &at.text_document.uri, at.position) else {
+    let Some((root, relative, offset)) = app_spot(state, &at.text_document.uri, at.position) else {
         return serde_json::Value::Null;
     };
-    let index = AppIndex::of(&state.workspace, &root);
-    let Some(named) = index.at(&path, offset) else {
+    let index = AppIndex::around(&state.workspace, &root, &relative);
+    let Some(named) = index.at(&root.join(&relative), offset) else {
         return serde_json::Value::Null;
     };
     match index.definition(&named.key) {
@@ -186,11 +209,11 @@ pub fn references(
     params: lsp_types::ReferenceParams,
 ) -> serde_json::Value {
     let at = params.text_document_position_params;
-    let Some((root, path, offset)) = app_spot(state, &at.text_document.uri, at.position) else {
+    let Some((root, relative, offset)) = app_spot(state, &at.text_document.uri, at.position) else {
         return serde_json::Value::Null;
     };
     let index = AppIndex::of(&state.workspace, &root);
-    let Some(named) = index.at(&path, offset) else {
+    let Some(named) = index.at(&root.join(&relative), offset) else {
         return serde_json::Value::Null;
     };
     let key = named.key.clone();
@@ -207,16 +230,17 @@ pub fn references(
     serde_json::Value::Array(locations)
 }
 
-/// The app, file and byte offset of a position in an open document of an app.
+/// The app, the file's path in it and the byte offset of a position in an open document of an
+/// app.
 fn app_spot(
     state: &super::state::State,
     uri: &lsp_types::Uri,
     position: lsp_types::Position,
-) -> Option<(PathBuf, PathBuf, usize)> {
+) -> Option<(PathBuf, String, usize)> {
     let (document, offset) = super::offset_in(state, uri, position)?;
     match &document.place {
         super::documents::Place::App { root, relative } => {
-            Some((root.clone(), root.join(relative), offset))
+            Some((root.clone(), relative.clone(), offset))
         }
         _ => None,
     }
