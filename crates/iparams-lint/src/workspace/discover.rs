@@ -4,6 +4,7 @@
 use std::path::{Path, PathBuf};
 
 use iparams_core::app::{Role, SKIPPED_FOLDERS};
+use rayon::prelude::*;
 
 /// One thing to check.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
@@ -26,32 +27,41 @@ pub struct DiscoveryError {
 /// (skipping what .gitignore ignores), an iparams.json into its app when it is in one. The
 /// result is sorted and without repeats.
 pub fn discover(paths: &[PathBuf]) -> (Vec<Input>, Vec<DiscoveryError>) {
+    // Each path costs a system call or more (is it a folder? an app's iparams.json?): a shell
+    // glob of thousands of files is looked at on every thread, in order.
+    let found: Vec<(Vec<Input>, Option<DiscoveryError>)> =
+        paths.par_iter().map(|path| expand(path)).collect();
     let mut inputs = Vec::new();
     let mut errors = Vec::new();
-    for path in paths {
-        if path.as_os_str() == "-" {
-            inputs.push(Input::Stdin);
-        } else if path.is_dir() {
-            let found = if is_app(path) {
-                vec![Input::App(clean(path.clone()))]
-            } else {
-                find_in(path)
-            };
-            if found.is_empty() {
-                errors.push(DiscoveryError {
-                    path: path.clone(),
-                    message: "no app or config/iparams.json found in this folder".into(),
-                });
-            }
-            inputs.extend(found);
-        } else {
-            // Missing or unreadable files are reported when they are read.
-            inputs.push(app_of(path).map_or_else(|| Input::File(path.clone()), Input::App));
-        }
+    for (expanded, error) in found {
+        inputs.extend(expanded);
+        errors.extend(error);
     }
     inputs.sort();
     inputs.dedup();
     (inputs, errors)
+}
+
+/// What one path of the command line stands for.
+fn expand(path: &Path) -> (Vec<Input>, Option<DiscoveryError>) {
+    if path.as_os_str() == "-" {
+        return (vec![Input::Stdin], None);
+    }
+    if !path.is_dir() {
+        // Missing or unreadable files are reported when they are read.
+        let input = app_of(path).map_or_else(|| Input::File(path.to_owned()), Input::App);
+        return (vec![input], None);
+    }
+    let found = if is_app(path) {
+        vec![Input::App(clean(path.to_owned()))]
+    } else {
+        find_in(path)
+    };
+    let error = found.is_empty().then(|| DiscoveryError {
+        path: path.to_owned(),
+        message: "no app or config/iparams.json found in this folder".into(),
+    });
+    (found, error)
 }
 
 /// A folder with manifest.json and config/ is an app.
