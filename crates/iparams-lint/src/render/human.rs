@@ -203,8 +203,8 @@ struct Drawing<'d, 'f> {
     redacted_source: &'d OnceLock<IndexedSource<'d>>,
 }
 
-/// What one thread draws findings with: its frames (with their reused room and filled helps)
-/// and, from the first finding miette draws (most files have none), miette's handler.
+/// What a thread draws a run of findings with: the frames (their room reused from finding to
+/// finding) and, from the first finding miette draws (most files have none), miette's handler.
 struct Drawer<'d, 'f> {
     frames: Option<Frames<'d, 'f>>,
     handler: Option<GraphicalReportHandler>,
@@ -283,8 +283,8 @@ impl<'d, 'f> Drawing<'d, 'f> {
     /// most one run per thread held in memory.
     fn all_in_parallel(&self, threads: usize, out: &mut dyn Write) -> io::Result<()> {
         let count = self.file.report.diagnostics.len();
-        // Each thread's drawer is taken back from here for its next run, so that it keeps its
-        // filled helps; the text of each run in the group is kept for reuse.
+        // Drawers are taken back from here for the next run, their room reused (filled helps
+        // are kept per thread by the frames themselves); so is the text of each run.
         let drawers = Mutex::new(Vec::with_capacity(threads));
         let mut runs = vec![String::new(); threads];
         for group in (0..count).step_by(RUN * threads) {
