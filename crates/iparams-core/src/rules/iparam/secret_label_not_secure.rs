@@ -61,6 +61,17 @@ const SECRETS: [&[&str]; 18] = [
 
 /// Words that, right after a secret's name, make the label about the secret rather than the
 /// secret itself: "Token expiry in days", "OAuth token URL".
+/// The first letters of [`SECRETS`], by ASCII code.
+const SECRET_HEADS: [bool; 128] = {
+    let mut heads = [false; 128];
+    let mut index = 0;
+    while index < SECRETS.len() {
+        heads[SECRETS[index][0].as_bytes()[0] as usize] = true;
+        index += 1;
+    }
+    heads
+};
+
 const DESCRIPTORS: [&str; 22] = [
     "url",
     "uri",
@@ -172,7 +183,16 @@ fn first_secret<'w>(
     loop {
         window.rotate_left(1);
         window[2] = words.next();
-        window[0]?;
+        let word = window[0]?;
+        // Most words cannot begin a secret's name: their first letter says so.
+        let head = word.as_bytes()[0].to_ascii_lowercase();
+        if !SECRET_HEADS
+            .get(usize::from(head))
+            .copied()
+            .unwrap_or(false)
+        {
+            continue;
+        }
         for phrase in SECRETS {
             let named = phrase
                 .iter()
