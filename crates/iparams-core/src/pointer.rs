@@ -10,6 +10,11 @@ pub fn of_key(key: &str) -> String {
 /// Appends one reference token, escaping `~` and `/`.
 pub fn push(pointer: &mut String, segment: &str) {
     pointer.push('/');
+    // Keys seldom hold either: copied whole, not a character at a time.
+    if !segment.bytes().any(|byte| byte == b'~' || byte == b'/') {
+        pointer.push_str(segment);
+        return;
+    }
     for character in segment.chars() {
         match character {
             '~' => pointer.push_str("~0"),
