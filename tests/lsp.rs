@@ -43,13 +43,10 @@ impl Client {
         if let Some(encodings) = encodings {
             capabilities["general"] = json!({ "positionEncodings": encodings });
         }
-        let result = client
-            .request(
-                "initialize",
-                json!({ "processId": null, "rootUri": null, "capabilities": capabilities }),
-            )
-            .response_result
-            .expect("initialize succeeds");
+        let result = client.result(
+            "initialize",
+            json!({ "processId": null, "rootUri": null, "capabilities": capabilities }),
+        );
         client.notify("initialized", json!({}));
         (client, result)
     }
@@ -75,6 +72,14 @@ impl Client {
                 Message::Request(request) => self.requests.push(request),
                 other => panic!("unexpected {other:?}"),
             }
+        }
+    }
+
+    /// The result of a request that must succeed.
+    fn result(&mut self, method: &str, params: Value) -> Value {
+        match self.request(method, params).response_result {
+            Ok(result) => result,
+            Err(error) => panic!("{method} failed: {error:?}"),
         }
     }
 
@@ -389,16 +394,14 @@ fn quick_fixes_fix_all_and_turning_a_finding_off() {
     let published = client.diagnostics(&file);
     assert_eq!(published["version"], 1);
     let actions = client
-        .request(
+        .result(
             "textDocument/codeAction",
             json!({
                 "textDocument": { "uri": file },
                 "range": { "start": { "line": 0, "character": 0 }, "end": { "line": 4, "character": 0 } },
                 "context": { "diagnostics": [] },
             }),
-        )
-        .response_result
-        .expect("actions");
+        );
     let scratch_uri = uri(&scratch.0);
     let shown = serde_json::to_string(&actions)
         .expect("JSON")
@@ -491,10 +494,7 @@ fn an_editor_session_on_the_example_app() {
 
     let mut answers = serde_json::Map::new();
     let mut ask = |client: &mut Client, name: &str, method: &str, params: Value| {
-        let answer = client
-            .request(method, params)
-            .response_result
-            .expect("an answer");
+        let answer = client.result(method, params);
         answers.insert(name.to_owned(), stable(&answer));
     };
     ask(
@@ -541,13 +541,10 @@ fn an_editor_session_on_the_example_app() {
         "textDocument/references",
         references,
     );
-    let types = client
-        .request(
-            "textDocument/completion",
-            at(&iparams_uri, position_of(&iparams, "\"domain\"", 0, 1)),
-        )
-        .response_result
-        .expect("completion");
+    let types = client.result(
+        "textDocument/completion",
+        at(&iparams_uri, position_of(&iparams, "\"domain\"", 0, 1)),
+    );
     let labels: Vec<&str> = types["items"]
         .as_array()
         .expect("items")
@@ -573,13 +570,10 @@ fn an_editor_session_on_the_example_app() {
         published["diagnostics"][0]["code"], "unknown-iparam-read",
         "{published:#}"
     );
-    let keys = client
-        .request(
-            "textDocument/completion",
-            at(&page_uri, position_of(&typing, "\"sync\"", 0, 5)),
-        )
-        .response_result
-        .expect("completion");
+    let keys = client.result(
+        "textDocument/completion",
+        at(&page_uri, position_of(&typing, "\"sync\"", 0, 5)),
+    );
     answers.insert("completion of a key in code".into(), stable(&keys));
 
     // Cross-file, unsaved: the key is added to the iparams.json buffer, and the page's
@@ -594,13 +588,10 @@ fn an_editor_session_on_the_example_app() {
     assert_eq!(page_now["version"], 2);
     assert_eq!(page_now["diagnostics"], json!([]), "{page_now:#}");
     // Definition reads both buffers, unsaved: the read being typed goes to the key just added.
-    let definition = client
-        .request(
-            "textDocument/definition",
-            at(&page_uri, position_of(&typing, "\"sync\"", 0, 2)),
-        )
-        .response_result
-        .expect("a definition");
+    let definition = client.result(
+        "textDocument/definition",
+        at(&page_uri, position_of(&typing, "\"sync\"", 0, 2)),
+    );
     assert_eq!(definition["uri"], json!(iparams_uri), "{definition:#}");
     assert_eq!(
         definition["range"]["start"],
@@ -971,10 +962,7 @@ fn completion_knows_the_format_and_the_apps_keys() {
     );
     let (mut client, _) = Client::start(None);
     let labels = |client: &mut Client, file: &str, position: Value| -> Vec<String> {
-        let answer = client
-            .request("textDocument/completion", at(file, position))
-            .response_result
-            .expect("completion");
+        let answer = client.result("textDocument/completion", at(file, position));
         answer["items"]
             .as_array()
             .map(|items| {
