@@ -202,9 +202,16 @@ pub fn lint_is_sound(linter: &mut Linter, bytes: &[u8]) {
     let report = linter.lint(&source);
     spans_fit(source.text(), &report);
     let mut outputs = render_everywhere(DEFINITIONS_PATH, source.text(), &report);
-    // `--diff` is an output too: every fix, shown as a diff.
-    let fixed = linter.fix(&source, &RuleSettings::default(), Applicability::Unsafe);
-    outputs.push(masked_diff(DEFINITIONS_PATH, bytes, &fixed));
+    // `--diff` is an output too: every fix, shown as a diff. Fixing checks the text again, so
+    // it is asked only when a finding has a fix: without one there is nothing to show.
+    if report
+        .diagnostics
+        .iter()
+        .any(|finding| finding.fix.is_some())
+    {
+        let fixed = linter.fix(&source, &RuleSettings::default(), Applicability::Unsafe);
+        outputs.push(masked_diff(DEFINITIONS_PATH, bytes, &fixed));
+    }
     let secrets = secure_strings(source.text(), |definitions| {
         let mut secrets: Vec<&str> = definitions
             .values()
