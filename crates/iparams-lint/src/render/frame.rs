@@ -576,19 +576,20 @@ impl Filler {
             if fragments.iter().any(|f| f.end - f.start > room) {
                 return None;
             }
-            let decided = optimal_fit(
+            let tied = optimal_fit(
                 fragments,
                 room,
                 &mut self.widths,
                 &mut self.best,
                 &mut self.breaks,
             )?;
-            #[cfg(test)]
-            {
-                self.ties += usize::from(decided == Decided::ByTextwrapOrder);
+            if tied {
+                #[cfg(test)]
+                {
+                    self.ties += 1;
+                }
+                textwrap_fit(fragments, room, &mut self.breaks)?;
             }
-            #[cfg(not(test))]
-            let _ = decided;
             let mut from = 0;
             for &to in &self.breaks {
                 let last = fragments[to - 1];
@@ -714,16 +715,16 @@ fn no_break_inside(token: &str) -> bool {
 
 /// The ends of the lines textwrap's optimal fit chooses for `fragments` on lines of `room`
 /// columns: the same costs (a line 1000, the square of the gap left on a line but the last,
-/// 2500 a column of overflow, 25 a last line of one short word), minimised exactly. Where two
-/// ways cost the same on the chosen path, the order of textwrap's own search decides: it is
-/// asked then ([`textwrap_fit`]).
+/// 2500 a column of overflow, 25 a last line of one short word), minimised exactly. `true`
+/// when two ways cost the same on the chosen path: the order of textwrap's own search decides
+/// then ([`textwrap_fit`]).
 fn optimal_fit(
     fragments: &[Fragment],
     room: usize,
     widths: &mut Vec<f64>,
     best: &mut Vec<(usize, f64, bool)>,
     breaks: &mut Vec<usize>,
-) -> Option<Decided> {
+) -> Option<bool> {
     let count = fragments.len();
     let target = (room as f64).max(1.0);
     // widths[k]: columns of fragments[..k] with their spaces.
@@ -772,23 +773,13 @@ fn optimal_fit(
     let mut at = count;
     while at > 0 {
         if best[at].2 {
-            textwrap_fit(fragments, room, breaks)?;
-            return Some(Decided::ByTextwrapOrder);
+            return Some(true);
         }
         breaks.push(at);
         at = best[at].0;
     }
     breaks.reverse();
-    Some(Decided::ByCost)
-}
-
-/// What chose a filling's line ends.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Decided {
-    /// The cheapest filling, the only one at its cost.
-    ByCost,
-    /// Textwrap's own search, between fillings that cost the same.
-    ByTextwrapOrder,
+    Some(false)
 }
 
 /// The ends of the lines textwrap's optimal fit chooses, from textwrap itself: the same costs
