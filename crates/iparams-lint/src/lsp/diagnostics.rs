@@ -301,13 +301,8 @@ fn definitions_for(state: &State, document: &Document) -> Definitions {
     if reads.is_empty() {
         return Definitions::default();
     }
-    let iparams = root.join(IPARAMS_FILE);
-    let Ok(bytes) = state.workspace.read(&iparams) else {
-        return Definitions::default();
-    };
-    let declared = navigation::declarations(&iparams, SourceText::decode(&bytes).text());
     let index = AppIndex {
-        declared,
+        declared: navigation::declared(&state.workspace, root),
         reads: Vec::new(),
     };
     Definitions {

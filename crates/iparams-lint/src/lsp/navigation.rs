@@ -49,6 +49,16 @@ pub fn declarations(path: &Path, text: &str) -> Vec<Named> {
         .collect()
 }
 
+/// The keys the iparams.json of the app at `root` declares, read through the workspace (an
+/// editor's unsaved text wins); none when it cannot be read.
+pub fn declared(workspace: &Workspace, root: &Path) -> Vec<Named> {
+    let iparams = root.join(IPARAMS_FILE);
+    match workspace.read(&iparams) {
+        Ok(bytes) => declarations(&iparams, SourceText::decode(&bytes).text()),
+        Err(_) => Vec::new(),
+    }
+}
+
 /// The reads of iparams in the file at `relative` of an app (`path` on disk), whose text is
 /// `text`: what the app rules see of it.
 pub fn reads(relative: &str, path: &Path, text: &str) -> Vec<Named> {
@@ -143,27 +153,20 @@ impl AppIndex {
         index
     }
 
-    /// What a definition needs, read from two files only: what iparams.json declares, and the
-    /// reads of the file at `relative` (the one under the cursor). A definition is asked for
+    /// What a definition needs: what iparams.json declares, and the reads of the open file at
+    /// `relative` whose text is `text` (the one under the cursor). A definition is asked for
     /// far more often than references (some editors ask on every hover with a key held), and
     /// the other files of the app cannot change its answer.
-    pub fn around(workspace: &Workspace, root: &Path, relative: &str) -> Self {
-        let text_of = |path: &Path| {
-            let bytes = workspace.read(path).ok()?;
-            Some(SourceText::decode(&bytes).text().to_owned())
+    pub fn around(workspace: &Workspace, root: &Path, relative: &str, text: &str) -> Self {
+        let reads = if relative == IPARAMS_FILE {
+            Vec::new()
+        } else {
+            reads(relative, &root.join(relative), text)
         };
-        let iparams = root.join(IPARAMS_FILE);
-        let mut index = AppIndex::default();
-        if let Some(text) = text_of(&iparams) {
-            index.declared = declarations(&iparams, &text);
+        AppIndex {
+            declared: declared(workspace, root),
+            reads,
         }
-        if relative != IPARAMS_FILE {
-            let path = root.join(relative);
-            if let Some(text) = text_of(&path) {
-                index.reads = reads(relative, &path, &text);
-            }
-        }
-        index
     }
 
     /// The declaration or read at byte `offset` of the file at `path`.
@@ -189,11 +192,12 @@ pub fn definition(
     params: lsp_types::DefinitionParams,
 ) -> serde_json::Value {
     let at = params.text_document_position_params;
-    let Some((root, relative, offset)) = app_spot(state, &at.text_document.uri, at.position) else {
+    let Some((root, relative, text, offset)) = app_spot(state, &at.text_document.uri, at.position)
+    else {
         return serde_json::Value::Null;
     };
-    let index = AppIndex::around(&state.workspace, &root, &relative);
-    let Some(named) = index.at(&root.join(&relative), offset) else {
+    let index = AppIndex::around(&state.workspace, root, relative, text);
+    let Some(named) = index.at(&root.join(relative), offset) else {
         return serde_json::Value::Null;
     };
     match index.definition(&named.key) {
@@ -209,11 +213,12 @@ pub fn references(
     params: lsp_types::ReferenceParams,
 ) -> serde_json::Value {
     let at = params.text_document_position_params;
-    let Some((root, relative, offset)) = app_spot(state, &at.text_document.uri, at.position) else {
+    let Some((root, relative, _, offset)) = app_spot(state, &at.text_document.uri, at.position)
+    else {
         return serde_json::Value::Null;
     };
-    let index = AppIndex::of(&state.workspace, &root);
-    let Some(named) = index.at(&root.join(&relative), offset) else {
+    let index = AppIndex::of(&state.workspace, root);
+    let Some(named) = index.at(&root.join(relative), offset) else {
         return serde_json::Value::Null;
     };
     let key = named.key.clone();
@@ -230,17 +235,17 @@ pub fn references(
     serde_json::Value::Array(locations)
 }
 
-/// The app, the file's path in it and the byte offset of a position in an open document of an
-/// app.
-fn app_spot(
-    state: &super::state::State,
+/// The app, the file's path in it, its text and the byte offset of a position in an open
+/// document of an app.
+fn app_spot<'s>(
+    state: &'s super::state::State,
     uri: &lsp_types::Uri,
     position: lsp_types::Position,
-) -> Option<(PathBuf, String, usize)> {
+) -> Option<(&'s Path, &'s str, &'s str, usize)> {
     let (document, offset) = super::offset_in(state, uri, position)?;
     match &document.place {
         super::documents::Place::App { root, relative } => {
-            Some((root.clone(), relative.clone(), offset))
+            Some((root, relative, &document.text, offset))
         }
         _ => None,
     }
