@@ -3,8 +3,8 @@
 
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::{Mutex, PoisonError};
 
 use iparams_core::{Applicability, FileReport, FixOutcome, Linter, SourceText, redact};
 
@@ -203,10 +203,9 @@ fn check_jobs(
     ordered: &Ordered<'_>,
 ) -> Vec<JobOutcome> {
     let next_job = AtomicUsize::new(0);
-    let done: Mutex<Vec<(usize, JobOutcome)>> = Mutex::default();
+    let outcomes: Vec<OnceLock<JobOutcome>> = plan.jobs.iter().map(|_| OnceLock::new()).collect();
     let check_until_none_left = || {
         let mut linter = Linter::default();
-        let mut mine = Vec::new();
         loop {
             let index = next_job.fetch_add(1, Ordering::Relaxed);
             let Some(job) = plan.jobs.get(index) else {
@@ -224,9 +223,8 @@ fn check_jobs(
                 Target::File(_) | Target::Stdin => check_alone(&mut linter, job, &mut context),
             };
             output.finish();
-            mine.push((index, outcome));
+            let _ = outcomes[index].set(outcome);
         }
-        render::lock(&done).append(&mut mine);
     };
     let threads = rayon::current_num_threads().min(plan.jobs.len());
     rayon::scope(|scope| {
@@ -234,9 +232,11 @@ fn check_jobs(
             scope.spawn(|_| check_until_none_left());
         }
     });
-    let mut done = done.into_inner().unwrap_or_else(PoisonError::into_inner);
-    done.sort_unstable_by_key(|(index, _)| *index);
-    done.into_iter().map(|(_, outcome)| outcome).collect()
+    // A job that panicked has ended the scope's wait with its panic: every one is here.
+    outcomes
+        .into_iter()
+        .map(|outcome| outcome.into_inner().expect("every job is checked"))
+        .collect()
 }
 
 /// Files outside any app get in-file rules only: said once per run, not once per file.
