@@ -42,32 +42,46 @@ pub fn remove_item(items: &[Value<'_>], index: usize) -> Edit {
 
 /// How the members of an object are laid out, read from its last member.
 struct Layout<'t> {
-    /// The last member starts its own line, after this indentation; `None` when it shares a
-    /// line with what comes before it (a minified or one-line object).
-    indent: Option<&'t str>,
-    /// The line ending before the last member (or the file's first one).
-    newline: &'static str,
+    /// The last member starts its own line; `None` when it shares a line with what comes
+    /// before it (a minified or one-line object).
+    own_line: Option<OwnLine<'t>>,
     /// No space after the colon of the last member (`"a":1`).
     tight: bool,
 }
 
-fn layout<'t>(text: &'t str, last: &Member<'_>) -> Layout<'t> {
-    let line_start = text[..last.key.span.start].rfind('\n').map_or(0, |n| n + 1);
-    let indent = &text[line_start..last.key.span.start];
-    let own_line = line_start > 0 && indent.chars().all(|c| c == ' ' || c == '\t');
-    let newline = if own_line {
-        if text[..line_start].ends_with("\r\n") {
-            "\r\n"
-        } else {
-            "\n"
-        }
-    } else {
-        first_newline(text)
-    };
+struct OwnLine<'t> {
+    indent: &'t str,
+    /// The line ending before the last member.
+    newline: &'static str,
+}
+
+/// The layout of `members` (not empty), the members of the object that starts at `open`.
+fn layout<'t>(text: &'t str, open: usize, members: &[Member<'_>]) -> Layout<'t> {
+    let last = &members[members.len() - 1];
+    // Only the gap after what comes before the last member is searched for its line's start:
+    // one that is not there leaves the member sharing a line, and a minified file's one long
+    // line is not walked back for each fix.
+    let gap_start = members
+        .len()
+        .checked_sub(2)
+        .map_or(open + 1, |before| members[before].value.span.end)
+        .min(last.key.span.start);
+    let own_line = text[gap_start..last.key.span.start]
+        .rfind('\n')
+        .map(|n| gap_start + n + 1)
+        .and_then(|line_start| {
+            let indent = &text[line_start..last.key.span.start];
+            let blank = indent.bytes().all(|b| b == b' ' || b == b'\t');
+            let newline = if text[..line_start].ends_with("\r\n") {
+                "\r\n"
+            } else {
+                "\n"
+            };
+            blank.then_some(OwnLine { indent, newline })
+        });
     let between = &text[last.key.span.end..last.value.span.start];
     Layout {
-        indent: own_line.then_some(indent),
-        newline,
+        own_line,
         tight: between == ":",
     }
 }
@@ -88,9 +102,8 @@ pub fn insert_member(text: &str, object: &Value<'_>, key: &str, value_json: &str
     let Some(last) = members.last() else {
         return Some(Edit::insert(object.span.start + 1, entry));
     };
-    let layout = layout(text, last);
-    let separator = match layout.indent {
-        Some(indent) => format!(",{}{indent}", layout.newline),
+    let separator = match layout(text, object.span.start, members).own_line {
+        Some(OwnLine { indent, newline }) => format!(",{newline}{indent}"),
         None => ", ".to_owned(),
     };
     Some(Edit::insert(
@@ -119,12 +132,12 @@ pub fn insert_object_member(
             format!("{{{newline}  {}: {value}{newline}}}", json_string(key)),
         ));
     };
-    let layout = layout(text, last);
-    let entry = match layout.indent {
-        Some(indent) => {
+    let layout = layout(text, root.span.start, members);
+    let entry = match layout.own_line {
+        Some(OwnLine { indent, newline }) => {
             let step = if indent.is_empty() { "  " } else { indent };
-            let value = pretty_object(fields, indent, &format!("{indent}{step}"), layout.newline);
-            format!(",{}{indent}{}: {value}", layout.newline, json_string(key))
+            let value = pretty_object(fields, indent, &format!("{indent}{step}"), newline);
+            format!(",{newline}{indent}{}: {value}", json_string(key))
         }
         None => {
             let (colon, comma) = if layout.tight {

@@ -221,13 +221,21 @@ impl LineIndex {
 /// (mostly) increasing order, as a file's sorted findings are: no index is built, so memory
 /// stays flat however large the file, and a minified file's one long line is walked once.
 /// The furthest place reached is kept too, so that a look back (a finding's related place,
-/// earlier in the file) does not make the next look forward walk the text again.
+/// earlier in the file) does not make the next look forward walk the text again; and so is a
+/// spot every [`CURSOR_STEP`] bytes walked, which a look back starts from: it would otherwise
+/// walk from its line's start, the first byte of a minified file.
 #[derive(Debug, Clone)]
 pub struct LineCursor<'t> {
     text: &'t str,
     current: Spot,
     furthest: Spot,
+    /// A spot every [`CURSOR_STEP`] bytes up to the furthest.
+    steps: Vec<Spot>,
 }
+
+/// How far apart the spots a look back starts from are: the most it walks. A 10 MB file keeps
+/// 160 of them.
+const CURSOR_STEP: usize = 64 * 1024;
 
 /// A place in the text, with its line and column counts.
 #[derive(Debug, Clone, Copy, Default)]
@@ -247,6 +255,7 @@ impl<'t> LineCursor<'t> {
             text,
             current: Spot::default(),
             furthest: Spot::default(),
+            steps: Vec::new(),
         }
     }
 
@@ -269,40 +278,34 @@ impl<'t> LineCursor<'t> {
 
     fn seek(&mut self, offset: usize) -> Spot {
         let offset = offset.min(self.text.len());
-        let from = if offset >= self.furthest.at {
-            self.furthest
-        } else if offset >= self.current.at {
-            self.current
-        } else {
-            self.line_start_before(offset)
-        };
-        self.current = from.walked_to(self.text.as_bytes(), offset);
-        if self.current.at > self.furthest.at {
-            self.furthest = self.current;
-        }
-        self.current
-    }
-
-    /// The start of the line holding `offset`, which is before the current spot.
-    fn line_start_before(&self, offset: usize) -> Spot {
         let bytes = self.text.as_bytes();
-        let known = if offset >= self.current.line_start {
-            self.current
-        } else {
-            let lines_back =
-                memchr::memchr_iter(b'\n', &bytes[offset..self.current.line_start]).count();
-            Spot {
-                line: self.current.line - lines_back,
-                line_start: memchr::memrchr(b'\n', &bytes[..offset]).map_or(0, |at| at + 1),
-                ..Spot::default()
+        self.current = if offset >= self.furthest.at {
+            // Walked through each step's boundary, leaving a spot at it.
+            let mut spot = self.furthest;
+            loop {
+                let next = self.steps.last().map_or(0, |step| step.at) + CURSOR_STEP;
+                if next > offset {
+                    break;
+                }
+                spot = spot.walked_to(bytes, next);
+                self.steps.push(spot);
             }
+            self.furthest = spot.walked_to(bytes, offset);
+            self.furthest
+        } else {
+            // Behind the furthest: from the nearest known spot before `offset`.
+            let before = self.steps.partition_point(|step| step.at <= offset);
+            let step = before
+                .checked_sub(1)
+                .map_or_else(Spot::default, |i| self.steps[i]);
+            let from = if (step.at..=offset).contains(&self.current.at) {
+                self.current
+            } else {
+                step
+            };
+            from.walked_to(bytes, offset)
         };
-        Spot {
-            at: known.line_start,
-            characters: 0,
-            utf16_units: 0,
-            ..known
-        }
+        self.current
     }
 }
 
@@ -358,6 +361,33 @@ mod tests {
                 "{offset}"
             );
         }
+    }
+
+    /// Far into a long line, looks back and forth start from the spots left on the way, and
+    /// agree with the index wherever they land (a spot may fall inside a character).
+    #[test]
+    fn the_cursor_looks_back_into_a_long_line_as_the_index_does() {
+        let long = "ab\u{e9}\u{1F600}\"".repeat(CURSOR_STEP / 3);
+        let text = format!("{{\n  \"k\": \"{long}\",\n{long}\n\n  \"x\": 2\n}}");
+        let index = LineIndex::new(&text);
+        let mut cursor = LineCursor::new(&text);
+        // A fixed walk of offsets, forward and back, some far apart.
+        let mut offset = 0usize;
+        for step in 0..600usize {
+            offset = (offset + step * 7_919 + 104_729) % (text.len() + 1);
+            assert_eq!(
+                cursor.position(offset),
+                index.position(&text, offset),
+                "{offset}"
+            );
+            assert_eq!(
+                cursor.utf16_column(offset),
+                index.utf16_column(&text, offset),
+                "{offset}"
+            );
+        }
+        assert_eq!(cursor.steps.len(), cursor.furthest.at / CURSOR_STEP);
+        assert!(cursor.steps.len() >= 2 * long.len() / CURSOR_STEP - 1);
     }
 
     /// Lines are found from the blocks' counts as a list of every line start finds them, at
