@@ -391,6 +391,44 @@ fn a_key_repeated_past_the_list_limits() {
     assert_eq!(run.count("duplicate-key"), COUNT - 1);
 }
 
+/// The default format on a minified file whose findings lie past column 65,535, the widest
+/// padding Rust's formatting takes: miette, drawing such a line whole, panicked. Each finding
+/// is drawn from the bytes around it, at the file's position.
+#[test]
+fn findings_past_column_65535_in_the_default_format() {
+    const COUNT: usize = 2_000;
+    // `blur` is not a supported event: one finding an iparam, each on the one line.
+    let entry = |n: usize| {
+        format!(
+            r#""f{n}":{{"display_name":"Field {n}","type":"text","events":[{{"blur":"check"}}]}}"#
+        )
+    };
+    let entries: Vec<String> = (0..COUNT).map(entry).collect();
+    let text = format!("{{{}}}", entries.join(","));
+    assert!(text.len() > 2 * 65_536);
+    let scratch = Scratch::new("minified-default-format");
+    scratch.write("iparams.json", &text);
+    let last = text.rfind(r#""blur""#).unwrap() + 1;
+    // Without colour the frames draw them; with colour, miette.
+    for color in ["never", "always"] {
+        let output = binary()
+            .current_dir(&scratch.0)
+            .args(["iparams.json", "--color", color])
+            .output()
+            .expect("the binary runs");
+        let (stdout, stderr) = streams(&output);
+        assert_eq!(output.status.code(), Some(1), "{stderr}");
+        assert!(!stderr.contains("panicked at"), "{stderr}");
+        assert_eq!(stdout.matches("unsupported-event").count(), COUNT);
+        assert!(
+            stdout.contains(&format!("iparams.json:1:{last}")),
+            "the last finding's header gives its column"
+        );
+        let longest = stdout.lines().map(|line| line.chars().count()).max();
+        assert!(longest < Some(300), "{longest:?}");
+    }
+}
+
 /// Enough `a`s for `^(a+)+$` to backtrack for far longer than the 100 ms a match may take
 /// (2^64 paths), and short enough to be matched at all.
 const CATASTROPHIC: usize = 64;

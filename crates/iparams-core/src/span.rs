@@ -212,6 +212,17 @@ impl LineIndex {
         self.counts(text, start, offset).utf16 as usize + 1
     }
 
+    /// Whether some line of `text` may be longer than `length` bytes; `false` is certain. A
+    /// line three blocks long holds a whole block without a line break (not the text's last,
+    /// partial one), so the answer takes a look at each block's count, not at the text.
+    pub fn lines_may_exceed(&self, text: &str, length: usize) -> bool {
+        let whole_blocks = text.len() / LINES_BLOCK;
+        length < 3 * LINES_BLOCK
+            || self.breaks_before[..=whole_blocks]
+                .windows(2)
+                .any(|block| block[0] == block[1])
+    }
+
     pub fn line_count(&self) -> usize {
         1 + *self.breaks_before.last().unwrap_or(&0) as usize
     }
@@ -388,6 +399,27 @@ mod tests {
         }
         assert_eq!(cursor.steps.len(), cursor.furthest.at / CURSOR_STEP);
         assert!(cursor.steps.len() >= 2 * long.len() / CURSOR_STEP - 1);
+    }
+
+    /// `lines_may_exceed` is never wrong when it says no; it says no to lines shorter than a
+    /// block, and yes to a long line.
+    #[test]
+    fn a_long_line_is_never_missed() {
+        let mut text = String::new();
+        for length in (0..3_000).step_by(37) {
+            text.push_str(&"z".repeat(length % 600));
+            text.push('\n');
+            let index = LineIndex::new(&text);
+            let longest = text.split('\n').map(str::len).max().unwrap_or(0);
+            for limit in [0, 100, 499, 768, 1_024] {
+                if !index.lines_may_exceed(&text, limit) {
+                    assert!(longest <= limit, "{limit} {longest}");
+                }
+            }
+            assert!(longest >= LINES_BLOCK || !index.lines_may_exceed(&text, 1_024));
+        }
+        text.push_str(&"z".repeat(1_025));
+        assert!(LineIndex::new(&text).lines_may_exceed(&text, 1_024));
     }
 
     /// Lines are found from the blocks' counts as a list of every line start finds them, at

@@ -3,7 +3,7 @@
 //! miette's own `SourceCode` for strings scans from the first byte for every label it draws,
 //! which makes a large file with many findings quadratic; this one jumps to the lines.
 
-use iparams_core::LineIndex;
+use iparams_core::{LineIndex, Position, Span};
 use miette::{MietteError, MietteSpanContents, SourceCode, SourceSpan, SpanContents};
 
 #[derive(Debug)]
@@ -12,6 +12,46 @@ pub struct IndexedSource<'t> {
     /// Borrowed: a copy of a large file per rendering would double the memory it takes.
     text: &'t str,
     lines: LineIndex,
+    /// Where the text came from when it is a cut of the file's lines: positions and line
+    /// numbers are the file's.
+    origin: Option<&'t Origin>,
+}
+
+/// Where the lines of a cut (a short text made of some of a file's lines, long ones cut to
+/// pieces) are in the file.
+#[derive(Debug, Default)]
+pub struct Origin {
+    /// Runs of consecutive lines of the file: the cut's line where each starts, and the
+    /// file's (both 0-based), in order.
+    runs: Vec<(usize, usize)>,
+    /// Each piece of the file's text in the cut: where it starts in the cut, and the column it
+    /// starts at in the file (1-based), in order.
+    pieces: Vec<(usize, usize)>,
+}
+
+impl Origin {
+    /// The cut's next line is the file's 0-based `line`; `cut_line` is its number in the cut.
+    pub fn line(&mut self, cut_line: usize, line: usize) {
+        let follows = self
+            .runs
+            .last()
+            .is_some_and(|&(cut, file)| file + (cut_line - cut) == line);
+        if !follows {
+            self.runs.push((cut_line, line));
+        }
+    }
+
+    /// Text from the file, starting at its `column`, starts at byte `at` of the cut.
+    pub fn piece(&mut self, at: usize, column: usize) {
+        self.pieces.push((at, column));
+    }
+
+    fn file_line(&self, cut_line: usize) -> usize {
+        let run = self.runs.partition_point(|&(cut, _)| cut <= cut_line);
+        self.runs
+            .get(run.wrapping_sub(1))
+            .map_or(cut_line, |&(cut, file)| file + (cut_line - cut))
+    }
 }
 
 /// The lines a span is shown with: from `first_line` (0-based), bytes `start..end` of the text.
@@ -26,7 +66,20 @@ pub struct Context {
 impl<'t> IndexedSource<'t> {
     pub fn new(name: &'t str, text: &'t str) -> Self {
         let lines = LineIndex::new(text);
-        Self { name, text, lines }
+        Self {
+            name,
+            text,
+            lines,
+            origin: None,
+        }
+    }
+
+    /// A cut of file `name`'s lines, shown with the file's positions and line numbers.
+    pub fn cut(name: &'t str, text: &'t str, origin: &'t Origin) -> Self {
+        Self {
+            origin: Some(origin),
+            ..Self::new(name, text)
+        }
     }
 
     pub fn name(&self) -> &'t str {
@@ -39,6 +92,36 @@ impl<'t> IndexedSource<'t> {
 
     pub fn lines(&self) -> &LineIndex {
         &self.lines
+    }
+
+    /// The position of byte `offset` in the file.
+    pub fn position(&self, offset: usize) -> Position {
+        let position = self.lines.position(self.text, offset);
+        let Some(origin) = self.origin else {
+            return position;
+        };
+        let line = origin.file_line(position.line - 1) + 1;
+        let piece = origin.pieces.partition_point(|&(at, _)| at <= offset);
+        let column = match origin.pieces.get(piece.wrapping_sub(1)) {
+            Some(&(at, column)) if self.lines.line_of(self.text, at) == position.line - 1 => {
+                column
+                    + self
+                        .text
+                        .get(at..offset)
+                        .map_or(0, |piece| piece.chars().count())
+            }
+            _ => position.column,
+        };
+        Position { line, column }
+    }
+
+    /// The bytes of 0-based `line`, without its line break.
+    pub fn line(&self, line: usize) -> Span {
+        let start = self
+            .lines
+            .line_start(self.text, line)
+            .unwrap_or(self.text.len());
+        Span::new(start, self.line_end(line).max(start))
     }
 
     /// The end of 0-based `line`, before its line break.
@@ -82,7 +165,9 @@ impl<'t> IndexedSource<'t> {
         Some(Context {
             start: data_start,
             end: data_end,
-            first_line,
+            first_line: self
+                .origin
+                .map_or(first_line, |origin| origin.file_line(first_line)),
             line_count: last_line - first_line + 1,
         })
     }
@@ -101,7 +186,7 @@ impl SourceCode for IndexedSource<'_> {
             .context(start, end, context_lines_before, context_lines_after)
             .ok_or(MietteError::OutOfBounds)?;
         let column = if context_lines_before == 0 {
-            self.lines.position(self.text, start).column - 1
+            self.position(start).column - 1
         } else {
             0
         };

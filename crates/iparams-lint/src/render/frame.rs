@@ -306,10 +306,7 @@ impl<'s, 't> Frames<'s, 't> {
         let lines = &self.lines[frame.lines.clone()];
         let number_width = decimal_width(lines.last().map_or(0, |line| line.number));
         let header = span_of(diagnostic, frame.header);
-        let mut position = self
-            .source
-            .lines()
-            .position(self.source.text(), header.start);
+        let mut position = self.source.position(header.start);
         // Columns count characters: a masked secret before the place counts its `*`s.
         if let Some(line) = lines.iter().find(|line| {
             line.masked && (line.offset..=line.offset + line.text.len()).contains(&header.start)

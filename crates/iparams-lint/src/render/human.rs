@@ -11,6 +11,7 @@ use iparams_core::{Diagnostic, Severity, Span};
 use miette::{GraphicalReportHandler, GraphicalTheme, LabeledSpan, SourceCode};
 use rayon::prelude::*;
 
+use super::cut::{Cut, LONG_LINE};
 use super::frame::Frames;
 use super::{BLOCK, CheckedFile, RenderOptions, Renderer, Summary, lock};
 use crate::source_code::IndexedSource;
@@ -61,6 +62,7 @@ impl Human {
             breaks_hidden: hidden
                 .iter()
                 .any(|span| file.text[span.start..span.end].contains(['\n', '\r'])),
+            long_lines: source.lines().lines_may_exceed(file.text, LONG_LINE),
             redacted: &redacted,
             redacted_source: &redacted_source,
         };
@@ -196,6 +198,8 @@ struct Drawing<'d, 'f> {
     hidden: &'d [Span],
     /// Whether a secret holds a line break.
     breaks_hidden: bool,
+    /// Whether a line may be long enough to be cut.
+    long_lines: bool,
     // Secrets are masked in the frames as well as in the messages: the frames drawn here mask
     // the lines they show; miette draws from a masked copy of the whole text, made for the
     // first finding it draws that shows a secret (copying a large file for none cost its size).
@@ -236,6 +240,22 @@ impl<'d, 'f> Drawing<'d, 'f> {
         if index > 0 {
             rendered.push('\n');
         }
+        if self.long_lines
+            && let Some(cut) = Cut::of(self.source, self.hidden, diagnostic)
+        {
+            // Secrets are masked in the cut itself.
+            let source = IndexedSource::cut(self.file.path, &cut.text, &cut.origin);
+            let options = &self.human.options;
+            let mut frames = (!options.color).then(|| Frames::new(&source, &[], options.width));
+            let help = help(&cut.diagnostic);
+            if !frames
+                .as_mut()
+                .is_some_and(|frames| frames.draw(&cut.diagnostic, help.as_deref(), rendered))
+            {
+                self.by_miette(&mut drawer.handler, &source, &cut.diagnostic, rendered);
+            }
+            return;
+        }
         let drawn = drawer
             .frames
             .as_mut()
@@ -247,16 +267,27 @@ impl<'d, 'f> Drawing<'d, 'f> {
         // and a finding for miette would otherwise copy all its text.
         let shows_secret = !self.hidden.is_empty()
             && (self.breaks_hidden || shows_hidden(self.source, self.hidden, diagnostic));
-        let finding = Finding {
-            diagnostic,
-            source: if shows_secret {
-                self.masked_source()
-            } else {
-                self.source
-            },
+        let source = if shows_secret {
+            self.masked_source()
+        } else {
+            self.source
         };
-        let handler = drawer.handler.get_or_insert_with(|| self.human.handler());
-        if handler.render_report(rendered, &finding).is_err() {
+        self.by_miette(&mut drawer.handler, source, diagnostic, rendered);
+    }
+
+    /// Appends `diagnostic` over `source` as miette draws it, with the drawer's `handler`.
+    fn by_miette(
+        &self,
+        handler: &mut Option<GraphicalReportHandler>,
+        source: &IndexedSource<'_>,
+        diagnostic: &Diagnostic,
+        rendered: &mut String,
+    ) {
+        let handler = handler.get_or_insert_with(|| self.human.handler());
+        if handler
+            .render_report(rendered, &Finding { diagnostic, source })
+            .is_err()
+        {
             rendered.push_str(&format!(
                 "{}: {}[{}] {}\n",
                 self.file.path, diagnostic.severity, diagnostic.rule, diagnostic.message

@@ -3,6 +3,7 @@
 //! closing with the summary.
 
 mod concise;
+mod cut;
 mod frame;
 mod github;
 mod human;

@@ -1,0 +1,364 @@
+//! Long lines, cut. A finding shown on a line longer than [`LONG_LINE`] bytes (a minified file
+//! is one line of megabytes) is drawn from a short text made of the lines it shows, each long
+//! one cut down to the bytes around the places marked on it and the rest elided with `…`. The
+//! header's position and the line numbers stay the file's.
+//!
+//! Drawn whole, such a line would be written out again for every finding on it, and miette
+//! cannot draw a mark past column 65,535: it pads to the column with a formatting width, which
+//! Rust limits to 16 bits, and panics.
+
+use iparams_core::{Diagnostic, Span};
+
+use crate::source_code::{IndexedSource, Origin};
+
+/// Lines longer than this are cut.
+pub const LONG_LINE: usize = 1024;
+
+/// Bytes kept on either side of each end of a mark on a long line. A mark longer than twice
+/// this keeps its two ends, its middle elided.
+const MARGIN: usize = 40;
+
+const ELISION: &str = "…";
+
+/// A finding re-expressed over a short text of the lines it shows.
+#[derive(Debug)]
+pub struct Cut {
+    pub text: String,
+    /// The finding, its marks moved onto `text`.
+    pub diagnostic: Diagnostic,
+    pub origin: Origin,
+}
+
+/// A stretch of the file copied into the cut, at byte `at`.
+#[derive(Debug, Clone, Copy)]
+struct Copied {
+    span: Span,
+    at: usize,
+}
+
+impl Cut {
+    /// The cut of `diagnostic`'s lines, secrets (the `hidden` bytes, sorted) masked; `None`
+    /// when none of the lines it shows is long.
+    pub fn of(
+        source: &IndexedSource<'_>,
+        hidden: &[Span],
+        diagnostic: &Diagnostic,
+    ) -> Option<Self> {
+        let text = source.text();
+        let marks: Vec<Span> = std::iter::once(diagnostic.span)
+            .chain(diagnostic.related.iter().map(|label| label.span))
+            .collect();
+        if marks
+            .iter()
+            .any(|mark| mark.end > text.len() || mark.start > mark.end)
+        {
+            return None;
+        }
+        let runs = shown_lines(source, &marks);
+        let long = runs
+            .iter()
+            .flat_map(|&(first, last)| first..=last)
+            .any(|line| source.line(line).len() > LONG_LINE);
+        if !long {
+            return None;
+        }
+
+        let mut cut = Cut {
+            text: String::new(),
+            diagnostic: diagnostic.clone(),
+            origin: Origin::default(),
+        };
+        let mut copied = Vec::new();
+        for (cut_line, line) in runs
+            .iter()
+            .flat_map(|&(first, last)| first..=last)
+            .enumerate()
+        {
+            if cut_line > 0 {
+                cut.text.push('\n');
+            }
+            cut.origin.line(cut_line, line);
+            let line = source.line(line);
+            let windows = if line.len() > LONG_LINE {
+                windows(text, line, &marks)
+            } else {
+                vec![line]
+            };
+            let mut end = line.start;
+            for window in windows {
+                if window.start > end {
+                    cut.text.push_str(ELISION);
+                }
+                let column = if window.start == line.start {
+                    1
+                } else {
+                    source.position(window.start).column
+                };
+                cut.origin.piece(cut.text.len(), column);
+                copied.push(Copied {
+                    span: window,
+                    at: cut.text.len(),
+                });
+                let part = &text[window.start..window.end];
+                cut.text
+                    .push_str(&iparams_core::masked(part, window.start, hidden));
+                end = window.end;
+            }
+            if line.end > end {
+                cut.text.push_str(ELISION);
+            }
+        }
+
+        let moved = |span: Span| Span::new(moved(&copied, span.start), moved(&copied, span.end));
+        cut.diagnostic.span = moved(diagnostic.span);
+        for label in &mut cut.diagnostic.related {
+            label.span = moved(label.span);
+        }
+        Some(cut)
+    }
+}
+
+/// The lines a finding with `marks` is shown with (each mark's, and one either side), as runs
+/// of consecutive lines (first and last, 0-based): runs that touch are one, as miette joins
+/// the frames of marks whose lines touch.
+fn shown_lines(source: &IndexedSource<'_>, marks: &[Span]) -> Vec<(usize, usize)> {
+    let (text, lines) = (source.text(), source.lines());
+    let last_line = lines.line_count() - 1;
+    let mut shown: Vec<(usize, usize)> = marks
+        .iter()
+        .map(|mark| {
+            let first = lines.line_of(text, mark.start);
+            let last = lines.line_of(text, mark.end.saturating_sub(1).max(mark.start));
+            (first.saturating_sub(1), (last + 1).min(last_line))
+        })
+        .collect();
+    shown.sort_unstable();
+    let mut runs: Vec<(usize, usize)> = Vec::with_capacity(shown.len());
+    for (first, last) in shown {
+        match runs.last_mut() {
+            Some((_, run_last)) if first <= *run_last + 1 => *run_last = (*run_last).max(last),
+            _ => runs.push((first, last)),
+        }
+    }
+    runs
+}
+
+/// The parts of long `line` kept in the cut, in order: around each end of each mark on it, or
+/// its start when none is.
+fn windows(text: &str, line: Span, marks: &[Span]) -> Vec<Span> {
+    let around = |start: usize, end: usize| {
+        Span::new(
+            floor_char_boundary(text, start.saturating_sub(MARGIN).max(line.start)),
+            ceil_char_boundary(text, (end + MARGIN).min(line.end)),
+        )
+    };
+    let mut windows = Vec::new();
+    for mark in marks {
+        if mark.start > line.end || mark.end < line.start {
+            continue;
+        }
+        let (start, end) = (mark.start.max(line.start), mark.end.min(line.end));
+        if end - start <= 2 * MARGIN {
+            windows.push(around(start, end));
+        } else {
+            windows.push(around(start, start));
+            windows.push(around(end, end));
+        }
+    }
+    if windows.is_empty() {
+        windows.push(around(line.start, line.start + MARGIN));
+    }
+    windows.sort_unstable_by_key(|window| window.start);
+    let mut joined: Vec<Span> = Vec::with_capacity(windows.len());
+    for window in windows {
+        match joined.last_mut() {
+            // A gap no longer than the elision is kept rather than elided.
+            Some(last) if window.start <= last.end + ELISION.len() => {
+                last.end = last.end.max(window.end);
+            }
+            _ => joined.push(window),
+        }
+    }
+    joined
+}
+
+/// Where byte `offset` of the file is in the cut: in the stretch copied from around it, or at
+/// the end of the one before it (an offset in a line break, or elided).
+fn moved(copied: &[Copied], offset: usize) -> usize {
+    let stretch = copied.partition_point(|copied| copied.span.start <= offset);
+    copied.get(stretch.wrapping_sub(1)).map_or(0, |copied| {
+        copied.at + (offset - copied.span.start).min(copied.span.len())
+    })
+}
+
+fn floor_char_boundary(text: &str, mut offset: usize) -> usize {
+    while !text.is_char_boundary(offset) {
+        offset -= 1;
+    }
+    offset
+}
+
+fn ceil_char_boundary(text: &str, mut offset: usize) -> usize {
+    while !text.is_char_boundary(offset) {
+        offset += 1;
+    }
+    offset
+}
+
+#[cfg(test)]
+mod tests {
+    use iparams_core::{FileReport, LineIndex, Severity};
+
+    use super::*;
+    use crate::render::human::Human;
+    use crate::render::testing::Random;
+    use crate::render::{CheckedFile, RenderOptions, Renderer};
+
+    fn draw(text: &str, report: &FileReport, color: bool) -> String {
+        let human = Human::new(RenderOptions {
+            color,
+            width: 100,
+            quiet: false,
+            fail_level: Severity::Error,
+        });
+        let file = CheckedFile {
+            path: "config/iparams.json",
+            text,
+            report,
+        };
+        let mut out = Vec::new();
+        human.file(&file, &mut out).unwrap();
+        String::from_utf8(out).unwrap()
+    }
+
+    /// A finding past column 65,535 of a minified file, where miette's own drawing panics, is
+    /// drawn from a cut: the file's position, the bytes around the mark, the rest elided.
+    #[test]
+    fn a_finding_far_into_a_minified_file_is_drawn_from_a_cut() {
+        let filler = "x".repeat(70_000);
+        let text = format!(r#"{{"a":"{filler}","k":{{"type":"txt","secure":true}}}}"#);
+        let start = text.find(r#""txt""#).unwrap();
+        let mut report = FileReport::default();
+        let mut diagnostic = Diagnostic::new(
+            "invalid-type",
+            Severity::Error,
+            Span::new(start, start + 5),
+            "Type \"txt\" is not a type",
+        );
+        diagnostic.label("here");
+        report.diagnostics.push(diagnostic);
+        let expected = [
+            "error[invalid-type]",
+            "",
+            "  × Type \"txt\" is not a type",
+            "   ╭─[config/iparams.json:1:70021]",
+            " 1 │ …xxxxxxxxxxxxxxxxxxxxxxxxxx\",\"k\":{\"type\":\"txt\",\"secure\":true}}",
+            "   ·                                          ──┬──",
+            "   ·                                            ╰── here",
+            "   ╰────",
+            "",
+        ]
+        .join("\n");
+        assert_eq!(draw(&text, &report, false), expected);
+        // miette draws it alike in colour.
+        let colored = draw(&text, &report, true);
+        assert!(colored.contains("config/iparams.json:1:70021"), "{colored}");
+        assert!(colored.lines().all(|line| line.len() < 400), "{colored}");
+    }
+
+    /// A text with a few long lines among short ones: letters, quotes, wide and multi-byte
+    /// characters, tabs, and secrets.
+    fn long_lines(random: &mut Random) -> String {
+        const PIECES: &[&str] = &[
+            "abc", "\"", ": ", "é", "日本", "😀", "\t", "xyz", "{", SECRET,
+        ];
+        let mut text = String::new();
+        for _ in 0..1 + random.below(6) {
+            let length = if random.below(2) == 0 {
+                random.below(60)
+            } else {
+                LONG_LINE + random.below(90_000)
+            };
+            let start = text.len();
+            while text.len() - start < length {
+                text.push_str(PIECES[random.below(PIECES.len())]);
+            }
+            text.push_str(if random.below(4) == 0 { "\r\n" } else { "\n" });
+        }
+        text
+    }
+
+    /// A secret value: the only `q` of the texts made here and of what is drawn.
+    const SECRET: &str = "\"qwq\"";
+
+    fn span(random: &mut Random, text: &str, longest: usize) -> Span {
+        let start = random.boundary(text);
+        let mut end = (start + random.below(longest)).min(text.len());
+        while !text.is_char_boundary(end) {
+            end += 1;
+        }
+        Span::new(start, end)
+    }
+
+    /// Whatever the lines and marks (on long lines or short, across lines, several on one
+    /// line), the headers of a cut finding give the file's position of its primary mark; no
+    /// line drawn is long; and no secret is shown.
+    #[test]
+    fn cuts_keep_the_files_positions_and_hide_its_secrets() {
+        let mut random = Random(0x2545_f491_4f6c_dd1d);
+        let (mut cut, mut masked) = (0, 0);
+        for _ in 0..60 {
+            let text = long_lines(&mut random);
+            let index = LineIndex::new(&text);
+            let mut report = FileReport::default();
+            for (at, _) in text.match_indices(SECRET) {
+                report.redactions.push(Span::new(at, at + SECRET.len()));
+            }
+            for _ in 0..1 + random.below(4) {
+                let mut diagnostic = Diagnostic::new(
+                    "invalid-json",
+                    Severity::Error,
+                    span(&mut random, &text, 300),
+                    "Something",
+                );
+                diagnostic.label("this");
+                for _ in 0..random.below(3) {
+                    diagnostic.related(span(&mut random, &text, 300), "that");
+                }
+                report.diagnostics.push(diagnostic);
+            }
+            report.diagnostics.sort_by_key(|d| d.span.start);
+            for color in [false, true] {
+                let out = draw(&text, &report, color);
+                let headers: Vec<&str> = out
+                    .split("config/iparams.json:")
+                    .skip(1)
+                    .map(|rest| rest.split(']').next().unwrap())
+                    .map(|header| header.trim_end_matches("\u{1b}[0m"))
+                    .collect();
+                for diagnostic in &report.diagnostics {
+                    let position = |offset| {
+                        let position = index.position(&text, offset);
+                        format!("{}:{}", position.line, position.column)
+                    };
+                    let marks: Vec<String> = std::iter::once(diagnostic.span)
+                        .chain(diagnostic.related.iter().map(|label| label.span))
+                        .map(|span| position(span.start))
+                        .collect();
+                    // (A short line's header counts a masked secret's `*`s, as miette does
+                    // drawing from the masked text.)
+                    if Cut::of(&IndexedSource::new("", &text), &[], diagnostic).is_some() {
+                        assert!(headers.contains(&marks[0].as_str()), "{marks:?} {out}");
+                        cut += 1;
+                    }
+                }
+                for line in out.lines() {
+                    assert!(line.chars().count() < 2_000, "{line}");
+                }
+                assert!(!out.contains('q'), "{out}");
+                masked += usize::from(out.contains("\"***\""));
+            }
+        }
+        assert!(cut > 100 && masked > 20, "{cut} cut, {masked} masked");
+    }
+}
