@@ -274,28 +274,78 @@ static CREDENTIALS: LazyLock<(RegexSet, Vec<&'static str>)> = LazyLock::new(|| {
 const SHORTEST_TOKEN: usize = 16;
 const MARKERS: [&str; 3] = ["-----BEGIN", "earer ", "://"];
 
-/// A quick look that rules out most strings before the patterns run.
-fn may_hold_credential(text: &str) -> bool {
-    // Bytes, not characters: other whitespace only lengthens a run, which lets more through.
-    // The markers are looked for in the same pass, at the bytes they start with.
-    let bytes = text.as_bytes();
-    let mut run = 0;
-    for (at, &byte) in bytes.iter().enumerate() {
-        run = if byte.is_ascii_whitespace() {
-            0
-        } else {
-            run + 1
-        };
-        let marker_here = || {
-            MARKERS.iter().any(|marker| {
-                marker.as_bytes()[0] == byte && bytes[at..].starts_with(marker.as_bytes())
-            })
-        };
-        if run >= SHORTEST_TOKEN || marker_here() {
-            return true;
+/// What one pass over a string tells of it: enough to rule out most strings (prose, short
+/// values) before the credential patterns run and before a random token is looked for.
+#[derive(Debug, Clone, Copy)]
+struct Shape {
+    /// The longest run of bytes without ASCII whitespace, counted up to
+    /// [`SHORTEST_RANDOM_TOKEN`]. Bytes, not characters: other whitespace only lengthens a
+    /// run, which lets more through.
+    longest_word: usize,
+    /// One of [`MARKERS`] is in it.
+    marker: bool,
+}
+
+/// How [`Shape::of`] sees each byte.
+const WORD: u8 = 0;
+const SPACE: u8 = 1;
+/// The first byte of a marker.
+const MARKER_START: u8 = 2;
+const BYTE_CLASSES: [u8; 256] = {
+    let mut classes = [WORD; 256];
+    let mut space = 0;
+    while space < 5 {
+        classes[[b' ', b'\t', b'\n', 0x0C, b'\r'][space] as usize] = SPACE;
+        space += 1;
+    }
+    let mut marker = 0;
+    while marker < MARKERS.len() {
+        classes[MARKERS[marker].as_bytes()[0] as usize] = MARKER_START;
+        marker += 1;
+    }
+    classes
+};
+
+impl Shape {
+    fn of(text: &str) -> Self {
+        let bytes = text.as_bytes();
+        let (mut run, mut longest_word, mut marker) = (0, 0, false);
+        for (at, &byte) in bytes.iter().enumerate() {
+            match BYTE_CLASSES[byte as usize] {
+                SPACE => {
+                    longest_word = longest_word.max(run);
+                    run = 0;
+                    continue;
+                }
+                MARKER_START if !marker => {
+                    marker = MARKERS
+                        .iter()
+                        .any(|found| bytes[at..].starts_with(found.as_bytes()));
+                }
+                _ => {}
+            }
+            run += 1;
+            if run == SHORTEST_RANDOM_TOKEN {
+                // Long enough for anything: the rest cannot change what is looked for.
+                return Self {
+                    longest_word: run,
+                    marker,
+                };
+            }
+        }
+        Self {
+            longest_word: longest_word.max(run),
+            marker,
         }
     }
-    false
+
+    fn may_hold_credential(self) -> bool {
+        self.marker || self.longest_word >= SHORTEST_TOKEN
+    }
+
+    fn may_hold_random_token(self) -> bool {
+        self.longest_word >= SHORTEST_RANDOM_TOKEN
+    }
 }
 
 /// Below this length no format above can match, so most strings skip the scan.
@@ -303,7 +353,14 @@ const SHORTEST_CREDENTIAL: usize = 20;
 
 /// The kind of credential `text` contains, if it contains one.
 pub fn credential_kind(text: &str) -> Option<&'static str> {
-    if text.len() < SHORTEST_CREDENTIAL || !may_hold_credential(text) {
+    if text.len() < SHORTEST_CREDENTIAL {
+        return None;
+    }
+    credential_in(text, Shape::of(text))
+}
+
+fn credential_in(text: &str, shape: Shape) -> Option<&'static str> {
+    if !shape.may_hold_credential() {
         return None;
     }
     let (set, kinds) = &*CREDENTIALS;
@@ -314,10 +371,36 @@ pub fn credential_kind(text: &str) -> Option<&'static str> {
     set.matches(text).iter().next().map(|index| kinds[index])
 }
 
+/// What a string holds that must not be shown.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Secret {
+    /// A known credential format, of this kind.
+    Credential(&'static str),
+    /// A long random token, at this byte range of the string.
+    RandomToken(usize, usize),
+}
+
+/// The credential `text` holds, or else, when `tokens` are looked for, its random token:
+/// [`credential_kind`] then [`random_token`], from one look at the string.
+pub fn secret_in(text: &str, tokens: bool) -> Option<Secret> {
+    if text.len() < SHORTEST_CREDENTIAL {
+        return None;
+    }
+    let shape = Shape::of(text);
+    if let Some(kind) = credential_in(text, shape) {
+        return Some(Secret::Credential(kind));
+    }
+    if !tokens {
+        return None;
+    }
+    let (start, end) = token_in(text, shape)?;
+    Some(Secret::RandomToken(start, end))
+}
+
 /// Whether `text` holds anything that must not be shown: a known credential format or a long
 /// random token.
 pub fn looks_secret(text: &str) -> bool {
-    credential_kind(text).is_some() || random_token(text).is_some()
+    secret_in(text, true).is_some()
 }
 
 /// The shortest run of token characters taken for a random token.
@@ -329,8 +412,12 @@ pub const SHORTEST_RANDOM_TOKEN: usize = 32;
 /// Quiet on URLs, UUIDs, paths and words. Not meant for regex patterns, whose classes and
 /// alternations look random.
 pub fn random_token(text: &str) -> Option<(usize, usize)> {
+    token_in(text, Shape::of(text))
+}
+
+fn token_in(text: &str, shape: Shape) -> Option<(usize, usize)> {
     // Most strings are prose or short: nothing to look at without a long enough run.
-    if text.len() < SHORTEST_RANDOM_TOKEN {
+    if !shape.may_hold_random_token() {
         return None;
     }
     let bytes = text.as_bytes();
@@ -458,13 +545,17 @@ mod tests {
     use super::*;
 
     /// The one-pass quick look lets through what a run of non-space bytes or a search for
-    /// each marker lets through, and nothing else.
+    /// each marker lets through, and nothing else: for credentials, and for random tokens.
     #[test]
     fn the_quick_look_finds_long_runs_and_markers_anywhere() {
-        let reference = |text: &str| {
+        let longest = |text: &str| {
             text.split(|c: char| c.is_ascii_whitespace())
-                .any(|run| run.len() >= SHORTEST_TOKEN)
-                || MARKERS.iter().any(|marker| text.contains(marker))
+                .map(str::len)
+                .max()
+                .unwrap_or(0)
+        };
+        let reference = |text: &str| {
+            longest(text) >= SHORTEST_TOKEN || MARKERS.iter().any(|marker| text.contains(marker))
         };
         let pieces = [
             "a",
@@ -483,6 +574,7 @@ mod tests {
             ":",
             "0123456789abcdef",
             "0123456789abcde",
+            "0123456789abcdef0123456789abcde",
         ];
         let mut seed = 0x9e37_79b9_u64;
         for _ in 0..20_000 {
@@ -491,7 +583,13 @@ mod tests {
                 seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
                 text.push_str(pieces[(seed >> 33) as usize % pieces.len()]);
             }
-            assert_eq!(may_hold_credential(&text), reference(&text), "{text:?}");
+            let shape = Shape::of(&text);
+            assert_eq!(shape.may_hold_credential(), reference(&text), "{text:?}");
+            assert_eq!(
+                shape.may_hold_random_token(),
+                longest(&text) >= SHORTEST_RANDOM_TOKEN,
+                "{text:?}"
+            );
         }
     }
 

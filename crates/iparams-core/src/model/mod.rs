@@ -12,7 +12,7 @@ pub use types::{
 
 use crate::pointer;
 use crate::positions::Positions;
-use crate::secrets;
+use crate::secrets::{self, Secret};
 use crate::span::Span;
 use crate::suggest;
 use crate::syntax::{Key, Member, Value, ValueKind};
@@ -198,22 +198,23 @@ impl<'a, 's> Iparam<'a, 's> {
     fn find_secrets(&mut self) {
         let mut credentials = Vec::new();
         let mut random_tokens = Vec::new();
-        let mut look = |text: &str, span: Span, patterns: bool| {
-            if let Some(kind) = secrets::credential_kind(text) {
-                credentials.push(CredentialHit { span, kind });
-            } else if !patterns && let Some((start, end)) = secrets::random_token(text) {
-                // Only the token is hidden, so that the rest of a description stays readable;
-                // the whole string when it is all token, or when escapes make its text and its
-                // source differ.
-                let plain = span.end - span.start == text.len() + 2;
-                let whole = start == 0 && end == text.len();
-                random_tokens.push(if plain && !whole {
-                    Span::new(span.start + 1 + start, span.start + 1 + end)
-                } else {
-                    span
-                });
-            }
-        };
+        let mut look =
+            |text: &str, span: Span, patterns: bool| match secrets::secret_in(text, !patterns) {
+                Some(Secret::Credential(kind)) => credentials.push(CredentialHit { span, kind }),
+                Some(Secret::RandomToken(start, end)) => {
+                    // Only the token is hidden, so that the rest of a description stays readable;
+                    // the whole string when it is all token, or when escapes make its text and its
+                    // source differ.
+                    let plain = span.end - span.start == text.len() + 2;
+                    let whole = start == 0 && end == text.len();
+                    random_tokens.push(if plain && !whole {
+                        Span::new(span.start + 1 + start, span.start + 1 + end)
+                    } else {
+                        span
+                    });
+                }
+                None => {}
+            };
         match self.value.as_object() {
             Some(members) => {
                 for member in members {
