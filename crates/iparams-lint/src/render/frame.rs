@@ -623,7 +623,7 @@ fn words(line: &str, fragments: &mut Vec<Fragment>) -> Option<()> {
             return None;
         }
         let first = fragments.len();
-        if token.bytes().all(plain) && no_break_inside(token) {
+        if plain_word(token.as_bytes()) {
             fragments.push(Fragment {
                 start,
                 end,
@@ -658,11 +658,14 @@ fn words(line: &str, fragments: &mut Vec<Fragment>) -> Option<()> {
         while index < fragments.len() {
             let fragment = fragments[index];
             let piece = &bytes[fragment.start..fragment.end];
-            let split = (1..piece.len().saturating_sub(1)).find(|&i| {
-                piece[i] == b'-'
-                    && piece[i - 1].is_ascii_alphanumeric()
-                    && piece[i + 1].is_ascii_alphanumeric()
-            });
+            let inside = piece
+                .get(1..piece.len().saturating_sub(1))
+                .unwrap_or_default();
+            let split = memchr::memchr_iter(b'-', inside)
+                .map(|at| at + 1)
+                .find(|&i| {
+                    piece[i - 1].is_ascii_alphanumeric() && piece[i + 1].is_ascii_alphanumeric()
+                });
             if let Some(i) = split {
                 fragments[index].end = fragment.start + i + 1;
                 fragments.insert(
@@ -685,29 +688,67 @@ fn words(line: &str, fragments: &mut Vec<Fragment>) -> Option<()> {
     Some(())
 }
 
-/// Letters, digits, and the marks that never allow a break next to letters or digits, nor
-/// next to each other except as [`no_break_inside`] tells (Unicode classes AL, NU, QU, OP,
-/// CP, IS and HY, whose breaks textwrap drops).
-fn plain(byte: u8) -> bool {
-    byte.is_ascii_alphanumeric() || b"#&*<=>@^_`~\"'()[].,:;-".contains(&byte)
-}
+/// How [`plain_word`] sees a byte: letters, digits, and the marks that never allow a break
+/// next to letters or digits, nor next to each other but as `plain_word` tells (Unicode
+/// classes AL, NU, QU, OP, CP, IS and HY, whose breaks textwrap drops); anything else is
+/// `OTHER`.
+const OTHER: u8 = 0;
+const DIGIT: u8 = 1;
+const MARK: u8 = 2;
+/// `.,:;`
+const SEPARATOR: u8 = 3;
+/// `([`
+const OPENING: u8 = 4;
+/// `)]`
+const CLOSING: u8 = 5;
+const CLASSES: [u8; 256] = {
+    let mut classes = [OTHER; 256];
+    let mut byte = 0;
+    while byte < 128 {
+        let b = byte as u8;
+        classes[byte] = match b {
+            b'0'..=b'9' => DIGIT,
+            b'.' | b',' | b':' | b';' => SEPARATOR,
+            b'(' | b'[' => OPENING,
+            b')' | b']' => CLOSING,
+            b'a'..=b'z'
+            | b'A'..=b'Z'
+            | b'#'
+            | b'&'
+            | b'*'
+            | b'<'
+            | b'='
+            | b'>'
+            | b'@'
+            | b'^'
+            | b'_'
+            | b'`'
+            | b'~'
+            | b'"'
+            | b'\''
+            | b'-' => MARK,
+            _ => OTHER,
+        };
+        byte += 1;
+    }
+    classes
+};
 
-/// Whether a word of [`plain`] marks has no break inside: Unicode breaks before an opening
+/// Whether `token` is all plain bytes with no break inside: Unicode breaks before an opening
 /// bracket after a closing one or a separator, and before a digit after a separator that
 /// does not follow a digit.
-fn no_break_inside(token: &str) -> bool {
-    let bytes = token.as_bytes();
-    bytes.windows(2).enumerate().all(|(index, pair)| {
-        let (a, b) = (pair[0], pair[1]);
-        let separator = b".,:;".contains(&a);
-        if b == b'(' || b == b'[' {
-            return !(separator || a == b')' || a == b']');
+fn plain_word(token: &[u8]) -> bool {
+    let mut before = [OTHER, OTHER];
+    for &byte in token {
+        let class = CLASSES[usize::from(byte)];
+        match (before[1], class) {
+            (_, OTHER) | (SEPARATOR | CLOSING, OPENING) => return false,
+            (SEPARATOR, DIGIT) if before[0] != DIGIT => return false,
+            _ => {}
         }
-        if separator && b.is_ascii_digit() {
-            return index > 0 && bytes[index - 1].is_ascii_digit();
-        }
-        true
-    })
+        before = [before[1], class];
+    }
+    true
 }
 
 /// The ends of the lines textwrap's optimal fit chooses for `fragments` on lines of `room`
