@@ -1042,3 +1042,49 @@ fn completion_knows_the_format_and_the_apps_keys() {
     );
     client.finish().expect("a clean session");
 }
+
+/// A definition in an iparams.json that is not open and holds a byte that is not UTF-8 (a
+/// Latin-1 `é`) before the key on its line: the range is that of the key as the linter reads the
+/// file, the byte one character.
+#[test]
+fn definitions_land_on_the_key_after_a_byte_that_is_not_utf8() {
+    let app = Scratch::new("latin-1");
+    app.write(
+        "manifest.json",
+        r#"{"platform-version": "2.3", "product": {"freshdesk": {"location": {"ticket_sidebar": {"url": "index.html", "icon": "icon.svg"}}}}}"#,
+    );
+    let iparams = app.0.join("config/iparams.json");
+    std::fs::create_dir_all(iparams.parent().expect("a parent")).expect("folders");
+    let mut bytes = b"{\n  \"cafe\": {\"display_name\": \"Caf".to_vec();
+    bytes.push(0xE9);
+    bytes.extend_from_slice(
+        b"\", \"type\": \"text\"}, \"notify_email\": {\"display_name\": \"Notify\", \"type\": \"email\"}\n}\n",
+    );
+    std::fs::write(&iparams, &bytes).expect("writable");
+    let page = "<script>client.iparams.get(\"notify_email\");</script>\n";
+    let page_path = app.write("app/index.html", page);
+    let page_uri = uri(&page_path);
+    let (mut client, _) = Client::start(None);
+    client.open(&page_uri, "html", page);
+    let definition = client.result(
+        "textDocument/definition",
+        at(&page_uri, position_of(page, "notify_email", 0, 2)),
+    );
+    assert_eq!(definition["uri"], json!(uri(&iparams)), "{definition:#}");
+    // `  "cafe": {"display_name": "Caf?", "type": "text"}, "` comes before the key.
+    let before = r#"  "cafe": {"display_name": "Caf?", "type": "text"}, ""#;
+    assert_eq!(
+        definition["range"]["start"],
+        json!({ "line": 1, "character": before.len() }),
+        "{definition:#}"
+    );
+    let hover = client.result(
+        "textDocument/hover",
+        at(&page_uri, position_of(page, "notify_email", 0, 2)),
+    );
+    assert_eq!(
+        hover["contents"], "iparam **`notify_email`**: Notify (`email`)",
+        "{hover:#}"
+    );
+    client.finish().expect("a clean session");
+}

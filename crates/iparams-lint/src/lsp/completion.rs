@@ -15,7 +15,6 @@ use super::context;
 use super::documents::{Document, Place};
 use super::navigation;
 use super::state::State;
-use crate::workspace::IPARAMS_FILE;
 
 /// LSP completion item kinds used here.
 const KIND_PROPERTY: u8 = 10;
@@ -185,10 +184,7 @@ fn in_code(state: &State, document: &Document, offset: usize) -> Option<Found> {
     if reader.0 == "iparam." && !head.trim_end_matches("iparam.").trim_end().ends_with("<%=") {
         return None;
     }
-    let iparams = root.join(IPARAMS_FILE);
-    let bytes = state.workspace.read(&iparams).ok()?;
-    let text = String::from_utf8_lossy(&bytes);
-    let declared = navigation::declarations(&iparams, &text);
+    let declared = navigation::declared(&state.workspace, root);
     let candidates = declared
         .into_iter()
         .map(|named| Candidate {

@@ -2,16 +2,15 @@
 //! on an attribute, a type, a product or a data-bind value of iparams.json, what it means (from
 //! the format's vocabulary in `iparams_core::model`); on a read of an iparam, its definition.
 
-use iparams_core::REGISTRY;
 use iparams_core::model::{Attribute, IparamType, data_bind_description, product_description};
 use iparams_core::syntax::parse_value;
+use iparams_core::{REGISTRY, SourceText};
 use lsp_types::HoverParams;
 use serde_json::{Value, json};
 
 use super::context::{self, JsonContext};
 use super::diagnostics::rule_url;
 use super::documents::{Document, Place};
-use super::navigation::AppIndex;
 use super::state::State;
 
 pub fn hover(state: &mut State, params: HoverParams) -> Value {
@@ -111,28 +110,24 @@ fn read_definition(
     let read = reads
         .iter()
         .find(|read| read.spot.start <= offset && offset <= read.spot.end)?;
-    let index = AppIndex {
-        declared: {
-            let iparams = root.join(crate::workspace::IPARAMS_FILE);
-            let bytes = state.workspace.read(&iparams).ok()?;
-            let text = String::from_utf8_lossy(&bytes).into_owned();
-            super::navigation::declarations(&iparams, &text)
-        },
-        reads: Vec::new(),
-    };
-    let text = match index.definition(&read.key) {
-        Some(definition) => {
-            let bytes = state.workspace.read(&definition.spot.path).ok()?;
-            let source = String::from_utf8_lossy(&bytes).into_owned();
-            let (root_value, _) = parse_value(&source);
-            let member = root_value.as_ref().and_then(|v| v.get(&read.key));
+    // Read once, decoded as the linter decodes it, through the workspace (unsaved text wins).
+    let bytes = state
+        .workspace
+        .read(&root.join(crate::workspace::IPARAMS_FILE))
+        .ok()?;
+    let source = SourceText::decode(&bytes);
+    let (root_value, _) = parse_value(source.text());
+    let text = match root_value.as_ref().and_then(|v| v.get(&read.key)) {
+        Some(member) => {
             let field = |name: &str| {
                 member
-                    .and_then(|m| m.value.get(name))
+                    .value
+                    .get(name)
                     .and_then(|m| m.value.as_str().map(ToOwned::to_owned))
             };
             let secure = member
-                .and_then(|m| m.value.get("secure"))
+                .value
+                .get("secure")
                 .and_then(|m| m.value.as_bool())
                 .unwrap_or(false);
             format!(

@@ -69,9 +69,11 @@ fn location(state: &State, spot: &Spot) -> Value {
                 .range(&document.text, spot.start, spot.end, state.encoding)
         }
         None => {
+            // Decoded as the linter decodes it, so that the spot's offsets mean the same.
             let bytes = state.workspace.read(&spot.path).unwrap_or_default();
-            let text = String::from_utf8_lossy(&bytes);
-            LineMap::new(&text).range(&text, spot.start, spot.end, state.encoding)
+            let source = iparams_core::SourceText::decode(&bytes);
+            let text = source.text();
+            LineMap::new(text).range(text, spot.start, spot.end, state.encoding)
         }
     };
     json!({ "uri": uri, "range": range })
