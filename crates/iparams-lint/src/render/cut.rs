@@ -20,6 +20,9 @@ const MARGIN: usize = 40;
 
 const ELISION: &str = "…";
 
+/// Gaps between the parts kept of a long line shorter than this are kept too.
+const SHORTEST_ELIDED: usize = 12;
+
 /// A finding re-expressed over a short text of the lines it shows.
 #[derive(Debug)]
 pub struct Cut {
@@ -172,8 +175,8 @@ fn windows(text: &str, line: Span, marks: &[Span]) -> Vec<Span> {
     let mut joined: Vec<Span> = Vec::with_capacity(windows.len());
     for window in windows {
         match joined.last_mut() {
-            // A gap no longer than the elision is kept rather than elided.
-            Some(last) if window.start <= last.end + ELISION.len() => {
+            // A short gap is kept: eliding a few bytes hides more than it saves.
+            Some(last) if window.start <= last.end + SHORTEST_ELIDED => {
                 last.end = last.end.max(window.end);
             }
             _ => joined.push(window),
