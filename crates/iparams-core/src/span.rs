@@ -206,7 +206,7 @@ impl LineIndex {
 
     /// The column of byte `offset` counted in UTF-16 code units (1-based), as SARIF and LSP expect.
     pub fn utf16_column(&self, text: &str, offset: usize) -> usize {
-        let offset = floor_char_boundary(text, offset.min(text.len()));
+        let offset = text.floor_char_boundary(offset);
         let line = self.line_of(text, offset);
         let start = self.line_start(text, line).unwrap_or(0);
         self.counts(text, start, offset).utf16 as usize + 1
@@ -282,9 +282,7 @@ impl<'t> LineCursor<'t> {
 
     /// The 1-based column of byte `offset` in UTF-16 code units, as SARIF and LSP count.
     pub fn utf16_column(&mut self, offset: usize) -> usize {
-        self.seek(floor_char_boundary(self.text, offset.min(self.text.len())))
-            .utf16_units
-            + 1
+        self.seek(self.text.floor_char_boundary(offset)).utf16_units + 1
     }
 
     fn seek(&mut self, offset: usize) -> Spot {
@@ -341,13 +339,6 @@ impl Spot {
 
 fn is_utf8_continuation(byte: u8) -> bool {
     byte & 0b1100_0000 == 0b1000_0000
-}
-
-fn floor_char_boundary(text: &str, mut offset: usize) -> usize {
-    while !text.is_char_boundary(offset) {
-        offset -= 1;
-    }
-    offset
 }
 
 #[cfg(test)]

@@ -154,8 +154,9 @@ fn analyze_in(
                 span: error.labels.first().map_or(Span::at(offset), |label| {
                     // oxc may point inside a character (the last byte of the text, for an
                     // unterminated template): widen to whole characters, within the text.
-                    let start = floor_boundary(text, label.offset() as usize);
-                    let end = ceil_boundary(text, label.offset() as usize + label.len() as usize);
+                    let start = text.floor_char_boundary(label.offset() as usize);
+                    let end =
+                        text.ceil_char_boundary(label.offset() as usize + label.len() as usize);
                     Span::new(start + offset, end.max(start) + offset)
                 }),
             })
@@ -360,24 +361,6 @@ impl<'a> Visit<'a> for Collector<'_, '_> {
         }
         walk::walk_variable_declarator(self, declarator);
     }
-}
-
-/// The character boundary at or before `at`, within `text`.
-fn floor_boundary(text: &str, at: usize) -> usize {
-    let mut at = at.min(text.len());
-    while !text.is_char_boundary(at) {
-        at -= 1;
-    }
-    at
-}
-
-/// The character boundary at or after `at`, within `text`.
-fn ceil_boundary(text: &str, at: usize) -> usize {
-    let mut at = at.min(text.len());
-    while !text.is_char_boundary(at) {
-        at += 1;
-    }
-    at
 }
 
 /// The inline scripts of an HTML page: each one's text and where it starts in the page.

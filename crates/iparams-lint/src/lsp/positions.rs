@@ -109,7 +109,7 @@ impl LineMap {
     /// The position of byte `offset` of `text`. An offset inside a character counts as that
     /// character's start; one inside a `\r\n` as the end of the line's content.
     pub fn position(&self, text: &str, offset: usize, encoding: Encoding) -> Position {
-        let offset = floor_boundary(text, offset.min(self.len));
+        let offset = text.floor_char_boundary(offset.min(self.len));
         let line = self.line_of(offset);
         let start = self.starts[line];
         let offset = offset.min(self.line_end(text, line));
@@ -131,7 +131,7 @@ impl LineMap {
         let wanted = position.character as usize;
         if encoding == Encoding::Utf8 {
             // Inside a character: its end, as the UTF-16 and UTF-32 counts below give.
-            return ceil_boundary(text, (start + wanted).min(end));
+            return text.ceil_char_boundary((start + wanted).min(end));
         }
         let mut units = 0;
         for (at, c) in text[start..end].char_indices() {
@@ -163,22 +163,6 @@ fn memchr_2(bytes: &[u8], from: usize) -> Option<usize> {
     memchr::memchr2(b'\n', b'\r', &bytes[from..]).map(|at| at + from)
 }
 
-/// The largest character boundary at or before `offset`.
-fn floor_boundary(text: &str, mut offset: usize) -> usize {
-    while !text.is_char_boundary(offset) {
-        offset -= 1;
-    }
-    offset
-}
-
-/// The smallest character boundary at or after `offset` (at most the text's length).
-fn ceil_boundary(text: &str, mut offset: usize) -> usize {
-    while !text.is_char_boundary(offset) {
-        offset += 1;
-    }
-    offset
-}
-
 /// Many positions of one text, asked for in increasing order as a file's sorted findings are:
 /// each is counted from the previous one on its line rather than from the line's start, so a
 /// minified file's single long line is walked once, not once per finding.
@@ -202,7 +186,7 @@ impl<'t> Cursor<'t> {
     }
 
     pub fn position(&mut self, offset: usize) -> Position {
-        let offset = floor_boundary(self.text, offset.min(self.text.len()));
+        let offset = self.text.floor_char_boundary(offset);
         let line = self.map.line_of(offset);
         let position = match self.last {
             Some((from, at))

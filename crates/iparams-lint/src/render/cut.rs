@@ -151,8 +151,8 @@ fn shown_lines(source: &IndexedSource<'_>, marks: &[Span]) -> Vec<(usize, usize)
 fn windows(text: &str, line: Span, marks: &[Span]) -> Vec<Span> {
     let around = |start: usize, end: usize| {
         Span::new(
-            floor_char_boundary(text, start.saturating_sub(MARGIN).max(line.start)),
-            ceil_char_boundary(text, (end + MARGIN).min(line.end)),
+            text.floor_char_boundary(start.saturating_sub(MARGIN).max(line.start)),
+            text.ceil_char_boundary((end + MARGIN).min(line.end)),
         )
     };
     let mut windows = Vec::new();
@@ -192,20 +192,6 @@ fn moved(copied: &[Copied], offset: usize) -> usize {
     copied.get(stretch.wrapping_sub(1)).map_or(0, |copied| {
         copied.at + (offset - copied.span.start).min(copied.span.len())
     })
-}
-
-fn floor_char_boundary(text: &str, mut offset: usize) -> usize {
-    while !text.is_char_boundary(offset) {
-        offset -= 1;
-    }
-    offset
-}
-
-fn ceil_char_boundary(text: &str, mut offset: usize) -> usize {
-    while !text.is_char_boundary(offset) {
-        offset += 1;
-    }
-    offset
 }
 
 #[cfg(test)]
