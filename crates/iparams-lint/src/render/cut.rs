@@ -14,9 +14,12 @@ use crate::source_code::{IndexedSource, Origin};
 /// Lines longer than this are cut.
 pub const LONG_LINE: usize = 1024;
 
-/// Bytes kept on either side of each end of a mark on a long line. A mark longer than twice
-/// this keeps its two ends, its middle elided.
-const MARGIN: usize = 40;
+/// The bytes kept on either side of a mark of `length` bytes on a long line: as many as let the
+/// line fit in `width` columns with its number and elisions (about 10 columns), within bounds.
+/// A mark longer than twice this keeps its two ends, its middle elided.
+fn margin(width: usize, length: usize) -> usize {
+    (width.saturating_sub(10 + length) / 2).clamp(16, 80)
+}
 
 const ELISION: &str = "…";
 
@@ -40,12 +43,13 @@ struct Copied {
 }
 
 impl Cut {
-    /// The cut of `diagnostic`'s lines, secrets (the `hidden` bytes, sorted) masked; `None`
-    /// when none of the lines it shows is long.
+    /// The cut of `diagnostic`'s lines for a terminal `width` columns wide, secrets (the
+    /// `hidden` bytes, sorted) masked; `None` when none of the lines it shows is long.
     pub fn of(
         source: &IndexedSource<'_>,
         hidden: &[Span],
         diagnostic: &Diagnostic,
+        width: usize,
     ) -> Option<Self> {
         let text = source.text();
         let marks: Vec<Span> = std::iter::once(diagnostic.span)
@@ -83,7 +87,7 @@ impl Cut {
             cut.origin.line(cut_line, line);
             let line = source.line(line);
             let windows = if line.len() > LONG_LINE {
-                windows(text, line, &marks)
+                windows(text, line, &marks, width)
             } else {
                 vec![line]
             };
@@ -148,11 +152,11 @@ fn shown_lines(source: &IndexedSource<'_>, marks: &[Span]) -> Vec<(usize, usize)
 
 /// The parts of long `line` kept in the cut, in order: around each end of each mark on it, or
 /// its start when none is.
-fn windows(text: &str, line: Span, marks: &[Span]) -> Vec<Span> {
-    let around = |start: usize, end: usize| {
+fn windows(text: &str, line: Span, marks: &[Span], width: usize) -> Vec<Span> {
+    let around = |start: usize, end: usize, margin: usize| {
         Span::new(
-            text.floor_char_boundary(start.saturating_sub(MARGIN).max(line.start)),
-            text.ceil_char_boundary((end + MARGIN).min(line.end)),
+            text.floor_char_boundary(start.saturating_sub(margin).max(line.start)),
+            text.ceil_char_boundary((end + margin).min(line.end)),
         )
     };
     let mut windows = Vec::new();
@@ -161,15 +165,17 @@ fn windows(text: &str, line: Span, marks: &[Span]) -> Vec<Span> {
             continue;
         }
         let (start, end) = (mark.start.max(line.start), mark.end.min(line.end));
-        if end - start <= 2 * MARGIN {
-            windows.push(around(start, end));
+        let margin = margin(width, end - start);
+        if end - start <= 2 * margin {
+            windows.push(around(start, end, margin));
         } else {
-            windows.push(around(start, start));
-            windows.push(around(end, end));
+            windows.push(around(start, start, margin));
+            windows.push(around(end, end, margin));
         }
     }
     if windows.is_empty() {
-        windows.push(around(line.start, line.start + MARGIN));
+        let margin = margin(width, 0);
+        windows.push(around(line.start, line.start + margin, margin));
     }
     windows.sort_unstable_by_key(|window| window.start);
     let mut joined: Vec<Span> = Vec::with_capacity(windows.len());
@@ -204,9 +210,13 @@ mod tests {
     use crate::render::{CheckedFile, RenderOptions, Renderer};
 
     fn draw(text: &str, report: &FileReport, color: bool) -> String {
+        draw_at(100, text, report, color)
+    }
+
+    fn draw_at(width: usize, text: &str, report: &FileReport, color: bool) -> String {
         let human = Human::new(RenderOptions {
             color,
-            width: 100,
+            width,
             quiet: false,
             fail_level: Severity::Error,
         });
@@ -241,9 +251,9 @@ mod tests {
             "",
             "  × Type \"txt\" is not a type",
             "   ╭─[config/iparams.json:1:70021]",
-            " 1 │ …xxxxxxxxxxxxxxxxxxxxxxxxxx\",\"k\":{\"type\":\"txt\",\"secure\":true}}",
-            "   ·                                          ──┬──",
-            "   ·                                            ╰── here",
+            " 1 │ …xxxxxxxxxxxxxxxxxxxxxxxxxxxx\",\"k\":{\"type\":\"txt\",\"secure\":true}}",
+            "   ·                                            ──┬──",
+            "   ·                                              ╰── here",
             "   ╰────",
             "",
         ]
@@ -253,6 +263,14 @@ mod tests {
         let colored = draw(&text, &report, true);
         assert!(colored.contains("config/iparams.json:1:70021"), "{colored}");
         assert!(colored.lines().all(|line| line.len() < 400), "{colored}");
+        // A narrower terminal keeps fewer bytes around the mark: the line fits.
+        let narrow = draw_at(60, &text, &report, false);
+        let shown = narrow
+            .lines()
+            .find(|line| line.starts_with(" 1 │"))
+            .unwrap();
+        assert!(shown.chars().count() <= 60, "{narrow}");
+        assert!(shown.contains("\"txt\""), "{narrow}");
     }
 
     /// A text with a few long lines among short ones: letters, quotes, wide and multi-byte
@@ -336,7 +354,7 @@ mod tests {
                         .collect();
                     // (A short line's header counts a masked secret's `*`s, as miette does
                     // drawing from the masked text.)
-                    if Cut::of(&IndexedSource::new("", &text), &[], diagnostic).is_some() {
+                    if Cut::of(&IndexedSource::new("", &text), &[], diagnostic, 100).is_some() {
                         assert!(headers.contains(&marks[0].as_str()), "{marks:?} {out}");
                         cut += 1;
                     }

@@ -241,7 +241,12 @@ impl<'d, 'f> Drawing<'d, 'f> {
             rendered.push('\n');
         }
         if self.long_lines
-            && let Some(cut) = Cut::of(self.source, self.hidden, diagnostic)
+            && let Some(cut) = Cut::of(
+                self.source,
+                self.hidden,
+                diagnostic,
+                self.human.options.width,
+            )
         {
             // Secrets are masked in the cut itself.
             let source = IndexedSource::cut(self.file.path, &cut.text, &cut.origin);
