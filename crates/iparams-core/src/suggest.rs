@@ -189,6 +189,16 @@ pub fn list<'w>(words: impl IntoIterator<Item = &'w str>) -> String {
     joined(words, '`')
 }
 
+/// `words` without repeats, each where it first comes: a list of options written twice (a
+/// mistake of its own) is told once.
+pub fn distinct<'w>(words: impl IntoIterator<Item = &'w str>) -> Vec<&'w str> {
+    let mut seen = std::collections::HashSet::new();
+    words
+        .into_iter()
+        .filter(|word| seen.insert(*word))
+        .collect()
+}
+
 /// Quoted JSON strings: `"Low", "High"`; a long list ends with how many more there are.
 pub fn quoted_list<'w, W>(words: W) -> String
 where
@@ -245,6 +255,19 @@ mod tests {
     use super::*;
 
     const TYPES: [&str; 4] = ["text", "dropdown", "phone_number", "multiselect"];
+
+    #[test]
+    fn distinct_words_keep_their_first_places() {
+        assert_eq!(
+            distinct(["EU", "US", "EU", "US", "APAC"]),
+            ["EU", "US", "APAC"]
+        );
+        assert_eq!(
+            quoted_list(distinct(["x"; 30])),
+            "\"x\"",
+            "a list of one option written 30 times"
+        );
+    }
 
     #[test]
     fn forgives_case_and_separators() {

@@ -62,6 +62,9 @@ struct Options<'o, 'a> {
     exact: Positions<'o, Text<'a>>,
     /// Options by their ASCII lower case; made for the first value that is not an option.
     by_case: OnceCell<HashMap<String, Vec<&'o Text<'a>>>>,
+    /// The options as a help lists them, each once; made for the first value that is not an
+    /// option, as every other such value's help lists them alike.
+    listed: OnceCell<String>,
 }
 
 impl<'o, 'a> Options<'o, 'a> {
@@ -70,7 +73,14 @@ impl<'o, 'a> Options<'o, 'a> {
             all,
             exact: Positions::new(all, |option| Some(option.text)),
             by_case: OnceCell::new(),
+            listed: OnceCell::new(),
         }
+    }
+
+    fn listed(&self) -> &str {
+        self.listed.get_or_init(|| {
+            suggest::quoted_list(suggest::distinct(self.all.iter().map(|o| o.text)))
+        })
     }
 
     fn contains(&self, value: &str) -> bool {
@@ -106,9 +116,8 @@ fn report_if_missing(
         return;
     }
     let same_but_case = options.same_but_case(value.text);
-    let options = options.all;
-    let near = suggest::closest(value.text, options.iter().map(|o| o.text));
-    let listed = suggest::quoted_list(options.iter().map(|o| o.text));
+    let listed = options.listed();
+    let near = suggest::closest(value.text, options.all.iter().map(|o| o.text));
     let help = match near {
         Some(option) => format!("Did you mean \"{option}\"? The options are {listed}."),
         None => format!(

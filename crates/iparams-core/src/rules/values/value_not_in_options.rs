@@ -86,7 +86,7 @@ fn report_if_missing(
             answer.subject()
         ),
     };
-    let listed = suggest::quoted_list(options.iter().map(|o| o.text));
+    let listed = suggest::quoted_list(suggest::distinct(options.iter().map(|o| o.text)));
     let near = (quoted != MASKED)
         .then(|| suggest::closest_unique(text, options.iter().map(|o| o.text)))
         .flatten();
