@@ -31,7 +31,7 @@ pub struct Origin {
 
 impl Origin {
     /// The cut's next line is the file's 0-based `line`; `cut_line` is its number in the cut.
-    pub fn line(&mut self, cut_line: usize, line: usize) {
+    pub fn push_line(&mut self, cut_line: usize, line: usize) {
         let follows = self
             .runs
             .last()
@@ -42,7 +42,7 @@ impl Origin {
     }
 
     /// Text from the file, starting at its `column`, starts at byte `at` of the cut.
-    pub fn piece(&mut self, at: usize, column: usize) {
+    pub fn push_piece(&mut self, at: usize, column: usize) {
         self.pieces.push((at, column));
     }
 

@@ -84,7 +84,7 @@ impl Cut {
             if cut_line > 0 {
                 cut.text.push('\n');
             }
-            cut.origin.line(cut_line, line);
+            cut.origin.push_line(cut_line, line);
             let line = source.line(line);
             let windows = if line.len() > LONG_LINE {
                 windows(text, line, &marks, width)
@@ -101,7 +101,7 @@ impl Cut {
                 } else {
                     source.position(window.start).column
                 };
-                cut.origin.piece(cut.text.len(), column);
+                cut.origin.push_piece(cut.text.len(), column);
                 copied.push(Copied {
                     span: window,
                     at: cut.text.len(),
