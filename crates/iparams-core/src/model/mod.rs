@@ -101,8 +101,6 @@ pub struct Iparam<'a, 's> {
     pub key: &'a Key<'s>,
     /// The definition as written; normally an object.
     pub value: &'a Value<'s>,
-    /// RFC 6901 pointer of the definition: `/<key>`.
-    pub pointer: String,
     /// Every member of the definition, in order, duplicates included.
     pub members: Vec<AttributeMember<'a, 's>>,
     pub ty: TypeField<'a>,
@@ -176,7 +174,6 @@ impl<'a, 's> Iparam<'a, 's> {
         let mut iparam = Iparam {
             key: &member.key,
             value: &member.value,
-            pointer: pointer::of_key(&member.key.text),
             members,
             ty,
             options,
@@ -274,9 +271,15 @@ impl<'a, 's> Iparam<'a, 's> {
         self.flag(Attribute::Secure) == Some(true)
     }
 
+    /// RFC 6901 pointer of the definition: `/<key>`. Made when a finding needs it: most
+    /// iparams have none.
+    pub fn pointer(&self) -> String {
+        pointer::of_key(&self.key.text)
+    }
+
     /// The pointer of a value below this iparam: `pointer_to(&["options", "2"])`.
     pub fn pointer_to(&self, segments: &[&str]) -> String {
-        let mut pointer = self.pointer.clone();
+        let mut pointer = self.pointer();
         for segment in segments {
             pointer::push(&mut pointer, segment);
         }

@@ -49,7 +49,7 @@ fn check(iparam: &Iparam<'_, '_>, cx: &mut Context<'_>) {
         )
         .label("readable by the front end")
         .help(help)
-        .pointer(iparam.pointer.clone());
+        .pointer(iparam.pointer());
     if let Some(fix) = fix {
         diagnostic.fix(fix);
     }

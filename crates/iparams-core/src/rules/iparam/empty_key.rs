@@ -30,6 +30,6 @@ fn check(iparam: &Iparam<'_, '_>, cx: &mut Context<'_>) {
         cx.report(&RULE, iparam.key.span, "Iparam key is empty")
             .label("empty key")
             .help("Give the iparam a key: the app reads its value by it, as in `client.iparams.get(\"region\")`.")
-            .pointer(iparam.pointer.clone());
+            .pointer(iparam.pointer());
     }
 }

@@ -31,7 +31,7 @@ output of this tool."#,
 
 fn check(iparam: &Iparam<'_, '_>, cx: &mut Context<'_>) {
     for hit in &iparam.credentials {
-        let mut path = iparam.pointer.clone();
+        let mut path = iparam.pointer();
         for segment in iparam.value.path_to(hit.span) {
             pointer::push(&mut path, &segment);
         }

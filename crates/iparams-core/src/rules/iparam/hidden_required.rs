@@ -55,7 +55,7 @@ impl FileCheck for HiddenRequired {
             self.candidates.push((
                 iparam.key.text.to_string(),
                 iparam.key.span,
-                iparam.pointer.clone(),
+                iparam.pointer(),
             ));
         }
     }

@@ -39,7 +39,7 @@ all token)."#,
 fn check(iparam: &Iparam<'_, '_>, cx: &mut Context<'_>) {
     for &span in &iparam.random_tokens {
         let segments = iparam.value.path_to(span);
-        let mut path = iparam.pointer.clone();
+        let mut path = iparam.pointer();
         for segment in &segments {
             pointer::push(&mut path, segment);
         }

@@ -39,5 +39,5 @@ fn check(iparam: &Iparam<'_, '_>, cx: &mut Context<'_>) {
         .help(format!(
             "Define it with an object of attributes: `\"{key}\": {{\"display_name\": \"...\", \"type\": \"text\"}}`."
         ))
-        .pointer(iparam.pointer.clone());
+        .pointer(iparam.pointer());
 }

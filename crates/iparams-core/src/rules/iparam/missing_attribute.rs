@@ -68,5 +68,5 @@ fn check(iparam: &Iparam<'_, '_>, cx: &mut Context<'_>) {
     )
     .label(format!("missing {}", names.join(" and ")))
     .help(hints.join(" "))
-    .pointer(iparam.pointer.clone());
+    .pointer(iparam.pointer());
 }

@@ -43,7 +43,7 @@ fn check(iparam: &Iparam<'_, '_>, cx: &mut Context<'_>) {
                 "Add the choices: `\"options\": [\"Low\", \"High\"]`; a {} offers one per option.",
                 ty.name()
             ))
-            .pointer(iparam.pointer.clone());
+            .pointer(iparam.pointer());
         }
         Some(member) if member.value.as_array().is_some_and(<[_]>::is_empty) => {
             cx.report(

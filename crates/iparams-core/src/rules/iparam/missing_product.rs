@@ -43,7 +43,7 @@ fn check(iparam: &Iparam<'_, '_>, cx: &mut Context<'_>) {
         )
         .label("no product")
         .help(format!("Name the product it belongs to: {EXAMPLE}."))
-        .pointer(iparam.pointer.clone());
+        .pointer(iparam.pointer());
         return;
     };
     if member.value.as_object().is_none() {

@@ -59,5 +59,5 @@ fn check(iparam: &Iparam<'_, '_>, cx: &mut Context<'_>) {
     )
     .label("reserved")
     .help(help)
-    .pointer(iparam.pointer.clone());
+    .pointer(iparam.pointer());
 }

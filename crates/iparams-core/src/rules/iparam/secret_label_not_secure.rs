@@ -152,7 +152,7 @@ fn report<'c>(
          secret to it. Without `\"secure\": true` the value reaches the front end through \
          `client.iparams.get()`. Add it if the value is a secret; if not, reword the {where_}."
     ))
-    .pointer(iparam.pointer.clone())
+    .pointer(iparam.pointer())
 }
 
 /// The secret `text` names, as written in the phrase list, when it names one.

@@ -62,7 +62,7 @@ fn check(iparam: &Iparam<'_, '_>, cx: &mut Context<'_>) {
         )
         .label("sensitive name")
         .help(help)
-        .pointer(iparam.pointer.clone());
+        .pointer(iparam.pointer());
     if let Some(fix) = fix {
         diagnostic.fix(fix);
     }

@@ -63,5 +63,5 @@ fn check(iparam: &Iparam<'_, '_>, cx: &mut Context<'_>) {
     cx.report(&RULE, iparam.key.span, format!("`fdk validate` will warn that {} appears to be a secure param", subject(iparam)))
         .label("vendor false positive")
         .help(format!("The warning is a false positive: {reason}. It does not fail validation; no change is needed."))
-        .pointer(iparam.pointer.clone());
+        .pointer(iparam.pointer());
 }

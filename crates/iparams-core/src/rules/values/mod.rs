@@ -73,7 +73,7 @@ impl<'a> Answer<'a> {
             self.defined_at()
         );
         cx.report(rule, span, message)
-            .pointer(self.iparam.pointer.clone())
+            .pointer(self.iparam.pointer())
             .help(help)
     }
 }
