@@ -457,7 +457,13 @@ const FILLED_HELPS_KEPT: usize = 512;
 
 thread_local! {
     static FILLED_HELPS: RefCell<FilledHelps> = RefCell::default();
+    /// The breaks found for each shape of a line (see `Filler::fill_plain`), for the thread's
+    /// next lines of the same shape.
+    static FITS: RefCell<HashMap<Vec<(usize, usize)>, Vec<usize>>> = RefCell::default();
 }
+
+/// How many shapes a thread keeps the breaks of before it starts again: about 200 kilobytes.
+const FITS_KEPT: usize = 1024;
 
 /// The text of label `index` of `diagnostic`: its own label (0), or a related place's.
 fn label_of(diagnostic: &Diagnostic, index: usize) -> Option<&str> {
@@ -482,6 +488,8 @@ pub struct Filler {
     widths: Vec<f64>,
     best: Vec<(usize, f64, bool)>,
     breaks: Vec<usize>,
+    /// The room, then each fragment's width and spaces: what the breaks are found from.
+    shape: Vec<(usize, usize)>,
     /// Lines whose filling textwrap's order decided, for the tests to see that case is met.
     #[cfg(test)]
     ties: usize,
@@ -573,19 +581,40 @@ impl Filler {
             if fragments.iter().any(|f| f.end - f.start > room) {
                 return None;
             }
-            let tied = optimal_fit(
-                fragments,
-                room,
-                &mut self.widths,
-                &mut self.best,
-                &mut self.breaks,
-            )?;
-            if tied {
-                #[cfg(test)]
-                {
-                    self.ties += 1;
+            // The breaks depend only on the room and each word's width and spaces: helps that
+            // differ in a key of the same length are filled alike, and found filled.
+            self.shape.clear();
+            self.shape.push((room, 0));
+            self.shape
+                .extend(fragments.iter().map(|f| (f.end - f.start, f.space)));
+            let breaks = &mut self.breaks;
+            let known = FITS.with_borrow(|fits| {
+                fits.get(self.shape.as_slice()).map(|known| {
+                    breaks.clear();
+                    breaks.extend_from_slice(known);
+                })
+            });
+            if known.is_none() {
+                let tied = optimal_fit(
+                    fragments,
+                    room,
+                    &mut self.widths,
+                    &mut self.best,
+                    &mut self.breaks,
+                )?;
+                if tied {
+                    #[cfg(test)]
+                    {
+                        self.ties += 1;
+                    }
+                    textwrap_fit(fragments, room, &mut self.breaks)?;
                 }
-                textwrap_fit(fragments, room, &mut self.breaks)?;
+                FITS.with_borrow_mut(|fits| {
+                    if fits.len() >= FITS_KEPT {
+                        fits.clear();
+                    }
+                    fits.insert(self.shape.clone(), self.breaks.clone());
+                });
             }
             let mut from = 0;
             for &to in &self.breaks {
