@@ -459,8 +459,12 @@ thread_local! {
     static FILLED_HELPS: RefCell<FilledHelps> = RefCell::default();
     /// The breaks found for each shape of a line (see `Filler::fill_plain`), for the thread's
     /// next lines of the same shape.
-    static FITS: RefCell<HashMap<Vec<(usize, usize)>, Vec<usize>>> = RefCell::default();
+    static FITS: RefCell<HashMap<Shape, Vec<usize>>> = RefCell::default();
 }
+
+/// A line as the breaks are found from it: the room, then each fragment's width and the spaces
+/// after it.
+type Shape = Vec<(usize, usize)>;
 
 /// How many shapes a thread keeps the breaks of before it starts again: about 200 kilobytes.
 const FITS_KEPT: usize = 1024;
@@ -488,8 +492,7 @@ pub struct Filler {
     widths: Vec<f64>,
     best: Vec<(usize, f64, bool)>,
     breaks: Vec<usize>,
-    /// The room, then each fragment's width and spaces: what the breaks are found from.
-    shape: Vec<(usize, usize)>,
+    shape: Shape,
     /// Lines whose filling textwrap's order decided, for the tests to see that case is met.
     #[cfg(test)]
     ties: usize,
