@@ -15,6 +15,9 @@ pub struct IndexedSource<'t> {
     /// Where the text came from when it is a cut of the file's lines: positions and line
     /// numbers are the file's.
     origin: Option<&'t Origin>,
+    /// The file, when this is its text with secrets masked byte for byte: positions are the
+    /// file's (a masked character may take more bytes, and so more `*`s, than one).
+    unmasked: Option<&'t IndexedSource<'t>>,
 }
 
 /// Where the lines of a cut (a short text made of some of a file's lines, long ones cut to
@@ -71,6 +74,15 @@ impl<'t> IndexedSource<'t> {
             text,
             lines,
             origin: None,
+            unmasked: None,
+        }
+    }
+
+    /// `file`'s text with its secrets masked byte for byte, shown with the file's positions.
+    pub fn masked(text: &'t str, file: &'t IndexedSource<'t>) -> Self {
+        Self {
+            unmasked: Some(file),
+            ..Self::new(file.name, text)
         }
     }
 
@@ -96,6 +108,9 @@ impl<'t> IndexedSource<'t> {
 
     /// The position of byte `offset` in the file.
     pub fn position(&self, offset: usize) -> Position {
+        if let Some(file) = self.unmasked {
+            return file.position(offset);
+        }
         let position = self.lines.position(self.text, offset);
         let Some(origin) = self.origin else {
             return position;

@@ -306,14 +306,8 @@ impl<'s, 't> Frames<'s, 't> {
         let lines = &self.lines[frame.lines.clone()];
         let number_width = decimal_width(lines.last().map_or(0, |line| line.number));
         let header = span_of(diagnostic, frame.header);
-        let mut position = self.source.position(header.start);
-        // Columns count characters: a masked secret before the place counts its `*`s.
-        if let Some(line) = lines.iter().find(|line| {
-            line.masked && (line.offset..=line.offset + line.text.len()).contains(&header.start)
-        }) && let Some(before) = self.mask(line).get(..header.start - line.offset)
-        {
-            position.column = before.chars().count() + 1;
-        }
+        // The file's position, as every other format gives it, masked secrets or not.
+        let position = self.source.position(header.start);
         pad(out, number_width + 2);
         out.push(c.ltop);
         out.push(c.hbar);

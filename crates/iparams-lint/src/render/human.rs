@@ -229,7 +229,13 @@ impl<'d, 'f> Drawing<'d, 'f> {
             let text = self
                 .redacted
                 .get_or_init(|| self.file.report.redact(self.file.text));
-            IndexedSource::new(self.file.path, text)
+            // A secret that holds a line break joins lines in the masked copy: its lines are
+            // shown, and so are its positions.
+            if self.breaks_hidden {
+                IndexedSource::new(self.file.path, text)
+            } else {
+                IndexedSource::masked(text, self.source)
+            }
         })
     }
 
@@ -439,7 +445,7 @@ mod tests {
                 continue;
             }
             let redacted = report.redact(&text);
-            let redacted_source = IndexedSource::new("config/iparams.json", &redacted);
+            let redacted_source = IndexedSource::masked(&redacted, &source);
             let mut frames = Frames::new(&source, &hidden, width);
             let mut diagnostic = Diagnostic::new(
                 "duplicate-display-name",
@@ -535,10 +541,98 @@ mod tests {
                 String::from_utf8(out).unwrap()
             };
             let ours = render(&text, &report);
-            assert_eq!(ours, render(&redacted, &plain), "{text:?} {report:?}");
+            // The same but for the headers' columns: the file's here, where the masked copy
+            // counts a masked character's `*`s.
+            let theirs = render(&redacted, &plain);
+            assert_eq!(
+                without_columns(&ours),
+                without_columns(&theirs),
+                "{text:?} {report:?}"
+            );
+            let breaks_hidden = report
+                .hidden_spans(&text)
+                .iter()
+                .any(|h| text[h.start..h.end].contains(['\n', '\r']));
+            if !breaks_hidden {
+                let index = iparams_core::LineIndex::new(&text);
+                let marks: Vec<String> = report
+                    .diagnostics
+                    .iter()
+                    .flat_map(|d| std::iter::once(d.span).chain(d.related.iter().map(|l| l.span)))
+                    .map(|span| {
+                        let position = index.position(&text, span.start);
+                        format!("{}:{}", position.line, position.column)
+                    })
+                    .collect();
+                for header in headers(&ours) {
+                    assert!(marks.iter().any(|mark| mark == header), "{header} {ours}");
+                }
+            }
             masked += usize::from(ours.contains('*'));
         }
         assert!(masked > 500, "{masked}");
+    }
+
+    /// The `line:column` of each frame's header.
+    fn headers(out: &str) -> Vec<&str> {
+        out.split("config/iparams.json:")
+            .skip(1)
+            .filter_map(|rest| rest.split(']').next())
+            .collect()
+    }
+
+    /// `out` with each header's column taken out.
+    fn without_columns(out: &str) -> String {
+        out.lines()
+            .map(|line| match line.find("config/iparams.json:") {
+                Some(at) => {
+                    let (head, rest) = line.split_at(at);
+                    let rest = rest.split(']').next().unwrap_or(rest);
+                    let line_only = rest.rsplit_once(':').map_or(rest, |(keep, _)| keep);
+                    format!("{head}{line_only}]\n")
+                }
+                None => format!("{line}\n"),
+            })
+            .collect()
+    }
+
+    /// A secret of wide characters before a finding on its line: the header gives the file's
+    /// column, as the other formats do, not one that counts the secret's `*`s.
+    #[test]
+    fn a_masked_secret_does_not_move_the_column() {
+        let text = "{\"k\": {\"default_value\": \"日本日本\", \"type\": \"txt\"}}\n";
+        let secret = text.find("\"日本").unwrap();
+        let start = text.find("\"txt\"").unwrap();
+        let report = FileReport {
+            redactions: vec![Span::new(secret, secret + "\"日本日本\"".len())],
+            diagnostics: vec![Diagnostic::new(
+                "unknown-type",
+                Severity::Error,
+                Span::new(start, start + 5),
+                "Unknown type",
+            )],
+            ..FileReport::default()
+        };
+        let column = text[..start].chars().count() + 1;
+        for color in [false, true] {
+            let human = Human::new(RenderOptions {
+                color,
+                ..plain(80).options
+            });
+            let mut out = Vec::new();
+            let file = CheckedFile {
+                path: "config/iparams.json",
+                text,
+                report: &report,
+            };
+            human.file(&file, &mut out).unwrap();
+            let out = String::from_utf8(out).unwrap();
+            assert!(
+                out.contains(&format!("config/iparams.json:1:{column}")),
+                "{out}"
+            );
+            assert!(!out.contains('日'), "{out}");
+        }
     }
 
     /// A file with more findings than one thread draws at a time comes out the same drawn on
