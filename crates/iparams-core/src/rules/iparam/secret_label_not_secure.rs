@@ -59,8 +59,6 @@ const SECRETS: [&[&str]; 18] = [
     &["senha"],
 ];
 
-/// Words that, right after a secret's name, make the label about the secret rather than the
-/// secret itself: "Token expiry in days", "OAuth token URL".
 /// The first letters of [`SECRETS`], by ASCII code.
 const SECRET_HEADS: [bool; 128] = {
     let mut heads = [false; 128];
@@ -72,6 +70,8 @@ const SECRET_HEADS: [bool; 128] = {
     heads
 };
 
+/// Words that, right after a secret's name, make the label about the secret rather than the
+/// secret itself: "Token expiry in days", "OAuth token URL".
 const DESCRIPTORS: [&str; 22] = [
     "url",
     "uri",
