@@ -351,14 +351,7 @@ impl Shape {
 /// Below this length no format above can match, so most strings skip the scan.
 const SHORTEST_CREDENTIAL: usize = 20;
 
-/// The kind of credential `text` contains, if it contains one.
-pub fn credential_kind(text: &str) -> Option<&'static str> {
-    if text.len() < SHORTEST_CREDENTIAL {
-        return None;
-    }
-    credential_in(text, Shape::of(text))
-}
-
+/// The kind of credential `text` (of [`Shape`] `shape`) contains, if it contains one.
 fn credential_in(text: &str, shape: Shape) -> Option<&'static str> {
     if !shape.may_hold_credential() {
         return None;
@@ -380,8 +373,8 @@ pub enum Secret {
     RandomToken(usize, usize),
 }
 
-/// The credential `text` holds, or else, when `tokens` are looked for, its random token:
-/// [`credential_kind`] then [`random_token`], from one look at the string.
+/// The credential `text` holds, or else, when `tokens` are looked for, its random token (as
+/// [`random_token`] finds it), from one look at the string.
 pub fn secret_in(text: &str, tokens: bool) -> Option<Secret> {
     if text.len() < SHORTEST_CREDENTIAL {
         return None;
@@ -688,6 +681,14 @@ mod tests {
             "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA1a",
         ] {
             assert_eq!(random_token(text), None, "{text}");
+        }
+    }
+
+    /// The kind of credential `text` contains, if it contains one.
+    fn credential_kind(text: &str) -> Option<&'static str> {
+        match secret_in(text, false) {
+            Some(Secret::Credential(kind)) => Some(kind),
+            _ => None,
         }
     }
 
