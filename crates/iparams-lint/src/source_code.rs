@@ -27,9 +27,19 @@ pub struct Origin {
     /// Runs of consecutive lines of the file: the cut's line where each starts, and the
     /// file's (both 0-based), in order.
     runs: Vec<(usize, usize)>,
-    /// Each piece of the file's text in the cut: where it starts in the cut, and the column it
-    /// starts at in the file (1-based), in order.
-    pieces: Vec<(usize, usize)>,
+    /// Each piece of the file's text in the cut, in order.
+    pieces: Vec<Piece>,
+}
+
+/// A stretch of the file's text copied into a cut.
+#[derive(Debug, Clone, Copy)]
+struct Piece {
+    /// Where it starts in the cut.
+    at: usize,
+    /// Its bytes in the file.
+    file: Span,
+    /// The column it starts at in the file (1-based).
+    column: usize,
 }
 
 impl Origin {
@@ -44,9 +54,20 @@ impl Origin {
         }
     }
 
-    /// Text from the file, starting at its `column`, starts at byte `at` of the cut.
-    pub fn push_piece(&mut self, at: usize, column: usize) {
-        self.pieces.push((at, column));
+    /// The file's bytes `file`, starting at its `column`, start at byte `at` of the cut.
+    pub fn push_piece(&mut self, at: usize, file: Span, column: usize) {
+        self.pieces.push(Piece { at, file, column });
+    }
+
+    /// Where byte `offset` of the file is in the cut: in the piece copied from around it, or
+    /// at the end of the one before it (an offset in a line break, or elided).
+    pub fn cut_offset(&self, offset: usize) -> usize {
+        let piece = self
+            .pieces
+            .partition_point(|piece| piece.file.start <= offset);
+        self.pieces.get(piece.wrapping_sub(1)).map_or(0, |piece| {
+            piece.at + (offset - piece.file.start).min(piece.file.len())
+        })
     }
 
     fn file_line(&self, cut_line: usize) -> usize {
@@ -116,14 +137,14 @@ impl<'t> IndexedSource<'t> {
             return position;
         };
         let line = origin.file_line(position.line - 1) + 1;
-        let piece = origin.pieces.partition_point(|&(at, _)| at <= offset);
+        let piece = origin.pieces.partition_point(|piece| piece.at <= offset);
         let column = match origin.pieces.get(piece.wrapping_sub(1)) {
-            Some(&(at, column)) if self.lines.line_of(self.text, at) == position.line - 1 => {
-                column
+            Some(piece) if self.lines.line_of(self.text, piece.at) == position.line - 1 => {
+                piece.column
                     + self
                         .text
-                        .get(at..offset)
-                        .map_or(0, |piece| piece.chars().count())
+                        .get(piece.at..offset)
+                        .map_or(0, |copied| copied.chars().count())
             }
             _ => position.column,
         };

@@ -35,13 +35,6 @@ pub struct Cut {
     pub origin: Origin,
 }
 
-/// A stretch of the file copied into the cut, at byte `at`.
-#[derive(Debug, Clone, Copy)]
-struct Copied {
-    span: Span,
-    at: usize,
-}
-
 impl Cut {
     /// The cut of `diagnostic`'s lines for a terminal `width` columns wide, secrets (the
     /// `hidden` bytes, sorted) masked; `None` when none of the lines it shows is long.
@@ -75,7 +68,6 @@ impl Cut {
             diagnostic: diagnostic.clone(),
             origin: Origin::default(),
         };
-        let mut copied = Vec::new();
         for (cut_line, line) in runs
             .iter()
             .flat_map(|&(first, last)| first..=last)
@@ -101,11 +93,7 @@ impl Cut {
                 } else {
                     source.position(window.start).column
                 };
-                cut.origin.push_piece(cut.text.len(), column);
-                copied.push(Copied {
-                    span: window,
-                    at: cut.text.len(),
-                });
+                cut.origin.push_piece(cut.text.len(), window, column);
                 let part = &text[window.start..window.end];
                 cut.text
                     .push_str(&iparams_core::masked(part, window.start, hidden));
@@ -116,7 +104,9 @@ impl Cut {
             }
         }
 
-        let moved = |span: Span| Span::new(moved(&copied, span.start), moved(&copied, span.end));
+        let origin = &cut.origin;
+        let moved =
+            |span: Span| Span::new(origin.cut_offset(span.start), origin.cut_offset(span.end));
         cut.diagnostic.span = moved(diagnostic.span);
         for label in &mut cut.diagnostic.related {
             label.span = moved(label.span);
@@ -189,15 +179,6 @@ fn windows(text: &str, line: Span, marks: &[Span], width: usize) -> Vec<Span> {
         }
     }
     joined
-}
-
-/// Where byte `offset` of the file is in the cut: in the stretch copied from around it, or at
-/// the end of the one before it (an offset in a line break, or elided).
-fn moved(copied: &[Copied], offset: usize) -> usize {
-    let stretch = copied.partition_point(|copied| copied.span.start <= offset);
-    copied.get(stretch.wrapping_sub(1)).map_or(0, |copied| {
-        copied.at + (offset - copied.span.start).min(copied.span.len())
-    })
 }
 
 #[cfg(test)]
