@@ -187,7 +187,7 @@ mod tests {
 
     use super::*;
     use crate::render::human::Human;
-    use crate::render::testing::Random;
+    use crate::render::testing::{Random, headers};
     use crate::render::{CheckedFile, RenderOptions, Renderer};
 
     fn draw(text: &str, report: &FileReport, color: bool) -> String {
@@ -318,12 +318,7 @@ mod tests {
             report.diagnostics.sort_by_key(|d| d.span.start);
             for color in [false, true] {
                 let out = draw(&text, &report, color);
-                let headers: Vec<&str> = out
-                    .split("config/iparams.json:")
-                    .skip(1)
-                    .map(|rest| rest.split(']').next().unwrap())
-                    .map(|header| header.trim_end_matches("\u{1b}[0m"))
-                    .collect();
+                let headers = headers(&out);
                 for diagnostic in &report.diagnostics {
                     let position = |offset| {
                         let position = index.position(&text, offset);

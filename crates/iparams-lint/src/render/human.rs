@@ -357,7 +357,7 @@ mod tests {
     use iparams_core::{FileReport, Span};
 
     use super::*;
-    use crate::render::testing::Random;
+    use crate::render::testing::{Random, headers};
 
     /// The default format without colour, at `width` columns.
     fn plain(width: usize) -> Human {
@@ -571,14 +571,6 @@ mod tests {
             masked += usize::from(ours.contains('*'));
         }
         assert!(masked > 500, "{masked}");
-    }
-
-    /// The `line:column` of each frame's header.
-    fn headers(out: &str) -> Vec<&str> {
-        out.split("config/iparams.json:")
-            .skip(1)
-            .filter_map(|rest| rest.split(']').next())
-            .collect()
     }
 
     /// `out` with each header's column taken out.

@@ -21,3 +21,13 @@ impl Random {
         at
     }
 }
+
+/// The `line:column` of each frame's header in human output of `config/iparams.json`, in
+/// colour or not.
+pub(super) fn headers(out: &str) -> Vec<&str> {
+    out.split("config/iparams.json:")
+        .skip(1)
+        .filter_map(|rest| rest.split(']').next())
+        .map(|header| header.trim_end_matches("\u{1b}[0m"))
+        .collect()
+}
