@@ -12,12 +12,19 @@ pub struct IndexedSource<'t> {
     /// Borrowed: a copy of a large file per rendering would double the memory it takes.
     text: &'t str,
     lines: LineIndex,
-    /// Where the text came from when it is a cut of the file's lines: positions and line
-    /// numbers are the file's.
-    origin: Option<&'t Origin>,
-    /// The file, when this is its text with secrets masked byte for byte: positions are the
-    /// file's (a masked character may take more bytes, and so more `*`s, than one).
-    unmasked: Option<&'t IndexedSource<'t>>,
+    /// What the text is of the file: positions and line numbers are always the file's.
+    stands_for: StandsFor<'t>,
+}
+
+#[derive(Debug, Clone, Copy)]
+enum StandsFor<'t> {
+    /// The file's text itself.
+    Itself,
+    /// A cut of the file's lines.
+    Cut(&'t Origin),
+    /// The file's text with its secrets masked byte for byte: a masked character may take more
+    /// bytes, and so more `*`s, than one.
+    Masked(&'t IndexedSource<'t>),
 }
 
 /// Where the lines of a cut (a short text made of some of a file's lines, long ones cut to
@@ -94,15 +101,14 @@ impl<'t> IndexedSource<'t> {
             name,
             text,
             lines,
-            origin: None,
-            unmasked: None,
+            stands_for: StandsFor::Itself,
         }
     }
 
     /// `file`'s text with its secrets masked byte for byte, shown with the file's positions.
     pub fn masked(text: &'t str, file: &'t IndexedSource<'t>) -> Self {
         Self {
-            unmasked: Some(file),
+            stands_for: StandsFor::Masked(file),
             ..Self::new(file.name, text)
         }
     }
@@ -110,7 +116,7 @@ impl<'t> IndexedSource<'t> {
     /// A cut of file `name`'s lines, shown with the file's positions and line numbers.
     pub fn cut(name: &'t str, text: &'t str, origin: &'t Origin) -> Self {
         Self {
-            origin: Some(origin),
+            stands_for: StandsFor::Cut(origin),
             ..Self::new(name, text)
         }
     }
@@ -129,13 +135,12 @@ impl<'t> IndexedSource<'t> {
 
     /// The position of byte `offset` in the file.
     pub fn position(&self, offset: usize) -> Position {
-        if let Some(file) = self.unmasked {
-            return file.position(offset);
-        }
-        let position = self.lines.position(self.text, offset);
-        let Some(origin) = self.origin else {
-            return position;
+        let origin = match self.stands_for {
+            StandsFor::Itself => return self.lines.position(self.text, offset),
+            StandsFor::Masked(file) => return file.position(offset),
+            StandsFor::Cut(origin) => origin,
         };
+        let position = self.lines.position(self.text, offset);
         let line = origin.file_line(position.line - 1) + 1;
         let piece = origin.pieces.partition_point(|piece| piece.at <= offset);
         let column = match origin.pieces.get(piece.wrapping_sub(1)) {
@@ -201,9 +206,10 @@ impl<'t> IndexedSource<'t> {
         Some(Context {
             start: data_start,
             end: data_end,
-            first_line: self
-                .origin
-                .map_or(first_line, |origin| origin.file_line(first_line)),
+            first_line: match self.stands_for {
+                StandsFor::Cut(origin) => origin.file_line(first_line),
+                StandsFor::Itself | StandsFor::Masked(_) => first_line,
+            },
             line_count: last_line - first_line + 1,
         })
     }
