@@ -9,7 +9,6 @@
 //! [`Paths`]), as most real patterns do on real defaults. Such a match runs in place: it needs
 //! no thread, and it still runs once catastrophic matches have used up the threads allowed.
 
-use std::collections::HashMap;
 use std::sync::Arc;
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
 use std::thread;
@@ -19,6 +18,7 @@ use oxc_allocator::Allocator;
 use oxc_regular_expression::ast::{Disjunction, Pattern, Term};
 use oxc_regular_expression::{ConstructorParser, Options};
 
+use crate::fast_hash::FastHashMap;
 use crate::span::Span;
 
 /// How long one match may run before it is abandoned.
@@ -162,9 +162,9 @@ pub enum MatchOutcome {
 
 /// Compiles and matches user patterns, remembering each pattern it has seen.
 pub struct RegexEngine {
-    cache: HashMap<String, Compiled>,
+    cache: FastHashMap<String, Compiled>,
     /// Outcomes by (regex, text): several rules ask about the same default.
-    outcomes: HashMap<(usize, String), MatchOutcome>,
+    outcomes: FastHashMap<(usize, String), MatchOutcome>,
     abandoned: usize,
     allocator: Allocator,
     worker: Option<Worker>,
@@ -189,8 +189,8 @@ impl Default for RegexEngine {
 impl RegexEngine {
     pub fn new(timeout: Duration) -> Self {
         Self {
-            cache: HashMap::new(),
-            outcomes: HashMap::new(),
+            cache: FastHashMap::default(),
+            outcomes: FastHashMap::default(),
             abandoned: 0,
             allocator: Allocator::default(),
             worker: None,

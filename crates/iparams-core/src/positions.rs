@@ -2,7 +2,7 @@
 //! repeated regex names, defaults among options): a short list, as most are, is searched; a
 //! long one is indexed once, so that asking about every entry stays linear.
 
-use std::collections::HashMap;
+use crate::fast_hash::FastHashMap;
 
 /// Lists up to this long are searched rather than indexed: hashing costs more than a few
 /// comparisons.
@@ -13,13 +13,14 @@ pub(crate) struct Positions<'l, T> {
     entries: &'l [T],
     key: fn(&'l T) -> Option<&'l str>,
     /// For a long list: the first and last index of each key.
-    index: Option<HashMap<&'l str, (usize, usize)>>,
+    index: Option<FastHashMap<&'l str, (usize, usize)>>,
 }
 
 impl<'l, T> Positions<'l, T> {
     pub(crate) fn new(entries: &'l [T], key: fn(&'l T) -> Option<&'l str>) -> Self {
         let index = (entries.len() > SHORT_LIST).then(|| {
-            let mut index = HashMap::with_capacity(entries.len());
+            let mut index =
+                FastHashMap::with_capacity_and_hasher(entries.len(), Default::default());
             for (at, entry) in entries.iter().enumerate() {
                 if let Some(text) = key(entry) {
                     index

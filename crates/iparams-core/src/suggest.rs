@@ -1,9 +1,9 @@
 //! "Did you mean ...?" for misspelt names, and names and values as messages list and quote them.
 
 use std::borrow::Cow;
-
 use std::cell::RefCell;
-use std::collections::HashMap;
+
+use crate::fast_hash::FastHashMap;
 
 /// Among more candidates than this, nothing is suggested: each is compared in turn, a list
 /// can be checked item by item against another, and no one browses so long a list for a typo.
@@ -34,7 +34,7 @@ pub fn closest_in<T: ?Sized>(
     set: &'static T,
     names: impl IntoIterator<Item = &'static str>,
 ) -> Option<&'static str> {
-    type Remembered = HashMap<(usize, Box<str>), Option<&'static str>>;
+    type Remembered = FastHashMap<(usize, Box<str>), Option<&'static str>>;
     thread_local! {
         static REMEMBERED: RefCell<Remembered> = RefCell::default();
     }

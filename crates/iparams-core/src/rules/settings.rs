@@ -1,9 +1,8 @@
 //! Rule levels as configured: per rule, and per JSON pointer.
 
-use std::collections::HashMap;
-
 use super::{Rule, resolve};
 use crate::diagnostic::Severity;
+use crate::fast_hash::FastHashMap;
 
 /// A rule's level as configured: off, or on at a severity.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -16,7 +15,7 @@ pub enum Level {
 /// for the findings about one value, named by its JSON pointer.
 #[derive(Clone, Debug, Default)]
 pub struct RuleSettings {
-    levels: HashMap<&'static str, Level>,
+    levels: FastHashMap<&'static str, Level>,
     at_pointers: Vec<PointerLevel>,
 }
 

@@ -12,10 +12,10 @@
 
 use std::borrow::Cow;
 use std::cell::RefCell;
-use std::collections::HashMap;
 use std::fmt::Write as _;
 use std::ops::Range;
 
+use iparams_core::fast_hash::FastHashMap;
 use iparams_core::{Diagnostic, Severity, Span};
 use miette::ThemeCharacters;
 
@@ -435,7 +435,7 @@ impl<'s, 't> Frames<'s, 't> {
 #[derive(Default)]
 struct FilledHelps {
     width: usize,
-    texts: HashMap<String, FilledHelp>,
+    texts: FastHashMap<String, FilledHelp>,
 }
 
 struct FilledHelp {
@@ -453,7 +453,7 @@ thread_local! {
     static FILLED_HELPS: RefCell<FilledHelps> = RefCell::default();
     /// The breaks found for each shape of a line (see `Filler::fill_plain`), for the thread's
     /// next lines of the same shape.
-    static FITS: RefCell<HashMap<Shape, Vec<usize>>> = RefCell::default();
+    static FITS: RefCell<FastHashMap<Shape, Vec<usize>>> = RefCell::default();
 }
 
 /// A line as the breaks are found from it: the room, then each fragment's width and the spaces

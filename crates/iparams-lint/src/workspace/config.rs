@@ -14,12 +14,12 @@
 //! "**/config/iparams.json#/legacy_token" = { "*" = "off" }
 //! ```
 
-use std::collections::HashMap;
 use std::fmt;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use globset::{Glob, GlobBuilder, GlobMatcher, GlobSet, GlobSetBuilder};
+use iparams_core::fast_hash::FastHashMap;
 use iparams_core::{Level, RuleSettings, Severity, rules};
 
 /// The name of the file looked for in each checked file's folder and the folders above it.
@@ -155,7 +155,7 @@ impl Config {
 pub struct RuleSources {
     command_line: Vec<RuleLevel>,
     explicit: Option<Arc<Config>>,
-    found: HashMap<PathBuf, Option<Arc<Config>>>,
+    found: FastHashMap<PathBuf, Option<Arc<Config>>>,
 }
 
 impl RuleSources {
@@ -170,7 +170,7 @@ impl RuleSources {
         Ok(Self {
             command_line,
             explicit,
-            found: HashMap::new(),
+            found: FastHashMap::default(),
         })
     }
 

@@ -1,9 +1,8 @@
 //! `duplicate-key`: the same key twice in one object.
 
-use std::collections::HashMap;
-
 use crate::app::AppModel;
 use crate::diagnostic::Severity;
+use crate::fast_hash::FastHashMap;
 use crate::model::Iparam;
 use crate::pointer;
 use crate::rules::helpers::{PackedSpan, fnv, repeats, string_at};
@@ -224,7 +223,7 @@ fn report_duplicates(
             .filter_map(|i| first_of(i).map(|first| (i, first)))
             .collect()
     } else {
-        let mut seen: HashMap<&str, usize> = HashMap::new();
+        let mut seen: FastHashMap<&str, usize> = FastHashMap::default();
         (0..members.len())
             .filter_map(|i| match seen.get(members[i].key.text.as_ref()) {
                 Some(&first) => Some((i, first)),

@@ -1,10 +1,10 @@
 //! `default-not-in-options`: a preselected value that is not a choice.
 
 use std::cell::OnceCell;
-use std::collections::HashMap;
 
 use crate::diagnostic::{Applicability, Edit, Fix, Severity};
 use crate::edits::json_string;
+use crate::fast_hash::FastHashMap;
 use crate::model::{Attribute, DefaultValue, Iparam, Text};
 use crate::positions::Positions;
 use crate::rules::helpers::subject;
@@ -61,7 +61,7 @@ struct Options<'o, 'a> {
     all: &'o [Text<'a>],
     exact: Positions<'o, Text<'a>>,
     /// Options by their ASCII lower case; made for the first value that is not an option.
-    by_case: OnceCell<HashMap<String, Vec<&'o Text<'a>>>>,
+    by_case: OnceCell<FastHashMap<String, Vec<&'o Text<'a>>>>,
     /// The options as a help lists them, each once; made for the first value that is not an
     /// option, as every other such value's help lists them alike.
     listed: OnceCell<String>,
@@ -90,7 +90,7 @@ impl<'o, 'a> Options<'o, 'a> {
     /// The options equal to `value` but for ASCII case.
     fn same_but_case(&self, value: &str) -> &[&'o Text<'a>] {
         let by_case = self.by_case.get_or_init(|| {
-            let mut by_case: HashMap<String, Vec<&'o Text<'a>>> = HashMap::new();
+            let mut by_case: FastHashMap<String, Vec<&'o Text<'a>>> = FastHashMap::default();
             for option in self.all {
                 by_case
                     .entry(option.text.to_ascii_lowercase())
