@@ -19,7 +19,7 @@ use iparams_core::fast_hash::FastHashMap;
 use iparams_core::{Diagnostic, Severity, Span};
 use miette::ThemeCharacters;
 
-use crate::source_code::IndexedSource;
+use crate::source_code::{Context, IndexedSource};
 
 /// miette's default tab width.
 const TAB_WIDTH: usize = 4;
@@ -183,35 +183,33 @@ impl<'s, 't> Frames<'s, 't> {
         // line after the previous group's context ends joins that group.
         self.frames.clear();
         self.lines.clear();
-        let mut group: Option<(Span, usize, usize)> = None;
+        // Each group with the context of its span, which its frame then shows.
+        let mut group: Option<(Span, Context)> = None;
         for index in 0..self.marks.len() {
             let span = self.marks[index].span;
             let context = self.source.context(span.start, span.end, 1, 1)?;
-            if let Some((left, first_line, line_count)) = group.as_mut()
-                && *first_line + *line_count >= context.first_line
+            if let Some((left, left_context)) = group.as_mut()
+                && left_context.first_line + left_context.line_count >= context.first_line
             {
                 let joined = Span::new(left.start, left.end.max(span.end));
                 if let Some(joined_context) = self.source.context(joined.start, joined.end, 1, 1) {
                     *left = joined;
-                    *first_line = joined_context.first_line;
-                    *line_count = joined_context.line_count;
+                    *left_context = joined_context;
                     continue;
                 }
             }
-            if let Some((left, ..)) = group.replace((span, context.first_line, context.line_count))
-            {
-                self.push_frame(left)?;
+            if let Some((left, left_context)) = group.replace((span, context)) {
+                self.push_frame(left, left_context)?;
             }
         }
-        let (last, ..) = group?;
-        self.push_frame(last)
+        let (last, context) = group?;
+        self.push_frame(last, context)
     }
 
     /// The frame miette draws for the group of marks `span` covers (from the first mark to the
-    /// furthest end), its lines appended to `self.lines`.
-    fn push_frame(&mut self, span: Span) -> Option<()> {
+    /// furthest end), `context` its lines, appended to `self.lines`.
+    fn push_frame(&mut self, span: Span, context: Context) -> Option<()> {
         let text = self.source.text();
-        let context = self.source.context(span.start, span.end, 1, 1)?;
         let data = text.get(context.start..context.end)?;
         if data.is_empty() {
             return None;
