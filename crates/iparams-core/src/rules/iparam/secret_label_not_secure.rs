@@ -108,10 +108,13 @@ fn check(iparam: &Iparam<'_, '_>, cx: &mut Context<'_>) {
     let label = |attribute: Attribute, first_clause: bool| {
         let text = iparam.string(attribute)?;
         let read = if first_clause {
-            text.text
-                .split([',', '.', ';', '(', ':', '!', '?'])
-                .next()
-                .unwrap_or_default()
+            // Bytes, not chars: the marks are ASCII, and this runs on every description.
+            let end = text
+                .text
+                .bytes()
+                .position(|b| matches!(b, b',' | b'.' | b';' | b'(' | b':' | b'!' | b'?'))
+                .unwrap_or(text.text.len());
+            &text.text[..end]
         } else {
             text.text
         };
@@ -158,34 +161,35 @@ fn report<'c>(
 /// The secret `text` names, as written in the phrase list, when it names one.
 fn named_secret(text: &str) -> Option<String> {
     if text.is_ascii() {
-        // Most labels: words compared without a lower-cased copy of the text.
+        // Most labels: words split and compared byte by byte, without a lower-cased copy.
         let words = text
-            .split(|c: char| !c.is_ascii_alphanumeric())
+            .as_bytes()
+            .split(|b| !b.is_ascii_alphanumeric())
             .filter(|word| !word.is_empty());
-        return first_secret(words, str::eq_ignore_ascii_case);
+        return first_secret(words, <[u8]>::eq_ignore_ascii_case);
     }
     let lower = text.to_lowercase();
     let words = lower
         .split(|c: char| !c.is_alphanumeric())
-        .filter(|word| !word.is_empty());
+        .filter(|word| !word.is_empty())
+        .map(str::as_bytes);
     first_secret(words, |word, name| word == name)
 }
 
 /// The first of [`SECRETS`] that `words` name, unless a descriptor follows it; `same` tells
 /// whether a word is a given (lower-case) word.
 fn first_secret<'w>(
-    words: impl Iterator<Item = &'w str>,
-    same: impl Fn(&str, &str) -> bool,
+    words: impl Iterator<Item = &'w [u8]>,
+    same: impl Fn(&[u8], &[u8]) -> bool,
 ) -> Option<String> {
     // The word at hand and the two after it: a phrase of up to two words, then a descriptor.
     let mut words = words.fuse();
     let mut window = [None, words.next(), words.next()];
     loop {
-        window.rotate_left(1);
-        window[2] = words.next();
+        window = [window[1], window[2], words.next()];
         let word = window[0]?;
         // Most words cannot begin a secret's name: their first letter says so.
-        let head = word.as_bytes()[0].to_ascii_lowercase();
+        let head = word[0].to_ascii_lowercase();
         if !SECRET_HEADS
             .get(usize::from(head))
             .copied()
@@ -193,16 +197,23 @@ fn first_secret<'w>(
         {
             continue;
         }
-        for phrase in SECRETS {
+        for phrase in &SECRETS {
+            // Names of another length are passed over before any comparison.
+            if phrase[0].len() != word.len() {
+                continue;
+            }
             let named = phrase
                 .iter()
                 .zip(&window)
-                .all(|(name, word)| word.is_some_and(|word| same(word, name)));
+                .all(|(name, word)| word.is_some_and(|word| same(word, name.as_bytes())));
             if !named {
                 continue;
             }
-            let described = window[phrase.len()]
-                .is_some_and(|next| DESCRIPTORS.iter().any(|descriptor| same(next, descriptor)));
+            let described = window[phrase.len()].is_some_and(|next| {
+                DESCRIPTORS
+                    .iter()
+                    .any(|descriptor| same(next, descriptor.as_bytes()))
+            });
             if !described {
                 return Some(phrase.join(" "));
             }
