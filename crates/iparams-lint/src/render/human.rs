@@ -13,7 +13,7 @@ use rayon::prelude::*;
 
 use super::cut::{Cut, LONG_LINE};
 use super::frame::Frames;
-use super::{BLOCK, CheckedFile, RenderOptions, Renderer, Summary, lock};
+use super::{BLOCK, CheckedFile, RenderOptions, Renderer, Summary, lock, room_for};
 use crate::source_code::IndexedSource;
 
 #[derive(Debug)]
@@ -309,7 +309,7 @@ impl<'d, 'f> Drawing<'d, 'f> {
     /// Draws every finding on this thread, written a block at a time.
     fn all_in_turn(&self, out: &mut dyn Write) -> io::Result<()> {
         let mut drawer = self.drawer();
-        let mut rendered = String::with_capacity(BLOCK);
+        let mut rendered = String::with_capacity(room_for(self.file.report.diagnostics.len()));
         for index in 0..self.file.report.diagnostics.len() {
             self.draw(&mut drawer, index, &mut rendered);
             if rendered.len() >= BLOCK {

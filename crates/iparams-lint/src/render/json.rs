@@ -8,7 +8,7 @@ use std::io::{self, Write};
 use iparams_core::syntax::write_string;
 use iparams_core::{LineCursor, Position};
 
-use super::{BLOCK, CheckedFile, Renderer, Summary, write_decimal};
+use super::{BLOCK, CheckedFile, Renderer, Summary, room_for, write_decimal};
 
 #[derive(Debug, Default)]
 pub struct Json;
@@ -26,7 +26,7 @@ impl Renderer for Json {
     }
 
     fn file(&self, file: &CheckedFile<'_>, out: &mut dyn Write) -> io::Result<()> {
-        let mut buffer = Vec::with_capacity(BLOCK);
+        let mut buffer = Vec::with_capacity(room_for(file.report.diagnostics.len()));
         buffer.extend_from_slice(b"{\"path\":");
         write_string(&mut buffer, file.path);
         buffer.extend_from_slice(b",\"diagnostics\":[");

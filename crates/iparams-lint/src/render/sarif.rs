@@ -9,7 +9,7 @@ use iparams_core::syntax::write_string;
 use iparams_core::{Applicability, LineCursor, REGISTRY, Severity, Span};
 use serde_json::{Value, json};
 
-use super::{BLOCK, CheckedFile, Renderer, Summary, write_decimal};
+use super::{BLOCK, CheckedFile, Renderer, Summary, room_for, write_decimal};
 
 #[derive(Debug, Default)]
 pub struct Sarif;
@@ -56,7 +56,7 @@ impl Renderer for Sarif {
         let mut cursor = LineCursor::new(file.text);
         let uri = uri(file.path);
         let secrets = file.report.secret_texts(file.text);
-        let mut buffer = Vec::with_capacity(BLOCK);
+        let mut buffer = Vec::with_capacity(room_for(file.report.diagnostics.len()));
         for (index, d) in file.report.diagnostics.iter().enumerate() {
             if index > 0 {
                 buffer.push(b',');
