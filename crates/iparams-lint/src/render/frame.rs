@@ -632,7 +632,12 @@ fn words(line: &str, fragments: &mut Vec<Fragment>) -> Option<()> {
     let mut start = 0;
     let mut previous_last: Option<u8> = None;
     while start < bytes.len() {
-        let end = memchr::memchr(b' ', &bytes[start..]).map_or(bytes.len(), |at| start + at);
+        // Plain loops, here and for the hyphens below: words are a few bytes long, shorter
+        // than memchr's set-up.
+        let end = bytes[start..]
+            .iter()
+            .position(|&b| b == b' ')
+            .map_or(bytes.len(), |at| start + at);
         let after = bytes[end..].iter().take_while(|&&b| b == b' ').count();
         let token = &line[start..end];
         let (head, tail) = (bytes[start], bytes[end - 1]);
@@ -682,14 +687,11 @@ fn words(line: &str, fragments: &mut Vec<Fragment>) -> Option<()> {
         while index < fragments.len() {
             let fragment = fragments[index];
             let piece = &bytes[fragment.start..fragment.end];
-            let inside = piece
-                .get(1..piece.len().saturating_sub(1))
-                .unwrap_or_default();
-            let split = memchr::memchr_iter(b'-', inside)
-                .map(|at| at + 1)
-                .find(|&i| {
-                    piece[i - 1].is_ascii_alphanumeric() && piece[i + 1].is_ascii_alphanumeric()
-                });
+            let split = (1..piece.len().saturating_sub(1)).find(|&i| {
+                piece[i] == b'-'
+                    && piece[i - 1].is_ascii_alphanumeric()
+                    && piece[i + 1].is_ascii_alphanumeric()
+            });
             if let Some(i) = split {
                 fragments[index].end = fragment.start + i + 1;
                 fragments.insert(
