@@ -59,12 +59,14 @@ const SECRETS: [&[&str]; 18] = [
     &["senha"],
 ];
 
-/// The first letters of [`SECRETS`], by ASCII code.
-const SECRET_HEADS: [bool; 128] = {
-    let mut heads = [false; 128];
+/// The phrases of [`SECRETS`] each first letter (an ASCII code) can begin, one bit each, in the
+/// list's order.
+const SECRET_HEADS: [u32; 128] = {
+    assert!(SECRETS.len() <= 32, "a phrase for each bit of a u32");
+    let mut heads = [0; 128];
     let mut index = 0;
     while index < SECRETS.len() {
-        heads[SECRETS[index][0].as_bytes()[0] as usize] = true;
+        heads[SECRETS[index][0].as_bytes()[0] as usize] |= 1 << index;
         index += 1;
     }
     heads
@@ -188,16 +190,13 @@ fn first_secret<'w>(
     loop {
         window = [window[1], window[2], words.next()];
         let word = window[0]?;
-        // Most words cannot begin a secret's name: their first letter says so.
+        // Most words cannot begin a secret's name: their first letter says so, and it picks
+        // the few phrases that might.
         let head = word[0].to_ascii_lowercase();
-        if !SECRET_HEADS
-            .get(usize::from(head))
-            .copied()
-            .unwrap_or(false)
-        {
-            continue;
-        }
-        for phrase in &SECRETS {
+        let mut candidates = SECRET_HEADS.get(usize::from(head)).copied().unwrap_or(0);
+        while candidates != 0 {
+            let phrase = SECRETS[candidates.trailing_zeros() as usize];
+            candidates &= candidates - 1;
             // Names of another length are passed over before any comparison.
             if phrase[0].len() != word.len() {
                 continue;
