@@ -192,12 +192,49 @@ impl LineIndex {
             .map(|at| from + at + 1)
     }
 
+    /// Where 0-based line `target` of `text` starts, if there is such a line, knowing that
+    /// byte `offset` is on line `line`: the breaks between them are looked for from `offset`
+    /// itself, a block's worth of bytes either way (a frame's lines are a line or two away),
+    /// and only past that through the blocks' counts.
+    pub fn line_start_near(
+        &self,
+        text: &str,
+        offset: usize,
+        line: usize,
+        target: usize,
+    ) -> Option<usize> {
+        let bytes = text.as_bytes();
+        let offset = offset.min(bytes.len());
+        if target <= line {
+            // Back over the break that ends line `target - 1`, then any between.
+            let from = offset.saturating_sub(LINES_BLOCK);
+            let mut end = offset;
+            for _ in target..=line {
+                match memchr::memrchr(b'\n', &bytes[from..end]) {
+                    Some(at) => end = from + at,
+                    None => return self.line_start(text, target),
+                }
+            }
+            return Some(end + 1);
+        }
+        // On past the break that ends line `line`, and any between.
+        let to = (offset + LINES_BLOCK).min(bytes.len());
+        let mut start = offset;
+        for _ in line..target {
+            match memchr::memchr(b'\n', &bytes[start..to]) {
+                Some(at) => start += at + 1,
+                None => return self.line_start(text, target),
+            }
+        }
+        Some(start)
+    }
+
     /// The position of byte `offset` of `text` (the text this index was built from).
     /// An offset inside a multi-byte character counts as that character.
     pub fn position(&self, text: &str, offset: usize) -> Position {
         let offset = offset.min(text.len());
         let line = self.line_of(text, offset);
-        let start = self.line_start(text, line).unwrap_or(0);
+        let start = self.line_start_near(text, offset, line, line).unwrap_or(0);
         Position {
             line: line + 1,
             column: self.counts(text, start, offset).chars as usize + 1,
@@ -208,7 +245,7 @@ impl LineIndex {
     pub fn utf16_column(&self, text: &str, offset: usize) -> usize {
         let offset = text.floor_char_boundary(offset);
         let line = self.line_of(text, offset);
-        let start = self.line_start(text, line).unwrap_or(0);
+        let start = self.line_start_near(text, offset, line, line).unwrap_or(0);
         self.counts(text, start, offset).utf16 as usize + 1
     }
 
@@ -442,6 +479,17 @@ mod tests {
                 assert_eq!(index.line_start(&text, line), Some(start), "line {line}");
             }
             assert_eq!(index.line_start(&text, starts.len()), None);
+            // From any byte, to any line a few away: as the blocks' counts find it.
+            for offset in (0..=text.len()).step_by(7) {
+                let line = index.line_of(&text, offset);
+                for target in line.saturating_sub(3)..line + 4 {
+                    assert_eq!(
+                        index.line_start_near(&text, offset, line, target),
+                        index.line_start(&text, target),
+                        "{count} lines, from byte {offset} (line {line}) to line {target}"
+                    );
+                }
+            }
             for offset in 0..=text.len() {
                 let line = starts.partition_point(|&start| start <= offset) - 1;
                 assert_eq!(

@@ -167,10 +167,13 @@ impl<'t> IndexedSource<'t> {
 
     /// The end of 0-based `line`, before its line break.
     fn line_end(&self, line: usize) -> usize {
-        let end = self
-            .lines
-            .line_start(self.text, line + 1)
-            .map_or(self.text.len(), |next| next - 1);
+        self.end_before(self.lines.line_start(self.text, line + 1))
+    }
+
+    /// The end of the line before the one that starts at `next` (the last line's when none
+    /// does), before its line break.
+    fn end_before(&self, next: Option<usize>) -> usize {
+        let end = next.map_or(self.text.len(), |next| next - 1);
         let crlf = end > 0 && end < self.text.len() && self.text.as_bytes()[end - 1] == b'\r';
         if crlf { end - 1 } else { end }
     }
@@ -193,15 +196,22 @@ impl<'t> IndexedSource<'t> {
             .line_of(self.text, end.saturating_sub(1).max(start));
         let first_line = start_line.saturating_sub(before);
         let last_line = (end_line + after).min(self.lines.line_count() - 1);
+        // The lines around are found from the span's ends, a line or two away.
         let data_start = if before == 0 {
             start
         } else {
-            self.lines.line_start(self.text, first_line).unwrap_or(0)
+            self.lines
+                .line_start_near(self.text, start, start_line, first_line)
+                .unwrap_or(0)
         };
         let data_end = if before == 0 && after == 0 {
             end
         } else {
-            self.line_end(last_line).max(end)
+            let end_offset = end.saturating_sub(1).max(start);
+            let next = self
+                .lines
+                .line_start_near(self.text, end_offset, end_line, last_line + 1);
+            self.end_before(next).max(end)
         };
         Some(Context {
             start: data_start,
