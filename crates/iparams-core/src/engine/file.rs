@@ -9,7 +9,7 @@ use crate::diagnostic::Diagnostic;
 use crate::ecma_regex::RegexEngine;
 use crate::model::Iparam;
 use crate::reading::{FileKind, Reading};
-use crate::rules::{Check, Context, FileCheck, RuleSettings};
+use crate::rules::{Check, Context, FileCheck, REGISTRY, RuleSettings};
 use crate::source::SourceText;
 use crate::span::Span;
 use crate::syntax::{Member, RootShape, parse_document};
@@ -109,8 +109,9 @@ type IparamCheck = fn(&Iparam<'_, '_>, &mut Context<'_>);
 
 impl<'r> FileChecks<'r> {
     fn new(text: &'r str, rules: &RuleSettings, app: Option<&'r AppFacts>, outline: bool) -> Self {
-        let mut iparam_checks = Vec::new();
-        let mut file_checks = Vec::new();
+        // Room for every rule's: made for each file, they would otherwise grow step by step.
+        let mut iparam_checks = Vec::with_capacity(REGISTRY.len());
+        let mut file_checks = Vec::with_capacity(REGISTRY.len());
         for check in enabled_checks(rules) {
             match check {
                 Check::Iparam(check) => iparam_checks.push(*check),
@@ -177,8 +178,6 @@ impl Batch<'_> {
 
     pub(super) fn finish(mut self) -> BatchFindings {
         self.found.diagnostics = std::mem::take(&mut self.cx.diagnostics);
-        // Batches wait to be joined: without their spare room, they hold only what they found.
-        self.found.diagnostics.shrink_to_fit();
         self.found
     }
 }
@@ -195,6 +194,11 @@ pub(super) struct BatchFindings {
 }
 
 impl BatchFindings {
+    /// Without spare room, for a batch that waits to be joined: it holds only what it found.
+    pub(super) fn shrink_to_fit(&mut self) {
+        self.diagnostics.shrink_to_fit();
+    }
+
     /// Appends what was found in the iparams that follow these.
     pub(super) fn append(&mut self, later: BatchFindings) {
         self.diagnostics.extend(later.diagnostics);

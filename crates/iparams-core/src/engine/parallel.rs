@@ -36,7 +36,8 @@ impl Linter {
             for member in &batch {
                 batch_check.check(member);
             }
-            let found = batch_check.finish();
+            let mut found = batch_check.finish();
+            found.shrink_to_fit();
             drop(batch);
             lock(&engines).push(engine);
             let (in_order, joined) = &mut *lock(&joined);
