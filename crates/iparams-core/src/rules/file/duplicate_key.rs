@@ -34,7 +34,7 @@ config/requests.json and everything inside them."#,
     fix: None,
     checks: &[
         Check::File(|| Box::<DuplicateKeys>::default()),
-        Check::Values(|values, cx| check_value(values.object, &mut Vec::new(), cx)),
+        Check::Values(|values, cx| check_value(values.object, None, cx)),
         Check::App(check_requests),
     ],
 };
@@ -53,10 +53,11 @@ impl FileCheck for DuplicateKeys {
             fnv(iparam.key.text.bytes()),
             PackedSpan::of(iparam.key.span),
         ));
-        // Room for the usual depth, so that the path does not grow segment by segment.
-        let mut path = Vec::with_capacity(8);
-        path.push(Segment::Key(&iparam.key.text));
-        check_value(iparam.value, &mut path, cx);
+        let path = Path {
+            segment: Segment::Key(&iparam.key.text),
+            parent: None,
+        };
+        check_value(iparam.value, Some(&path), cx);
     }
 
     fn append(&mut self, later: Box<dyn FileCheck>) {
@@ -97,9 +98,30 @@ impl std::fmt::Display for Segment<'_> {
     }
 }
 
+/// The way down to a value, a segment in each stack frame of the walk: a list of the segments
+/// (and a pointer) is made only for an object that has a duplicate, and nothing is allocated
+/// for the others.
+#[derive(Clone, Copy)]
+struct Path<'p, 'v> {
+    segment: Segment<'v>,
+    parent: Option<&'p Path<'p, 'v>>,
+}
+
+/// The segments of `path`, from the top.
+fn segments<'v>(path: Option<&Path<'_, 'v>>) -> Vec<Segment<'v>> {
+    let mut segments = Vec::new();
+    let mut at = path;
+    while let Some(step) = at {
+        segments.push(step.segment);
+        at = step.parent;
+    }
+    segments.reverse();
+    segments
+}
+
 /// Walks the definition keeping the path down to each object; pointers are only built for
 /// the objects that do have a duplicate.
-fn check_value<'v>(value: &'v Value<'_>, path: &mut Vec<Segment<'v>>, cx: &mut Context<'_>) {
+fn check_value<'v>(value: &'v Value<'_>, path: Option<&Path<'_, 'v>>, cx: &mut Context<'_>) {
     walk(value, path, &mut |repeated, first, path| {
         let key = &repeated.key;
         let mut pointer = pointer_of(path);
@@ -128,7 +150,7 @@ fn check_requests(model: &AppModel<'_>, cx: &mut AppContext) {
         return;
     };
     let file = requests.file;
-    walk(root, &mut Vec::new(), &mut |repeated, first, path| {
+    walk(root, None, &mut |repeated, first, path| {
         let key = &repeated.key;
         let mut pointer = pointer_of(path);
         pointer::push(&mut pointer, &key.text);
@@ -163,23 +185,27 @@ fn check_requests(model: &AppModel<'_>, cx: &mut AppContext) {
 /// Calls `report(repeated, first, path)` for every key repeated in an object of `value`.
 fn walk<'v>(
     value: &'v Value<'_>,
-    path: &mut Vec<Segment<'v>>,
+    path: Option<&Path<'_, 'v>>,
     report: &mut dyn FnMut(&Member<'_>, &Member<'_>, &[Segment<'_>]),
 ) {
     match &value.kind {
         ValueKind::Object(members) => {
             report_duplicates(members, path, report);
             for member in members {
-                path.push(Segment::Key(&member.key.text));
-                walk(&member.value, path, report);
-                path.pop();
+                let below = Path {
+                    segment: Segment::Key(&member.key.text),
+                    parent: path,
+                };
+                walk(&member.value, Some(&below), report);
             }
         }
         ValueKind::Array(items) => {
             for (index, item) in items.iter().enumerate() {
-                path.push(Segment::Index(index));
-                walk(item, path, report);
-                path.pop();
+                let below = Path {
+                    segment: Segment::Index(index),
+                    parent: path,
+                };
+                walk(item, Some(&below), report);
             }
         }
         _ => {}
@@ -208,7 +234,7 @@ fn place(path: &[Segment<'_>]) -> String {
 
 fn report_duplicates(
     members: &[Member<'_>],
-    path: &[Segment<'_>],
+    path: Option<&Path<'_, '_>>,
     report: &mut dyn FnMut(&Member<'_>, &Member<'_>, &[Segment<'_>]),
 ) {
     if members.len() < 2 {
@@ -234,7 +260,11 @@ fn report_duplicates(
             })
             .collect()
     };
+    if firsts.is_empty() {
+        return;
+    }
+    let path = segments(path);
     for (index, first) in firsts {
-        report(&members[index], &members[first], path);
+        report(&members[index], &members[first], &path);
     }
 }
