@@ -12,13 +12,13 @@
 
 use std::borrow::Cow;
 use std::cell::RefCell;
-use std::fmt::Write as _;
 use std::ops::Range;
 
 use iparams_core::fast_hash::FastHashMap;
 use iparams_core::{Diagnostic, Severity, Span};
 use miette::ThemeCharacters;
 
+use super::push_decimal;
 use crate::source_code::{Context, IndexedSource};
 
 /// miette's default tab width.
@@ -311,16 +311,21 @@ impl<'s, 't> Frames<'s, 't> {
         out.push(c.hbar);
         out.push('[');
         out.push_str(self.source.name());
-        let _ = writeln!(out, ":{}:{}]", position.line, position.column);
+        out.push(':');
+        push_decimal(out, position.line);
+        out.push(':');
+        push_decimal(out, position.column);
+        out.push_str("]\n");
         for line in lines {
             let text = match line.masked {
                 true => Cow::Owned(self.mask(line)),
                 false => Cow::Borrowed(line.text),
             };
-            let mut digits = [0; 20];
-            let number = super::decimal(line.number, &mut digits);
-            pad(out, 1 + number_width.saturating_sub(number.len()));
-            out.push_str(number);
+            pad(
+                out,
+                1 + number_width.saturating_sub(decimal_width(line.number)),
+            );
+            push_decimal(out, line.number);
             out.push(' ');
             out.push(c.vbar);
             out.push(' ');

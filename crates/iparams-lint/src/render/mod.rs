@@ -218,9 +218,9 @@ fn room_for(findings: usize) -> usize {
     findings.saturating_mul(1024).clamp(1024, BLOCK)
 }
 
-/// `value` in decimal, written into `digits` without the formatting machinery: renderers write
-/// several numbers a finding.
-fn decimal(mut value: usize, digits: &mut [u8; 20]) -> &str {
+/// `value` in decimal, written at the end of `digits` without the formatting machinery (renderers
+/// write several numbers a finding): where its digits start.
+fn decimal(mut value: usize, digits: &mut [u8; 20]) -> usize {
     let mut first = digits.len();
     loop {
         first -= 1;
@@ -230,12 +230,22 @@ fn decimal(mut value: usize, digits: &mut [u8; 20]) -> &str {
             break;
         }
     }
-    std::str::from_utf8(&digits[first..]).expect("ASCII digits")
+    first
 }
 
 /// `value` in decimal at the end of `out`.
 fn write_decimal(out: &mut Vec<u8>, value: usize) {
-    out.extend_from_slice(decimal(value, &mut [0; 20]).as_bytes());
+    let mut digits = [0; 20];
+    let first = decimal(value, &mut digits);
+    out.extend_from_slice(&digits[first..]);
+}
+
+/// `value` in decimal at the end of `out`, a character a digit: no check that the bytes are
+/// text, as making a `str` of them would.
+fn push_decimal(out: &mut String, value: usize) {
+    let mut digits = [0; 20];
+    let first = decimal(value, &mut digits);
+    out.extend(digits[first..].iter().map(|&digit| char::from(digit)));
 }
 
 /// "1 error", "2 warnings".
