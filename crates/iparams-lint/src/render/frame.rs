@@ -90,6 +90,8 @@ pub struct Frames<'s, 't> {
     frames: Vec<Frame>,
     lines: Vec<Line<'t>>,
     filler: Filler,
+    /// The line that says a fix is available, its room reused.
+    fix_line: String,
 }
 
 impl<'s, 't> Frames<'s, 't> {
@@ -107,12 +109,13 @@ impl<'s, 't> Frames<'s, 't> {
             frames: Vec::with_capacity(2),
             lines: Vec::with_capacity(3),
             filler: Filler::default(),
+            fix_line: String::new(),
         }
     }
 
-    /// Appends `diagnostic` with `help` to `out` as miette draws it; `false`, with nothing
-    /// appended, when its shape is one for miette to draw.
-    pub fn draw(&mut self, diagnostic: &Diagnostic, help: Option<&str>, out: &mut String) -> bool {
+    /// Appends `diagnostic` to `out` as miette draws it; `false`, with nothing appended, when its
+    /// shape is one for miette to draw.
+    pub fn draw(&mut self, diagnostic: &Diagnostic, out: &mut String) -> bool {
         if self.plan(diagnostic).is_none() {
             return false;
         }
@@ -139,8 +142,29 @@ impl<'s, 't> Frames<'s, 't> {
         for frame in &self.frames {
             self.frame(frame, diagnostic, out);
         }
-        if let Some(help) = help {
+        // miette's footer is the help and the fix joined by a line break (`human::help`).
+        // Each line of a footer is filled on its own, so the two are filled apart: a rule's
+        // fixed help is then found filled, whatever its fix's title.
+        let fix = diagnostic.fix.as_ref().map(|fix| fix.title.as_str());
+        if let Some(help) = diagnostic.help.as_deref() {
             self.help(help, out);
+            if fix.is_some() {
+                out.push('\n');
+            }
+        }
+        if let Some(title) = fix {
+            let first = match diagnostic.help {
+                Some(_) => HELP_REST,
+                None => HELP_FIRST,
+            };
+            let mut line = std::mem::take(&mut self.fix_line);
+            line.clear();
+            line.push_str("fix available: ");
+            line.push_str(title);
+            self.filler.fill(out, &line, first, HELP_REST, self.width);
+            self.fix_line = line;
+        }
+        if diagnostic.help.is_some() || fix.is_some() {
             out.push('\n');
         }
         true
@@ -387,8 +411,8 @@ impl<'s, 't> Frames<'s, 't> {
 
     /// miette's footer: the help text after `help: `, wrapped.
     fn help(&mut self, help: &str, out: &mut String) {
-        const FIRST: &str = "  help: ";
-        const REST: &str = "        ";
+        const FIRST: &str = HELP_FIRST;
+        const REST: &str = HELP_REST;
         // A help whose lines all fit is written as it is; one to fill is filled once.
         let room = self.width.saturating_sub(2 + FIRST.len());
         if help.split('\n').all(|line| line.len() <= room) {
@@ -432,6 +456,10 @@ impl<'s, 't> Frames<'s, 't> {
         });
     }
 }
+
+/// How miette indents the first line of a footer, and the others.
+const HELP_FIRST: &str = "  help: ";
+const HELP_REST: &str = "        ";
 
 /// Help texts already filled at a width, kept for the thread's next findings: a run repeats
 /// the same helps in file after file, and filling one costs far more than looking it up.

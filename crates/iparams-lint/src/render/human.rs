@@ -258,10 +258,9 @@ impl<'d, 'f> Drawing<'d, 'f> {
             let source = IndexedSource::cut(self.file.path, &cut.text, &cut.origin);
             let options = &self.human.options;
             let mut frames = (!options.color).then(|| Frames::new(&source, &[], options.width));
-            let help = help(&cut.diagnostic);
             if !frames
                 .as_mut()
-                .is_some_and(|frames| frames.draw(&cut.diagnostic, help.as_deref(), rendered))
+                .is_some_and(|frames| frames.draw(&cut.diagnostic, rendered))
             {
                 self.by_miette(&mut drawer.handler, &source, &cut.diagnostic, rendered);
             }
@@ -270,7 +269,7 @@ impl<'d, 'f> Drawing<'d, 'f> {
         let drawn = drawer
             .frames
             .as_mut()
-            .is_some_and(|frames| frames.draw(diagnostic, help(diagnostic).as_deref(), rendered));
+            .is_some_and(|frames| frames.draw(diagnostic, rendered));
         if drawn {
             return;
         }
@@ -354,7 +353,7 @@ impl<'d, 'f> Drawing<'d, 'f> {
 
 #[cfg(test)]
 mod tests {
-    use iparams_core::{FileReport, Span};
+    use iparams_core::{FileReport, Fix, Span};
 
     use super::*;
     use crate::render::testing::{Random, headers};
@@ -462,8 +461,21 @@ mod tests {
             if random.below(2) == 0 {
                 diagnostic.help("Give each iparam its own name.");
             }
+            // A fix, whose line miette joins to the help's, or draws alone; a long title
+            // wraps at the narrower widths.
+            match random.below(3) {
+                0 => {}
+                1 => {
+                    diagnostic.fix(Fix::safe("Rename `b`", Vec::new()));
+                }
+                _ => {
+                    let name = "x".repeat(random.below(60));
+                    let title = format!("Give `b` a display name of its own, such as \"{name}\"");
+                    diagnostic.fix(Fix::unsafe_(title, Vec::new()));
+                }
+            }
             let mut ours = String::new();
-            if !frames.draw(&diagnostic, help(&diagnostic).as_deref(), &mut ours) {
+            if !frames.draw(&diagnostic, &mut ours) {
                 assert!(ours.is_empty(), "a declined finding left output");
                 continue;
             }
