@@ -676,11 +676,15 @@ fn words(line: &str, fragments: &mut Vec<Fragment>) -> Option<()> {
         let (head, tail) = (bytes[start], bytes[end - 1]);
         // Unicode forbids a break after spaces before a closing bracket, `!`, `?`, a
         // separator (`.,:;`) or `/`; after an opening bracket and spaces; and between a
-        // quote, spaces and an opening bracket.
+        // quote, spaces and an opening bracket. (`matches!`, not `contains` on a byte string,
+        // which searches with memchr.)
+        let opening = |byte: u8| matches!(byte, b'(' | b'[' | b'{');
         if let Some(previous) = previous_last
-            && (b")]}!?.,:;/".contains(&head)
-                || b"([{".contains(&previous)
-                || (b"\"'".contains(&previous) && b"([{".contains(&head)))
+            && (matches!(
+                head,
+                b')' | b']' | b'}' | b'!' | b'?' | b'.' | b',' | b':' | b';' | b'/'
+            ) || opening(previous)
+                || (matches!(previous, b'"' | b'\'') && opening(head)))
         {
             return None;
         }
