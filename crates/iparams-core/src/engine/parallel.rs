@@ -28,6 +28,10 @@ impl Linter {
         // parsed iparams never pile up in memory faster than they are checked.
         let in_flight = AtomicUsize::new(0);
         let most_in_flight = 2 * rayon::current_num_threads();
+        // Runs checked, handed back to be freed on the parsing thread, which allocated them:
+        // freed on the thread that checked them, they took the lock of the parser's heap
+        // (the allocator's arena) as it allocated the next runs, and both threads waited.
+        let spent: Mutex<Vec<Vec<Member<'r>>>> = Mutex::default();
         let check_batch = |batch: Vec<Member<'r>>, index: usize| {
             let mut engine = lock(&engines)
                 .pop()
@@ -38,7 +42,7 @@ impl Linter {
             }
             let mut found = batch_check.finish();
             found.shrink_to_fit();
-            drop(batch);
+            lock(&spent).push(batch);
             lock(&engines).push(engine);
             let (in_order, joined) = &mut *lock(&joined);
             in_order.arrive(index, found, |found| match joined {
@@ -49,6 +53,7 @@ impl Linter {
         let document = rayon::in_place_scope(|scope| {
             let mut batches = 0;
             let mut dispatch = |batch: Vec<Member<'r>>| {
+                drop(std::mem::take(&mut *lock(&spent)));
                 let index = batches;
                 batches += 1;
                 if in_flight.load(Ordering::Acquire) < most_in_flight {
