@@ -48,6 +48,10 @@ fn permute<T>(items: &mut [T], mut order: Vec<usize>) {
 
 /// Settles each finding's severity for its pointer, dropping those that are off there.
 fn apply_levels(diagnostics: &mut Vec<Diagnostic>, rules: &RuleSettings) {
+    // Nothing configured: nothing to look up for each finding.
+    if rules.is_default() {
+        return;
+    }
     diagnostics.retain_mut(|diagnostic| {
         let rule = rules::find(diagnostic.rule).expect("findings come from registered rules");
         // Nothing configured: the finding keeps the severity its rule gave it, which is the

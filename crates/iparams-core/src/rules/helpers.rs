@@ -404,9 +404,10 @@ pub(crate) fn repeats(
     hash_of: impl Fn(usize) -> u64,
     text_of: impl Fn(usize) -> String,
 ) -> Vec<(usize, usize)> {
-    // A stable sort: each run of one hash stays in file order.
+    // By hash, then by index: each run of one hash in file order, as a stable sort leaves it,
+    // without the buffer a stable sort takes.
     let mut order: Vec<u32> = (0..count as u32).collect();
-    order.sort_by_key(|&index| hash_of(index as usize));
+    order.sort_unstable_by_key(|&index| (hash_of(index as usize), index));
     let mut pairs = Vec::new();
     for run in order.chunk_by(|a, b| hash_of(*a as usize) == hash_of(*b as usize)) {
         let [_, _, ..] = run else {
