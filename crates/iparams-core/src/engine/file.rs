@@ -1,6 +1,10 @@
 //! One iparams.json, decoded, parsed, lowered and checked in a single pass: each top-level iparam
 //! is checked as soon as it is parsed, so memory stays flat on large files.
 
+use std::time::Duration;
+
+use rayon::prelude::*;
+
 use super::finish::{finish, mask_secrets};
 use super::report::FileReport;
 use super::{Linter, check_reading, enabled_checks};
@@ -81,8 +85,14 @@ impl Linter {
         if let Some(document) = &document {
             report.read_to_end =
                 !document.is_incomplete() && matches!(document.root, RootShape::Object(_));
-            for mut check in found.file_checks {
-                check.finish(&mut cx);
+            if text.len() >= self.options.parallel_from {
+                let timeout = self.options.regex_timeout;
+                cx.diagnostics
+                    .extend(finish_in_parallel(&checks, found.file_checks, timeout));
+            } else {
+                for mut check in found.file_checks {
+                    check.finish(&mut cx);
+                }
             }
         }
         report.iparams = found.iparams;
@@ -93,6 +103,27 @@ impl Linter {
         report.diagnostics = finish(cx.diagnostics, rules);
         report
     }
+}
+
+/// The findings of `file_checks` at the end of a large file, the checks finished on every
+/// thread (each sorts what it kept of every iparam: the duplicate keys, the duplicate labels),
+/// each with a context of its own; their findings in the checks' order, as one after the
+/// other would find them.
+fn finish_in_parallel(
+    checks: &FileChecks<'_>,
+    file_checks: Vec<Box<dyn FileCheck>>,
+    timeout: Duration,
+) -> Vec<Diagnostic> {
+    let found: Vec<Vec<Diagnostic>> = file_checks
+        .into_par_iter()
+        .map(|mut check| {
+            let mut regexes = RegexEngine::new(timeout);
+            let mut cx = checks.context(&mut regexes);
+            check.finish(&mut cx);
+            cx.diagnostics
+        })
+        .collect();
+    found.into_iter().flatten().collect()
 }
 
 /// What one file is checked with: the enabled checks, and the file and app they see.
