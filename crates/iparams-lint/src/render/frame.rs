@@ -665,14 +665,9 @@ fn words(line: &str, fragments: &mut Vec<Fragment>) -> Option<()> {
     let mut start = 0;
     let mut previous_last: Option<u8> = None;
     while start < bytes.len() {
-        // Plain loops, here and for the hyphens below: words are a few bytes long, shorter
-        // than memchr's set-up.
-        let end = bytes[start..]
-            .iter()
-            .position(|&b| b == b' ')
-            .map_or(bytes.len(), |at| start + at);
+        let first = fragments.len();
+        let (end, plain) = plain_word_at(bytes, start, fragments);
         let after = bytes[end..].iter().take_while(|&&b| b == b' ').count();
-        let token = &line[start..end];
         let (head, tail) = (bytes[start], bytes[end - 1]);
         // Unicode forbids a break after spaces before a closing bracket, `!`, `?`, a
         // separator (`.,:;`) or `/`; after an opening bracket and spaces; and between a
@@ -688,14 +683,7 @@ fn words(line: &str, fragments: &mut Vec<Fragment>) -> Option<()> {
         {
             return None;
         }
-        let first = fragments.len();
-        if plain_word(token.as_bytes()) {
-            fragments.push(Fragment {
-                start,
-                end,
-                space: 0,
-            });
-        } else {
+        if !plain {
             // Other marks are left to the Unicode rules themselves, on the word and its
             // spaces alone: no rule looks past the spaces after it. (With its spaces: textwrap
             // drops the break at the end of a text, and a text that ends with `-` loses its
@@ -718,29 +706,7 @@ fn words(line: &str, fragments: &mut Vec<Fragment>) -> Option<()> {
             if at != end {
                 return None;
             }
-        }
-        // textwrap's hyphen splitter: after each `-` between two letters or digits.
-        let mut index = first;
-        while index < fragments.len() {
-            let fragment = fragments[index];
-            let piece = &bytes[fragment.start..fragment.end];
-            let split = (1..piece.len().saturating_sub(1)).find(|&i| {
-                piece[i] == b'-'
-                    && piece[i - 1].is_ascii_alphanumeric()
-                    && piece[i + 1].is_ascii_alphanumeric()
-            });
-            if let Some(i) = split {
-                fragments[index].end = fragment.start + i + 1;
-                fragments.insert(
-                    index + 1,
-                    Fragment {
-                        start: fragment.start + i + 1,
-                        end: fragment.end,
-                        space: 0,
-                    },
-                );
-            }
-            index += 1;
+            split_at_hyphens(bytes, fragments, first);
         }
         if let Some(last) = fragments.last_mut() {
             last.space = after;
@@ -751,8 +717,82 @@ fn words(line: &str, fragments: &mut Vec<Fragment>) -> Option<()> {
     Some(())
 }
 
-/// How [`plain_word`] sees a byte: letters, digits, and the marks that never allow a break
-/// next to letters or digits, nor next to each other but as `plain_word` tells (Unicode
+/// Reads the word of `bytes` that starts at `start`, up to the next space or the end, in one
+/// pass: where it ends, and whether it is plain (all plain bytes with no break inside, as
+/// [`CLASSES`] tells). A plain word's fragments are pushed as it is read: the word, split after
+/// each `-` between two letters or digits, as textwrap's hyphen splitter splits it. Nothing is
+/// pushed for another word.
+fn plain_word_at(bytes: &[u8], start: usize, fragments: &mut Vec<Fragment>) -> (usize, bool) {
+    let first = fragments.len();
+    let (mut before, mut plain, mut piece, mut at) = ([OTHER, OTHER], true, start, start);
+    while at < bytes.len() && bytes[at] != b' ' {
+        let byte = bytes[at];
+        if plain {
+            let class = CLASSES[usize::from(byte)];
+            match (before[1], class) {
+                // Unicode breaks before an opening bracket after a closing one or a separator,
+                // and before a digit after a separator that does not follow a digit.
+                (_, OTHER) | (SEPARATOR | CLOSING, OPENING) => plain = false,
+                (SEPARATOR, DIGIT) if before[0] != DIGIT => plain = false,
+                _ => {}
+            }
+            before = [before[1], class];
+            if at >= piece + 2
+                && byte.is_ascii_alphanumeric()
+                && bytes[at - 1] == b'-'
+                && bytes[at - 2].is_ascii_alphanumeric()
+            {
+                fragments.push(Fragment {
+                    start: piece,
+                    end: at,
+                    space: 0,
+                });
+                piece = at;
+            }
+        }
+        at += 1;
+    }
+    if plain {
+        fragments.push(Fragment {
+            start: piece,
+            end: at,
+            space: 0,
+        });
+    } else {
+        fragments.truncate(first);
+    }
+    (at, plain)
+}
+
+/// textwrap's hyphen splitter on `fragments[first..]`: each split after every `-` between two
+/// letters or digits.
+fn split_at_hyphens(bytes: &[u8], fragments: &mut Vec<Fragment>, first: usize) {
+    let mut index = first;
+    while index < fragments.len() {
+        let fragment = fragments[index];
+        let piece = &bytes[fragment.start..fragment.end];
+        let split = (1..piece.len().saturating_sub(1)).find(|&i| {
+            piece[i] == b'-'
+                && piece[i - 1].is_ascii_alphanumeric()
+                && piece[i + 1].is_ascii_alphanumeric()
+        });
+        if let Some(i) = split {
+            fragments[index].end = fragment.start + i + 1;
+            fragments.insert(
+                index + 1,
+                Fragment {
+                    start: fragment.start + i + 1,
+                    end: fragment.end,
+                    space: 0,
+                },
+            );
+        }
+        index += 1;
+    }
+}
+
+/// How [`plain_word_at`] sees a byte: letters, digits, and the marks that never allow a break
+/// next to letters or digits, nor next to each other but as `plain_word_at` tells (Unicode
 /// classes AL, NU, QU, OP, CP, IS and HY, whose breaks textwrap drops); anything else is
 /// `OTHER`.
 const OTHER: u8 = 0;
@@ -796,23 +836,6 @@ const CLASSES: [u8; 256] = {
     }
     classes
 };
-
-/// Whether `token` is all plain bytes with no break inside: Unicode breaks before an opening
-/// bracket after a closing one or a separator, and before a digit after a separator that
-/// does not follow a digit.
-fn plain_word(token: &[u8]) -> bool {
-    let mut before = [OTHER, OTHER];
-    for &byte in token {
-        let class = CLASSES[usize::from(byte)];
-        match (before[1], class) {
-            (_, OTHER) | (SEPARATOR | CLOSING, OPENING) => return false,
-            (SEPARATOR, DIGIT) if before[0] != DIGIT => return false,
-            _ => {}
-        }
-        before = [before[1], class];
-    }
-    true
-}
 
 /// The ends of the lines textwrap's optimal fit chooses for `fragments` on lines of `room`
 /// columns: the same costs (a line 1000, the square of the gap left on a line but the last,
