@@ -573,7 +573,7 @@ impl Filler {
             if line.is_empty() || line.starts_with(' ') || line.ends_with([' ', '-']) {
                 return None;
             }
-            let ascii = line.bytes().all(|b| (b' '..=b'~').contains(&b));
+            let ascii = printable_ascii(line);
             if !ascii
                 && line
                     .chars()
@@ -715,6 +715,28 @@ fn words(line: &str, fragments: &mut Vec<Fragment>) -> Option<()> {
         start = end + after;
     }
     Some(())
+}
+
+/// Whether `text` is all printable ASCII, a space to `~`: eight bytes at a time, as every
+/// message and help is asked.
+fn printable_ascii(text: &str) -> bool {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGHS: u64 = 0x8080_8080_8080_8080;
+    let mut words = text.as_bytes().chunks_exact(8);
+    for word in &mut words {
+        let word = u64::from_le_bytes(word.try_into().unwrap_or_default());
+        // A byte's high bit set in any of: the byte itself (not ASCII); the byte less a space
+        // where the byte's own was clear (below a space); the byte plus one (0x7F, DEL, once
+        // no byte is above it, and none carries into the next).
+        let below_space = word.wrapping_sub(ONES * 0x20) & !word;
+        if (word | below_space | word.wrapping_add(ONES)) & HIGHS != 0 {
+            return false;
+        }
+    }
+    words
+        .remainder()
+        .iter()
+        .all(|&b| (b' '..=b'~').contains(&b))
 }
 
 /// Reads the word of `bytes` that starts at `start`, up to the next space or the end, in one
@@ -1187,6 +1209,32 @@ mod tests {
             assert!(!expanded.contains('\t'));
             assert_eq!(visual_width(&expanded), visual_width(&text), "{text:?}");
         }
+    }
+
+    #[test]
+    fn printable_ascii_is_told_as_byte_by_byte() {
+        let others = [
+            "\u{1f}", " ", "~", "\u{7f}", "\u{80}", "é", "日", "\t", "\0", "ÿ",
+        ];
+        let mut random = Random(0x9E37_79B9_7F4A_7C15);
+        let mut printable = 0;
+        for _ in 0..20_000 {
+            // Mostly printable, so that a word of eight is often all printable.
+            let mut text = String::new();
+            for _ in 0..random.below(40) {
+                match random.below(12) {
+                    0 => text.push_str(others[random.below(others.len())]),
+                    _ => text.push(char::from(b'!' + random.below(94) as u8)),
+                }
+            }
+            let by_byte = text.bytes().all(|b| (b' '..=b'~').contains(&b));
+            printable += usize::from(by_byte);
+            assert_eq!(printable_ascii(&text), by_byte, "{text:?}");
+        }
+        assert!(
+            (2_000..18_000).contains(&printable),
+            "{printable} printable"
+        );
     }
 
     #[test]
