@@ -11,8 +11,9 @@
 //! returns `false` and is drawn by miette.
 
 use std::borrow::Cow;
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 use std::ops::Range;
+use std::sync::LazyLock;
 
 use iparams_core::fast_hash::FastHashMap;
 use iparams_core::{Diagnostic, Severity, Span};
@@ -81,10 +82,6 @@ pub struct Frames<'s, 't> {
     /// The terminal width miette is given.
     width: usize,
     chars: ThemeCharacters,
-    /// The message's first line starts with the severity's icon (error, warning, info), the
-    /// others with a bar.
-    message_indents: [String; 3],
-    message_rest: String,
     // Room reused from finding to finding.
     marks: Vec<Mark>,
     frames: Vec<Frame>,
@@ -101,14 +98,13 @@ impl<'s, 't> Frames<'s, 't> {
             source,
             hidden,
             width,
-            message_indents: [&chars.error, &chars.warning, &chars.advice]
-                .map(|icon| format!("  {icon} ")),
-            message_rest: format!("  {} ", chars.vbar),
             chars,
             marks: Vec::with_capacity(2),
             frames: Vec::with_capacity(2),
             lines: Vec::with_capacity(3),
-            filler: Filler::default(),
+            // The room of the thread's last frames: a file's findings are drawn by frames of
+            // their own, and most files have a few.
+            filler: SPARE_FILLER.take().unwrap_or_default(),
             fix_line: String::new(),
         }
     }
@@ -126,18 +122,14 @@ impl<'s, 't> Frames<'s, 't> {
         out.push_str(diagnostic.rule);
         out.push_str("]\n\n");
         // The message.
-        let first = &self.message_indents[match diagnostic.severity {
+        let indents = &*MESSAGE_INDENTS;
+        let first = &indents.first[match diagnostic.severity {
             Severity::Error => 0,
             Severity::Warning => 1,
             Severity::Info => 2,
         }];
-        self.filler.fill(
-            out,
-            &diagnostic.message,
-            first,
-            &self.message_rest,
-            self.width,
-        );
+        self.filler
+            .fill(out, &diagnostic.message, first, &indents.rest, self.width);
         out.push('\n');
         for frame in &self.frames {
             self.frame(frame, diagnostic, out);
@@ -445,7 +437,8 @@ impl<'s, 't> Frames<'s, 't> {
                 out.push_str(&kept.text);
                 return;
             }
-            let mut text = String::new();
+            // Room for the text and the indents of a few lines.
+            let mut text = String::with_capacity(help.len() + help.len() / 8 + 16);
             self.filler.fill(&mut text, help, FIRST, REST, self.width);
             out.push_str(&text);
             let kept = FilledHelp {
@@ -456,6 +449,27 @@ impl<'s, 't> Frames<'s, 't> {
         });
     }
 }
+
+impl Drop for Frames<'_, '_> {
+    fn drop(&mut self) {
+        SPARE_FILLER.set(Some(std::mem::take(&mut self.filler)));
+    }
+}
+
+/// How miette indents a message's lines: the first with the severity's icon (error, warning,
+/// info), the others with a bar.
+struct MessageIndents {
+    first: [String; 3],
+    rest: String,
+}
+
+static MESSAGE_INDENTS: LazyLock<MessageIndents> = LazyLock::new(|| {
+    let chars = ThemeCharacters::unicode();
+    MessageIndents {
+        first: [&chars.error, &chars.warning, &chars.advice].map(|icon| format!("  {icon} ")),
+        rest: format!("  {} ", chars.vbar),
+    }
+});
 
 /// How miette indents the first line of a footer, and the others.
 const HELP_FIRST: &str = "  help: ";
@@ -482,6 +496,8 @@ const FILLED_HELPS_KEPT: usize = 512;
 
 thread_local! {
     static FILLED_HELPS: RefCell<FilledHelps> = RefCell::default();
+    /// The filler of the thread's last frames, its room kept for the next.
+    static SPARE_FILLER: Cell<Option<Filler>> = const { Cell::new(None) };
     /// The breaks found for each shape of a line (see `Filler::fill_plain`), for the thread's
     /// next lines of the same shape.
     static FITS: RefCell<FastHashMap<Shape, Vec<usize>>> = RefCell::default();
