@@ -98,18 +98,27 @@ fn first_newline(text: &str) -> &'static str {
 /// indentation of the members before it.
 pub fn insert_member(text: &str, object: &Value<'_>, key: &str, value_json: &str) -> Option<Edit> {
     let members = object.as_object()?;
-    let entry = format!("{}: {value_json}", json_string(key));
+    let key = json_string(key);
     let Some(last) = members.last() else {
-        return Some(Edit::insert(object.span.start + 1, entry));
+        return Some(Edit::insert(
+            object.span.start + 1,
+            format!("{key}: {value_json}"),
+        ));
     };
-    let separator = match layout(text, object.span.start, members).own_line {
-        Some(OwnLine { indent, newline }) => format!(",{newline}{indent}"),
-        None => ", ".to_owned(),
-    };
-    Some(Edit::insert(
-        last.value.span.end,
-        format!("{separator}{entry}"),
-    ))
+    // Built in one string: a fix is made for every finding of some rules.
+    let mut inserted = String::with_capacity(key.len() + value_json.len() + 32);
+    match layout(text, object.span.start, members).own_line {
+        Some(OwnLine { indent, newline }) => {
+            inserted.push(',');
+            inserted.push_str(newline);
+            inserted.push_str(indent);
+        }
+        None => inserted.push_str(", "),
+    }
+    inserted.push_str(&key);
+    inserted.push_str(": ");
+    inserted.push_str(value_json);
+    Some(Edit::insert(last.value.span.end, inserted))
 }
 
 /// Adds `"key": {fields}` as the last member of the top-level object `root`, laid out as the

@@ -168,10 +168,14 @@ pub(crate) fn subject(iparam: &Iparam<'_, '_>) -> String {
 /// The text with its first letter in upper case, to open a sentence.
 pub(crate) fn capitalise(text: &str) -> String {
     let mut chars = text.chars();
-    chars
-        .next()
-        .map(|first| first.to_uppercase().chain(chars).collect())
-        .unwrap_or_default()
+    let Some(first) = chars.next() else {
+        return String::new();
+    };
+    // The rest copied whole, not a character at a time.
+    let mut capitalised = String::with_capacity(text.len() + 2);
+    capitalised.extend(first.to_uppercase());
+    capitalised.push_str(chars.as_str());
+    capitalised
 }
 
 /// What is wrong with a product name.
