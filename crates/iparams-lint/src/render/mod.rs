@@ -240,12 +240,45 @@ fn write_decimal(out: &mut Vec<u8>, value: usize) {
     out.extend_from_slice(&digits[first..]);
 }
 
-/// `value` in decimal at the end of `out`, a character a digit: no check that the bytes are
-/// text, as making a `str` of them would.
-fn push_decimal(out: &mut String, value: usize) {
-    let mut digits = [0; 20];
-    let first = decimal(value, &mut digits);
-    out.extend(digits[first..].iter().map(|&digit| char::from(digit)));
+/// `value` in decimal at the end of `out`, two digits at a time from [`DIGIT_PAIRS`]: the
+/// human format writes five numbers a finding (its line and column, and each line's number).
+fn push_decimal(out: &mut String, mut value: usize) {
+    // The pairs below the leading one or two digits, the last first.
+    let mut pairs = [0; 10];
+    let mut count = 0;
+    while value >= 100 {
+        pairs[count] = value % 100;
+        value /= 100;
+        count += 1;
+    }
+    let leading = digit_pair(value);
+    out.push_str(if value < 10 { &leading[1..] } else { leading });
+    for &pair in pairs[..count].iter().rev() {
+        out.push_str(digit_pair(pair));
+    }
+}
+
+/// "00" to "99": `DIGIT_PAIRS[2 * n..2 * n + 2]` is `n` in two digits.
+static DIGIT_PAIRS: &str = {
+    const BYTES: [u8; 200] = {
+        let mut bytes = [0; 200];
+        let mut n = 0;
+        while n < 100 {
+            bytes[2 * n] = b'0' + (n / 10) as u8;
+            bytes[2 * n + 1] = b'0' + (n % 10) as u8;
+            n += 1;
+        }
+        bytes
+    };
+    match std::str::from_utf8(&BYTES) {
+        Ok(pairs) => pairs,
+        Err(_) => panic!("digits are ASCII"),
+    }
+};
+
+/// `n` (below 100) in two digits.
+fn digit_pair(n: usize) -> &'static str {
+    &DIGIT_PAIRS[2 * n..2 * n + 2]
 }
 
 /// "1 error", "2 warnings".
@@ -254,5 +287,21 @@ pub(crate) fn plural(count: usize, noun: &str) -> String {
         format!("{count} {noun}")
     } else {
         format!("{count} {noun}s")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::push_decimal;
+
+    #[test]
+    fn numbers_are_pushed_in_decimal() {
+        let mut values = vec![0, 7, 9, 10, 99, 100, 101, 999, 1_000, 123_456, usize::MAX];
+        values.extend((0..2_000).map(|n| n * 37 + n % 7));
+        for value in values {
+            let mut out = String::from("x");
+            push_decimal(&mut out, value);
+            assert_eq!(out, format!("x{value}"));
+        }
     }
 }
