@@ -3,6 +3,8 @@
 use std::fmt;
 use std::sync::OnceLock;
 
+use rayon::prelude::*;
+
 /// A half-open byte range `start..end` into the source text.
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
 pub struct Span {
@@ -88,6 +90,9 @@ pub struct LineIndex {
 /// The bytes of text a [`LineIndex`] counts line breaks for: the most a lookup scans.
 const LINES_BLOCK: usize = 256;
 
+/// Texts from this size on have their line breaks counted on every thread.
+const COUNTED_IN_PARALLEL_FROM: usize = 1 << 20;
+
 /// Characters, and UTF-16 code units, in a stretch of text.
 #[derive(Clone, Copy, Debug, Default)]
 struct Counts {
@@ -123,13 +128,27 @@ impl Counts {
 
 impl LineIndex {
     pub fn new(text: &str) -> Self {
-        let blocks = text.as_bytes().chunks(LINES_BLOCK);
-        let mut breaks_before = Vec::with_capacity(blocks.len() + 1);
+        let count = |block: &[u8]| memchr::memchr_iter(b'\n', block).count() as u32;
+        let bytes = text.as_bytes();
+        let mut breaks_before = Vec::with_capacity(bytes.len() / LINES_BLOCK + 2);
+        breaks_before.push(0);
+        // Each block's breaks, counted on every thread for a large text: the default format
+        // indexes a large file while nothing else runs.
+        if bytes.len() >= COUNTED_IN_PARALLEL_FROM {
+            bytes
+                .par_chunks(LINES_BLOCK)
+                .with_min_len(1024)
+                .map(count)
+                .collect_into_vec(&mut breaks_before);
+            breaks_before.insert(0, 0);
+        } else {
+            breaks_before.extend(bytes.chunks(LINES_BLOCK).map(count));
+        }
+        // Then the breaks before each block, and before the end.
         let mut breaks = 0;
-        breaks_before.push(breaks);
-        for block in blocks {
-            breaks += memchr::memchr_iter(b'\n', block).count() as u32;
-            breaks_before.push(breaks);
+        for before in &mut breaks_before {
+            breaks += *before;
+            *before = breaks;
         }
         Self {
             breaks_before,
@@ -498,6 +517,28 @@ mod tests {
                     "{count} lines, byte {offset}"
                 );
             }
+        }
+    }
+
+    /// A text large enough to have its breaks counted on every thread is indexed as a small
+    /// one is: the lines at sampled bytes, and their starts, are a plain count's.
+    #[test]
+    fn a_large_text_counted_in_parallel_has_the_same_lines() {
+        let mut text = String::new();
+        let mut line = 0;
+        while text.len() <= COUNTED_IN_PARALLEL_FROM + 3 * LINES_BLOCK {
+            // Lines of 0 to 700 bytes: some in one block, some across several.
+            text.push_str(&"x".repeat(line * 37 % 701));
+            text.push('\n');
+            line += 1;
+        }
+        let index = LineIndex::new(&text);
+        assert_eq!(index.line_count(), text.matches('\n').count() + 1);
+        for offset in (0..=text.len()).step_by(4_099) {
+            let line = text[..offset].matches('\n').count();
+            assert_eq!(index.line_of(&text, offset), line, "byte {offset}");
+            let start = text[..offset].rfind('\n').map_or(0, |at| at + 1);
+            assert_eq!(index.line_start(&text, line), Some(start), "line {line}");
         }
     }
 
