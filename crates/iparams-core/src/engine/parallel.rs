@@ -53,7 +53,9 @@ impl Linter {
         let document = rayon::in_place_scope(|scope| {
             let mut batches = 0;
             let mut dispatch = |batch: Vec<Member<'r>>| {
-                drop(std::mem::take(&mut *lock(&spent)));
+                // Taken first, then freed: not under the lock the checking threads push to.
+                let checked = std::mem::take(&mut *lock(&spent));
+                drop(checked);
                 let index = batches;
                 batches += 1;
                 if in_flight.load(Ordering::Acquire) < most_in_flight {
