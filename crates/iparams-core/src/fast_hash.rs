@@ -6,15 +6,12 @@
 //! xor-ed), from a seed drawn once per process, so that keys cannot be crafted in advance to
 //! collide.
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 use std::hash::{BuildHasher, Hasher, RandomState};
 use std::sync::OnceLock;
 
 /// A `HashMap` hashed with [`FastHasher`].
 pub type FastHashMap<K, V> = HashMap<K, V, FastHash>;
-
-/// A `HashSet` hashed with [`FastHasher`].
-pub type FastHashSet<T> = HashSet<T, FastHash>;
 
 /// Builds [`FastHasher`]s from the process's seed.
 #[derive(Debug, Clone, Copy)]
@@ -100,6 +97,8 @@ impl Hasher for FastHasher {
 
 #[cfg(test)]
 mod tests {
+    use std::collections::HashSet;
+
     use super::*;
 
     fn hash(value: impl std::hash::Hash) -> u64 {
