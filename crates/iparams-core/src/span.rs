@@ -130,17 +130,12 @@ impl LineIndex {
     pub fn new(text: &str) -> Self {
         let count = |block: &[u8]| memchr::memchr_iter(b'\n', block).count() as u32;
         let bytes = text.as_bytes();
+        // None before the first block, then each block's breaks, counted on every thread for a
+        // large text: the default format indexes a large file while nothing else runs.
         let mut breaks_before = Vec::with_capacity(bytes.len() / LINES_BLOCK + 2);
         breaks_before.push(0);
-        // Each block's breaks, counted on every thread for a large text: the default format
-        // indexes a large file while nothing else runs.
         if bytes.len() >= COUNTED_IN_PARALLEL_FROM {
-            bytes
-                .par_chunks(LINES_BLOCK)
-                .with_min_len(1024)
-                .map(count)
-                .collect_into_vec(&mut breaks_before);
-            breaks_before.insert(0, 0);
+            breaks_before.par_extend(bytes.par_chunks(LINES_BLOCK).with_min_len(1024).map(count));
         } else {
             breaks_before.extend(bytes.chunks(LINES_BLOCK).map(count));
         }
