@@ -218,31 +218,10 @@ fn room_for(findings: usize) -> usize {
     findings.saturating_mul(1024).clamp(1024, BLOCK)
 }
 
-/// `value` in decimal, written at the end of `digits` without the formatting machinery (renderers
-/// write several numbers a finding): where its digits start.
-fn decimal(mut value: usize, digits: &mut [u8; 20]) -> usize {
-    let mut first = digits.len();
-    loop {
-        first -= 1;
-        digits[first] = b'0' + (value % 10) as u8;
-        value /= 10;
-        if value == 0 {
-            break;
-        }
-    }
-    first
-}
-
-/// `value` in decimal at the end of `out`.
-fn write_decimal(out: &mut Vec<u8>, value: usize) {
-    let mut digits = [0; 20];
-    let first = decimal(value, &mut digits);
-    out.extend_from_slice(&digits[first..]);
-}
-
-/// `value` in decimal at the end of `out`, two digits at a time from [`DIGIT_PAIRS`]: the
-/// human format writes five numbers a finding (its line and column, and each line's number).
-fn push_decimal(out: &mut String, mut value: usize) {
+/// `value` in decimal, handed to `put` in pieces of one or two digits, in order: without the
+/// formatting machinery, as renderers write several numbers a finding (the human format five:
+/// its line and column, and each line's number).
+fn decimal(mut value: usize, mut put: impl FnMut(&'static str)) {
     // The pairs below the leading one or two digits, the last first.
     let mut pairs = [0; 10];
     let mut count = 0;
@@ -252,10 +231,20 @@ fn push_decimal(out: &mut String, mut value: usize) {
         count += 1;
     }
     let leading = digit_pair(value);
-    out.push_str(if value < 10 { &leading[1..] } else { leading });
+    put(if value < 10 { &leading[1..] } else { leading });
     for &pair in pairs[..count].iter().rev() {
-        out.push_str(digit_pair(pair));
+        put(digit_pair(pair));
     }
+}
+
+/// `value` in decimal at the end of `out`.
+fn write_decimal(out: &mut Vec<u8>, value: usize) {
+    decimal(value, |digits| out.extend_from_slice(digits.as_bytes()));
+}
+
+/// `value` in decimal at the end of `out`.
+fn push_decimal(out: &mut String, value: usize) {
+    decimal(value, |digits| out.push_str(digits));
 }
 
 /// "00" to "99": `DIGIT_PAIRS[2 * n..2 * n + 2]` is `n` in two digits.
