@@ -151,7 +151,7 @@ impl<'s, 't> Frames<'s, 't> {
             };
             let mut line = std::mem::take(&mut self.fix_line);
             line.clear();
-            line.push_str("fix available: ");
+            line.push_str(FIX_AVAILABLE);
             line.push_str(title);
             self.filler.fill(out, &line, first, HELP_REST, self.width);
             self.fix_line = line;
@@ -403,15 +403,19 @@ impl<'s, 't> Frames<'s, 't> {
 
     /// miette's footer: the help text after `help: `, wrapped.
     fn help(&mut self, help: &str, out: &mut String) {
-        const FIRST: &str = HELP_FIRST;
-        const REST: &str = HELP_REST;
         // A help whose lines all fit is written as it is; one to fill is filled once.
-        let room = self.width.saturating_sub(2 + FIRST.len());
+        let room = self.width.saturating_sub(2 + HELP_FIRST.len());
         if help.split('\n').all(|line| line.len() <= room) {
             let mark = out.len();
             if self
                 .filler
-                .fill_plain(out, help, FIRST, REST, self.width.saturating_sub(2))
+                .fill_plain(
+                    out,
+                    help,
+                    HELP_FIRST,
+                    HELP_REST,
+                    self.width.saturating_sub(2),
+                )
                 .is_some()
             {
                 return;
@@ -439,7 +443,8 @@ impl<'s, 't> Frames<'s, 't> {
             }
             // Room for the text and the indents of a few lines.
             let mut text = String::with_capacity(help.len() + help.len() / 8 + 16);
-            self.filler.fill(&mut text, help, FIRST, REST, self.width);
+            self.filler
+                .fill(&mut text, help, HELP_FIRST, HELP_REST, self.width);
             out.push_str(&text);
             let kept = FilledHelp {
                 text,
@@ -474,6 +479,9 @@ static MESSAGE_INDENTS: LazyLock<MessageIndents> = LazyLock::new(|| {
 /// How miette indents the first line of a footer, and the others.
 const HELP_FIRST: &str = "  help: ";
 const HELP_REST: &str = "        ";
+
+/// How a footer's line about a finding's fix starts (`human::help` writes it for miette).
+pub const FIX_AVAILABLE: &str = "fix available: ";
 
 /// Help texts already filled at a width, kept for the thread's next findings: a run repeats
 /// the same helps in file after file, and filling one costs far more than looking it up.
@@ -687,8 +695,7 @@ fn words(line: &str, fragments: &mut Vec<Fragment>) -> Option<()> {
         let (head, tail) = (bytes[start], bytes[end - 1]);
         // Unicode forbids a break after spaces before a closing bracket, `!`, `?`, a
         // separator (`.,:;`) or `/`; after an opening bracket and spaces; and between a
-        // quote, spaces and an opening bracket. (`matches!`, not `contains` on a byte string,
-        // which searches with memchr.)
+        // quote, spaces and an opening bracket.
         let opening = |byte: u8| matches!(byte, b'(' | b'[' | b'{');
         if let Some(previous) = previous_last
             && (matches!(

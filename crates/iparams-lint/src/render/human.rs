@@ -12,7 +12,7 @@ use miette::{GraphicalReportHandler, GraphicalTheme, LabeledSpan, SourceCode};
 use rayon::prelude::*;
 
 use super::cut::{Cut, LONG_LINE};
-use super::frame::Frames;
+use super::frame::{FIX_AVAILABLE, Frames};
 use super::{BLOCK, CheckedFile, RenderOptions, Renderer, Summary, lock, room_for};
 use crate::source_code::IndexedSource;
 
@@ -153,7 +153,7 @@ fn help(diagnostic: &Diagnostic) -> Option<Cow<'_, str>> {
     let fix = diagnostic
         .fix
         .as_ref()
-        .map(|fix| format!("fix available: {}", fix.title));
+        .map(|fix| format!("{FIX_AVAILABLE}{}", fix.title));
     match (help, fix) {
         (Some(help), Some(fix)) => Some(Cow::Owned(format!("{help}\n{fix}"))),
         (Some(help), None) => Some(Cow::Borrowed(help)),
