@@ -782,11 +782,7 @@ fn plain_word_at(bytes: &[u8], start: usize, fragments: &mut Vec<Fragment>) -> (
                 _ => {}
             }
             before = [before[1], class];
-            if at >= piece + 2
-                && byte.is_ascii_alphanumeric()
-                && bytes[at - 1] == b'-'
-                && bytes[at - 2].is_ascii_alphanumeric()
-            {
+            if splits_before(bytes, piece, at) {
                 fragments.push(Fragment {
                     start: piece,
                     end: at,
@@ -809,30 +805,36 @@ fn plain_word_at(bytes: &[u8], start: usize, fragments: &mut Vec<Fragment>) -> (
     (at, plain)
 }
 
-/// textwrap's hyphen splitter on `fragments[first..]`: each split after every `-` between two
-/// letters or digits.
+/// Whether textwrap's hyphen splitter splits the piece of a word that starts at `piece` before
+/// byte `at`: after a `-` between two letters or digits, not at the piece's first byte.
+fn splits_before(bytes: &[u8], piece: usize, at: usize) -> bool {
+    at >= piece + 2
+        && bytes[at].is_ascii_alphanumeric()
+        && bytes[at - 1] == b'-'
+        && bytes[at - 2].is_ascii_alphanumeric()
+}
+
+/// textwrap's hyphen splitter on `fragments[first..]` (a word the Unicode rules split): each
+/// split after every `-` between two letters or digits, as [`plain_word_at`] splits a plain one.
 fn split_at_hyphens(bytes: &[u8], fragments: &mut Vec<Fragment>, first: usize) {
-    let mut index = first;
-    while index < fragments.len() {
-        let fragment = fragments[index];
-        let piece = &bytes[fragment.start..fragment.end];
-        let split = (1..piece.len().saturating_sub(1)).find(|&i| {
-            piece[i] == b'-'
-                && piece[i - 1].is_ascii_alphanumeric()
-                && piece[i + 1].is_ascii_alphanumeric()
-        });
-        if let Some(i) = split {
-            fragments[index].end = fragment.start + i + 1;
-            fragments.insert(
-                index + 1,
-                Fragment {
-                    start: fragment.start + i + 1,
-                    end: fragment.end,
+    let found: Vec<Fragment> = fragments.drain(first..).collect();
+    for fragment in found {
+        let mut piece = fragment.start;
+        for at in fragment.start..fragment.end {
+            if splits_before(bytes, piece, at) {
+                fragments.push(Fragment {
+                    start: piece,
+                    end: at,
                     space: 0,
-                },
-            );
+                });
+                piece = at;
+            }
         }
-        index += 1;
+        fragments.push(Fragment {
+            start: piece,
+            end: fragment.end,
+            space: fragment.space,
+        });
     }
 }
 
