@@ -190,10 +190,10 @@ impl<'t> IndexedSource<'t> {
         if end > self.text.len() {
             return None;
         }
+        // The span's last byte (its start, for an empty span): its line is the span's last.
+        let last_byte = end.saturating_sub(1).max(start);
         let start_line = self.lines.line_of(self.text, start);
-        let end_line = self
-            .lines
-            .line_of(self.text, end.saturating_sub(1).max(start));
+        let end_line = self.lines.line_of(self.text, last_byte);
         let first_line = start_line.saturating_sub(before);
         let last_line = (end_line + after).min(self.lines.line_count() - 1);
         // The lines around are found from the span's ends, a line or two away.
@@ -207,10 +207,9 @@ impl<'t> IndexedSource<'t> {
         let data_end = if before == 0 && after == 0 {
             end
         } else {
-            let end_offset = end.saturating_sub(1).max(start);
             let next = self
                 .lines
-                .line_start_near(self.text, end_offset, end_line, last_line + 1);
+                .line_start_near(self.text, last_byte, end_line, last_line + 1);
             self.end_before(next).max(end)
         };
         Some(Context {
