@@ -782,14 +782,7 @@ fn plain_word_at(bytes: &[u8], start: usize, fragments: &mut Vec<Fragment>) -> (
                 _ => {}
             }
             before = [before[1], class];
-            if splits_before(bytes, piece, at) {
-                fragments.push(Fragment {
-                    start: piece,
-                    end: at,
-                    space: 0,
-                });
-                piece = at;
-            }
+            split_before(bytes, at, &mut piece, fragments);
         }
         at += 1;
     }
@@ -805,13 +798,22 @@ fn plain_word_at(bytes: &[u8], start: usize, fragments: &mut Vec<Fragment>) -> (
     (at, plain)
 }
 
-/// Whether textwrap's hyphen splitter splits the piece of a word that starts at `piece` before
-/// byte `at`: after a `-` between two letters or digits, not at the piece's first byte.
-fn splits_before(bytes: &[u8], piece: usize, at: usize) -> bool {
-    at >= piece + 2
+/// textwrap's hyphen splitter at byte `at` of a word: the piece that starts at `piece` ends
+/// before it, pushed, when it follows a `-` between two letters or digits (not at the piece's
+/// first byte), and the next piece starts there.
+fn split_before(bytes: &[u8], at: usize, piece: &mut usize, fragments: &mut Vec<Fragment>) {
+    if at >= *piece + 2
         && bytes[at].is_ascii_alphanumeric()
         && bytes[at - 1] == b'-'
         && bytes[at - 2].is_ascii_alphanumeric()
+    {
+        fragments.push(Fragment {
+            start: *piece,
+            end: at,
+            space: 0,
+        });
+        *piece = at;
+    }
 }
 
 /// textwrap's hyphen splitter on `fragments[first..]` (a word the Unicode rules split): each
@@ -821,14 +823,7 @@ fn split_at_hyphens(bytes: &[u8], fragments: &mut Vec<Fragment>, first: usize) {
     for fragment in found {
         let mut piece = fragment.start;
         for at in fragment.start..fragment.end {
-            if splits_before(bytes, piece, at) {
-                fragments.push(Fragment {
-                    start: piece,
-                    end: at,
-                    space: 0,
-                });
-                piece = at;
-            }
+            split_before(bytes, at, &mut piece, fragments);
         }
         fragments.push(Fragment {
             start: piece,
