@@ -1,14 +1,14 @@
 //! The common shapes of a finding drawn without miette, byte for byte as miette's graphical
 //! handler draws them without colour: labels (the finding's own, and its related places) that
-//! each lie on one line, no two on the same line.
+//! each lie on one line, no two on the same line; or a finding's one label over several lines.
 //!
 //! Going through miette costs about 200,000 instructions a finding, most of it in textwrap
 //! (Unicode line breaking and optimal fit, run on every message and help text, even one that
 //! fits on its line) and the rest in allocations per line and per label. Here a text that fits
 //! is written as it is, a help text that must be wrapped is wrapped once per thread by the same
 //! textwrap call miette makes, and the code frames are drawn from slices of the text. Any other
-//! shape (a span over several lines, two labels on one line, a line with an escape character)
-//! returns `false` and is drawn by miette.
+//! shape (a span over several lines beside other labels, two labels on one line, a line with an
+//! escape character) returns `false` and is drawn by miette.
 
 use std::borrow::Cow;
 use std::cell::{Cell, RefCell};
@@ -37,6 +37,8 @@ struct Line<'t> {
     text: &'t str,
     /// The mark drawn under it, an index into `Frames::marks`.
     mark: Option<usize>,
+    /// Where it lies in the frame's mark over several lines, if the frame has one.
+    reach: Reach,
     /// A secret is in it: it is drawn masked.
     masked: bool,
 }
@@ -55,6 +57,36 @@ impl Line<'_> {
     fn holds(&self, span: Span) -> bool {
         span.start >= self.offset && span.end <= self.offset + self.length
     }
+
+    /// Where this line lies in `span`, which is over several lines, as miette's gutter shows
+    /// it; `None` for a line it treats otherwise.
+    fn reach(&self, span: Span) -> Option<Reach> {
+        let end = self.offset + self.length;
+        Some(if !self.applies(span) {
+            Reach::Outside
+        } else if self.holds(span) {
+            // A span that ends with the line's break is on that line alone for miette.
+            return None;
+        } else if span.start >= self.offset {
+            Reach::Starts
+        } else if span.end >= self.offset && span.end <= end {
+            Reach::Ends
+        } else if span.start < self.offset && span.end > end {
+            Reach::Passes
+        } else {
+            return None;
+        })
+    }
+}
+
+/// Where a line lies in a mark over several lines: miette draws an arrow in the gutter to the
+/// lines where it starts and ends, and a bar beside the lines between.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Reach {
+    Outside,
+    Starts,
+    Passes,
+    Ends,
 }
 
 /// A labelled span of a finding: its own (`label` 0) or related place `label - 1`.
@@ -71,6 +103,8 @@ struct Frame {
     lines: Range<usize>,
     /// The mark whose position the frame's header gives.
     header: usize,
+    /// Its one mark is over several lines: every line has a gutter.
+    spread: bool,
 }
 
 /// Draws findings of one file.
@@ -179,7 +213,9 @@ impl<'s, 't> Frames<'s, 't> {
         }
         for mark in &self.marks {
             let marked = text.get(mark.span.start..mark.span.end)?;
-            if marked.contains(['\n', '\r'])
+            // A mark over several lines is drawn when it is the finding's only one.
+            if marked.contains('\r')
+                || (marked.contains('\n') && self.marks.len() > 1)
                 || label_of(diagnostic, mark.label).is_some_and(|label| label.contains('\n'))
             {
                 return None;
@@ -232,6 +268,10 @@ impl<'s, 't> Frames<'s, 't> {
         }
         // miette's `get_lines`: "\r\n" and "\n" end a line; the last one may have no break.
         let first = self.lines.len();
+        let spread = match self.marks.as_slice() {
+            [only] => text.get(only.span.start..only.span.end)?.contains('\n'),
+            _ => false,
+        };
         let (mut number, mut offset, mut rest) = (context.first_line, context.start, data);
         loop {
             number += 1;
@@ -261,6 +301,7 @@ impl<'s, 't> Frames<'s, 't> {
                 length,
                 text: line_text,
                 mark: None,
+                reach: Reach::Outside,
                 masked: false,
             };
             // A secret within the line's text is masked when it is drawn; one that reaches its
@@ -276,16 +317,20 @@ impl<'s, 't> Frames<'s, 't> {
                 }
                 line.masked = true;
             }
-            for (index, mark) in self.marks.iter().enumerate() {
-                if line.applies(mark.span) {
-                    // Within the text drawn, too: not at the "\n" of a "\r\n".
-                    if line.mark.is_some()
-                        || !line.holds(mark.span)
-                        || mark.span.end > offset + line_text.len()
-                    {
-                        return None;
+            if spread {
+                line.reach = line.reach(self.marks[0].span)?;
+            } else {
+                for (index, mark) in self.marks.iter().enumerate() {
+                    if line.applies(mark.span) {
+                        // Within the text drawn, too: not at the "\n" of a "\r\n".
+                        if line.mark.is_some()
+                            || !line.holds(mark.span)
+                            || mark.span.end > offset + line_text.len()
+                        {
+                            return None;
+                        }
+                        line.mark = Some(index);
                     }
-                    line.mark = Some(index);
                 }
             }
             self.lines.push(line);
@@ -309,6 +354,7 @@ impl<'s, 't> Frames<'s, 't> {
         self.frames.push(Frame {
             lines: first..self.lines.len(),
             header,
+            spread,
         });
         Some(())
     }
@@ -345,8 +391,27 @@ impl<'s, 't> Frames<'s, 't> {
             out.push(' ');
             out.push(c.vbar);
             out.push(' ');
+            if frame.spread {
+                self.gutter(line.reach, diagnostic.label.is_some(), out);
+            }
             expand_tabs(out, &text);
             out.push('\n');
+            let gutter = |out: &mut String| {
+                pad(out, number_width + 2);
+                out.push(c.vbar_break);
+                out.push(' ');
+            };
+            if line.reach == Reach::Ends
+                && let Some(label) = diagnostic.label.as_deref()
+            {
+                // miette's `render_multi_line_end`: the label under the last line.
+                gutter(out);
+                out.push(c.lbot);
+                repeat(out, c.hbar, 4);
+                out.push(' ');
+                out.push_str(label);
+                out.push('\n');
+            }
             let Some(mark) = line.mark else {
                 continue;
             };
@@ -361,11 +426,6 @@ impl<'s, 't> Frames<'s, 't> {
                 columns_after(start, marked).max(start + 1)
             };
             let middle = (start + end) / 2;
-            let gutter = |out: &mut String| {
-                pad(out, number_width + 2);
-                out.push(c.vbar_break);
-                out.push(' ');
-            };
             gutter(out);
             pad(out, start);
             repeat(out, c.underline, middle - start);
@@ -393,6 +453,28 @@ impl<'s, 't> Frames<'s, 't> {
         out.push(c.lbot);
         repeat(out, c.hbar, 4);
         out.push('\n');
+    }
+
+    /// miette's `render_line_gutter` for a frame whose one mark is over several lines: an
+    /// arrow to the line where it starts and to the one where it ends (a cross there when a label
+    /// follows), a bar beside the lines between.
+    fn gutter(&self, reach: Reach, labelled: bool, out: &mut String) {
+        let c = &self.chars;
+        let arrow = |out: &mut String, corner: char| {
+            out.push(corner);
+            out.push(c.hbar);
+            out.push(c.rarrow);
+            out.push(' ');
+        };
+        match reach {
+            Reach::Outside => pad(out, 4),
+            Reach::Starts => arrow(out, c.ltop),
+            Reach::Ends => arrow(out, if labelled { c.lcross } else { c.lbot }),
+            Reach::Passes => {
+                out.push(c.vbar);
+                pad(out, 3);
+            }
+        }
     }
 
     /// `line`'s text with the bytes of each secret in it as `*`, as `FileReport::redact`

@@ -411,8 +411,13 @@ mod tests {
     }
 
     fn span(random: &mut Random, text: &str) -> Span {
+        spanning(random, text, 8)
+    }
+
+    /// A span of fewer than `longest` bytes (more, to a character's end).
+    fn spanning(random: &mut Random, text: &str, longest: usize) -> Span {
         let start = random.boundary(text);
-        let mut end = start + random.below(8);
+        let mut end = start + random.below(longest);
         end = end.min(text.len());
         while !text.is_char_boundary(end) {
             end += 1;
@@ -420,13 +425,15 @@ mod tests {
         Span::new(start, end)
     }
 
-    /// Findings with up to three related places, drawn directly wherever `Frames` takes them,
-    /// come out byte for byte as miette draws them, secrets masked alike.
+    /// Findings with up to three related places, or with one label over several lines, drawn
+    /// directly wherever `Frames` takes them, come out byte for byte as miette draws them,
+    /// secrets masked alike.
     #[test]
     fn frames_are_drawn_as_miette_draws_them() {
         let human = plain(80);
         let mut random = Random(0x2545_f491_4f6c_dd1d);
         let (mut drawn, mut related_drawn, mut frames_drawn, mut masked_drawn) = (0, 0, 0, 0);
+        let mut spread_drawn = 0;
         for _ in 0..6_000 {
             let text = source_text(&mut random);
             let source = IndexedSource::new("config/iparams.json", &text);
@@ -446,10 +453,12 @@ mod tests {
             let redacted = report.redact(&text);
             let redacted_source = IndexedSource::masked(&redacted, &source);
             let mut frames = Frames::new(&source, &hidden, width);
+            // Now and then long enough to be over several lines.
+            let longest = [8, 8, 60][random.below(3)];
             let mut diagnostic = Diagnostic::new(
                 "duplicate-display-name",
                 [Severity::Error, Severity::Warning, Severity::Info][random.below(3)],
-                span(&mut random, &text),
+                spanning(&mut random, &text, longest),
                 "Iparams `a` and `b` have the same display name",
             );
             if random.below(4) > 0 {
@@ -457,6 +466,9 @@ mod tests {
             }
             for index in 0..random.below(4) {
                 diagnostic.related(span(&mut random, &text), format!("place {index}"));
+            }
+            if longest > 8 && random.below(2) == 0 {
+                diagnostic.related.clear();
             }
             if random.below(2) == 0 {
                 diagnostic.help("Give each iparam its own name.");
@@ -492,15 +504,17 @@ mod tests {
             );
             drawn += 1;
             masked_drawn += usize::from(ours.contains('*'));
+            spread_drawn += usize::from(ours.contains('▶'));
             if !diagnostic.related.is_empty() {
                 related_drawn += 1;
                 frames_drawn += ours.matches('╭').count();
             }
         }
-        // Many shapes are drawn here (spans over lines and labels sharing a line are not), many
-        // with related places, some in several frames, some with a secret masked.
+        // Many shapes are drawn here (labels sharing a line are not), many with related places,
+        // some in several frames, some over several lines, some with a secret masked.
         assert!(drawn > 1_200, "{drawn}");
-        assert!(related_drawn > 600, "{related_drawn}");
+        assert!(spread_drawn > 400, "{spread_drawn}");
+        assert!(related_drawn > 400, "{related_drawn}");
         assert!(frames_drawn > related_drawn, "{frames_drawn}");
         assert!(masked_drawn > 100, "{masked_drawn}");
     }
