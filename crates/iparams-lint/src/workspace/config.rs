@@ -182,18 +182,17 @@ impl RuleSources {
         let folder = file
             .parent()
             .filter(|p| !p.as_os_str().is_empty())
-            .unwrap_or(Path::new("."))
-            .to_owned();
-        if let Some(config) = self.found.get(&folder) {
+            .unwrap_or(Path::new("."));
+        if let Some(config) = self.found.get(folder) {
             return Ok(config.clone());
         }
-        let config = match find(&folder) {
+        let config = match find(folder) {
             None => None,
             Some(path) => Some(Arc::new(
                 Config::load(&path).map_err(|error| error.to_string())?,
             )),
         };
-        self.found.insert(folder, config.clone());
+        self.found.insert(folder.to_owned(), config.clone());
         Ok(config)
     }
 

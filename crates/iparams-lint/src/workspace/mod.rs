@@ -146,20 +146,15 @@ impl Workspace {
             let (target, shown, location, from_stdin) = match input {
                 Input::App(root) => {
                     let location = root.join("config/iparams.json");
-                    let shown = root.display().to_string();
+                    let shown = shown(&root);
                     (Target::App(root), shown, location, false)
                 }
-                Input::File(path) => (
-                    Target::File(path.clone()),
-                    path.display().to_string(),
-                    path,
-                    false,
-                ),
+                Input::File(path) => (Target::File(path.clone()), shown(&path), path, false),
                 Input::Stdin => {
                     let name = stdin_filename.unwrap_or("<stdin>").to_owned();
                     match discover::app_of(Path::new(&name)) {
                         Some(root) => {
-                            let shown = root.display().to_string();
+                            let shown = shown(&root);
                             plan.stdin_path = Some(PathBuf::from(&name));
                             (Target::App(root), shown, PathBuf::from(&name), true)
                         }
@@ -195,6 +190,14 @@ impl Workspace {
     pub fn load_app(&self, root: &Path, shown: &str) -> LoadedApp {
         LoadedApp::load(self, root, shown)
     }
+}
+
+/// How output names `path`: its text, with replacement characters in a name that is not UTF-8.
+fn shown(path: &Path) -> String {
+    // A file's name is made for each of thousands of files, before any is checked: the text
+    // is copied, not formatted.
+    path.to_str()
+        .map_or_else(|| path.display().to_string(), str::to_owned)
 }
 
 /// The overlay key of `path`: absolute, without `.` components, so that `./a/b` and `a/b` meet.
