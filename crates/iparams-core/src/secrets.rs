@@ -272,73 +272,54 @@ static CREDENTIALS: LazyLock<(RegexSet, Vec<&'static str>)> = LazyLock::new(|| {
 /// Every format above is a run of at least this many characters without a space, or starts
 /// with one of `MARKERS`; prose (labels, descriptions) rarely has such a run.
 const SHORTEST_TOKEN: usize = 16;
-/// What a credential without such a run holds: a private key's header, a bearer token's word,
-/// a URL's `://`. The bearer's word is listed with its capital and without: a look at each `B`
-/// and `b` of a text costs less than one at each of its many `e`s, which their common "earer "
-/// took.
+/// What a credential without such a run holds: a private key's header, a bearer token's word
+/// (with its capital and without), a URL's `://`.
 const MARKERS: [&str; 4] = ["-----BEGIN", "Bearer ", "bearer ", "://"];
 
-/// What one pass over a string tells of it: enough to rule out most strings (prose, short
+/// What a quick look at a string tells of it: enough to rule out most strings (prose, short
 /// values) before the credential patterns run and before a random token is looked for.
 #[derive(Debug, Clone, Copy)]
 struct Shape {
     /// The longest run of bytes without ASCII whitespace, counted up to
-    /// [`SHORTEST_RANDOM_TOKEN`]. Bytes, not characters: other whitespace only lengthens a
-    /// run, which lets more through.
+    /// [`SHORTEST_RANDOM_TOKEN`], and exactly from eight bytes on: a run shorter than that may
+    /// count as shorter still, below both lengths runs are compared with. Bytes, not
+    /// characters: other whitespace only lengthens a run, which lets more through.
     longest_word: usize,
-    /// One of [`MARKERS`] is in it.
+    /// One of [`MARKERS`] is in it; looked for only when no run is long enough to let the
+    /// string through.
     marker: bool,
 }
 
-/// How [`Shape::of`] sees each byte.
-const WORD: u8 = 0;
-const SPACE: u8 = 1;
-/// The first byte of a marker.
-const MARKER_START: u8 = 2;
-const BYTE_CLASSES: [u8; 256] = {
-    let mut classes = [WORD; 256];
-    let mut space = 0;
-    while space < 5 {
-        classes[[b' ', b'\t', b'\n', 0x0C, b'\r'][space] as usize] = SPACE;
-        space += 1;
-    }
-    let mut marker = 0;
-    while marker < MARKERS.len() {
-        classes[MARKERS[marker].as_bytes()[0] as usize] = MARKER_START;
-        marker += 1;
-    }
-    classes
-};
+const ONES: u64 = 0x0101_0101_0101_0101;
+const HIGHS: u64 = 0x8080_8080_8080_8080;
+
+/// Flags (the high bit of) each byte of `word` below `limit` (1 to 0x80), and no other: adding
+/// to the low seven bits of each byte never carries into the next.
+fn below(word: u64, limit: u8) -> u64 {
+    !(((word & !HIGHS) + ONES * u64::from(0x80 - limit)) | word) & HIGHS
+}
+
+/// Flags each byte of `word` equal to `byte`, and no other.
+fn equal(word: u64, byte: u8) -> u64 {
+    below(word ^ (ONES * u64::from(byte)), 1)
+}
+
+/// Flags the ASCII whitespace of `word`, byte by byte: for the few words with whitespace other
+/// than spaces, or a control character.
+fn whitespace_in(word: u64) -> u64 {
+    word.to_le_bytes()
+        .iter()
+        .enumerate()
+        .filter(|(_, byte)| byte.is_ascii_whitespace())
+        .fold(0, |flags, (at, _)| flags | (0x80 << (8 * at)))
+}
 
 impl Shape {
     fn of(text: &str) -> Self {
-        let bytes = text.as_bytes();
-        let (mut run, mut longest_word, mut marker) = (0, 0, false);
-        for (at, &byte) in bytes.iter().enumerate() {
-            match BYTE_CLASSES[byte as usize] {
-                SPACE => {
-                    longest_word = longest_word.max(run);
-                    run = 0;
-                    continue;
-                }
-                MARKER_START if !marker => {
-                    marker = MARKERS
-                        .iter()
-                        .any(|found| bytes[at..].starts_with(found.as_bytes()));
-                }
-                _ => {}
-            }
-            run += 1;
-            if run == SHORTEST_RANDOM_TOKEN {
-                // Long enough for anything: the rest cannot change what is looked for.
-                return Self {
-                    longest_word: run,
-                    marker,
-                };
-            }
-        }
+        let longest_word = longest_run(text.as_bytes());
+        let marker = longest_word < SHORTEST_TOKEN && has_marker(text.as_bytes());
         Self {
-            longest_word: longest_word.max(run),
+            longest_word,
             marker,
         }
     }
@@ -350,6 +331,69 @@ impl Shape {
     fn may_hold_random_token(self) -> bool {
         self.longest_word >= SHORTEST_RANDOM_TOKEN
     }
+}
+
+/// [`Shape::longest_word`] of `bytes`, read eight bytes at a time: prose has a space every few
+/// bytes, and strings are most of a file.
+fn longest_run(bytes: &[u8]) -> usize {
+    let (mut run, mut longest) = (0, 0);
+    let mut words = bytes.chunks_exact(8);
+    for word in words.by_ref() {
+        let word = u64::from_le_bytes(word.try_into().expect("chunks of eight"));
+        let low = below(word, 0x21);
+        let spaces = match low {
+            0 => 0,
+            low if low == equal(word, b' ') => low,
+            _ => whitespace_in(word),
+        };
+        if spaces == 0 {
+            run += 8;
+        } else {
+            // The run that ends at the word's first space, and the one its last space starts:
+            // runs between two of its spaces are too short to matter.
+            longest = longest.max(run + (spaces.trailing_zeros() / 8) as usize);
+            run = (spaces.leading_zeros() / 8) as usize;
+        }
+        if longest.max(run) >= SHORTEST_RANDOM_TOKEN {
+            // Long enough for anything: the rest cannot change what is looked for.
+            return SHORTEST_RANDOM_TOKEN;
+        }
+    }
+    for byte in words.remainder() {
+        if byte.is_ascii_whitespace() {
+            longest = longest.max(run);
+            run = 0;
+        } else {
+            run += 1;
+        }
+    }
+    longest.max(run).min(SHORTEST_RANDOM_TOKEN)
+}
+
+/// Whether one of [`MARKERS`] is in `bytes`: each byte that may start one (`-`, `:`, `B` or
+/// `b`) is found eight bytes at a time, and looked at.
+fn has_marker(bytes: &[u8]) -> bool {
+    let starts_marker = |at: usize| {
+        MARKERS
+            .iter()
+            .any(|marker| bytes[at..].starts_with(marker.as_bytes()))
+    };
+    let mut words = bytes.chunks_exact(8);
+    let mut at = 0;
+    for word in words.by_ref() {
+        // Setting the 0x20 bit of each byte makes a `B` a `b`, and leaves `-` and `:` as they
+        // are (a few other bytes become them too, and are looked at for nothing).
+        let folded = u64::from_le_bytes(word.try_into().expect("chunks of eight")) | (ONES * 0x20);
+        let mut starts = equal(folded, b'b') | equal(folded, b'-') | equal(folded, b':');
+        while starts != 0 {
+            if starts_marker(at + (starts.trailing_zeros() / 8) as usize) {
+                return true;
+            }
+            starts &= starts - 1;
+        }
+        at += 8;
+    }
+    (at..bytes.len()).any(starts_marker)
 }
 
 /// Below this length no format above can match, so most strings skip the scan.
@@ -559,6 +603,11 @@ mod tests {
             "é",
             " ",
             "\t",
+            "\n",
+            "\u{c}",
+            // Below a space, but not whitespace; whitespace, but not ASCII.
+            "\u{1}",
+            "\u{a0}",
             "-",
             "-----BEGIN",
             "----BEGIN",
