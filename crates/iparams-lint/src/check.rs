@@ -61,7 +61,7 @@ struct JobOutcome {
 }
 
 pub fn run(
-    args: CheckArgs,
+    mut args: CheckArgs,
     env: &Environment,
     stdin: &mut dyn Read,
     stdout: &mut (dyn Write + Send),
@@ -75,7 +75,7 @@ pub fn run(
     let paths = if args.paths.is_empty() {
         vec![PathBuf::from(".")]
     } else {
-        args.paths.clone()
+        std::mem::take(&mut args.paths)
     };
     let plan = match workspace.plan(&paths, args.stdin_filename.as_deref()) {
         Ok(plan) => plan,

@@ -115,7 +115,7 @@ pub struct Frames<'s, 't> {
     hidden: &'s [Span],
     /// The terminal width miette is given.
     width: usize,
-    chars: ThemeCharacters,
+    chars: &'static ThemeCharacters,
     // Room reused from finding to finding.
     marks: Vec<Mark>,
     frames: Vec<Frame>,
@@ -127,12 +127,11 @@ pub struct Frames<'s, 't> {
 
 impl<'s, 't> Frames<'s, 't> {
     pub fn new(source: &'s IndexedSource<'t>, hidden: &'s [Span], width: usize) -> Self {
-        let chars = ThemeCharacters::unicode();
         Self {
             source,
             hidden,
             width,
-            chars,
+            chars: &THEME,
             marks: Vec::with_capacity(2),
             frames: Vec::with_capacity(2),
             lines: Vec::with_capacity(3),
@@ -550,8 +549,11 @@ struct MessageIndents {
     rest: String,
 }
 
+/// miette's characters (its theme builds their strings each time it is asked).
+static THEME: LazyLock<ThemeCharacters> = LazyLock::new(ThemeCharacters::unicode);
+
 static MESSAGE_INDENTS: LazyLock<MessageIndents> = LazyLock::new(|| {
-    let chars = ThemeCharacters::unicode();
+    let chars = &*THEME;
     MessageIndents {
         first: [&chars.error, &chars.warning, &chars.advice].map(|icon| format!("  {icon} ")),
         rest: format!("  {} ", chars.vbar),
