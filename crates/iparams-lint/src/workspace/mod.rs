@@ -10,6 +10,7 @@
 mod app;
 pub mod config;
 pub mod discover;
+mod read;
 
 use std::collections::HashMap;
 use std::path::{Component, Path, PathBuf};
@@ -111,7 +112,7 @@ impl Workspace {
     pub fn read(&self, path: &Path) -> std::io::Result<Vec<u8>> {
         match self.overlaid(path) {
             Some(text) => Ok(text.to_vec()),
-            None => std::fs::read(path),
+            None => read::read_file(path),
         }
     }
 
