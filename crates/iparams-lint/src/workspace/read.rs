@@ -22,21 +22,23 @@ pub fn read_file(path: &Path) -> io::Result<Vec<u8>> {
     let size = file
         .metadata()
         .map_or(0, |metadata| usize::try_from(metadata.len()).unwrap_or(0));
-    if size < READ_IN_PARALLEL_FROM || rayon::current_num_threads() < 2 {
-        let mut bytes = Vec::with_capacity(size);
-        file.read_to_end(&mut bytes)?;
-        return Ok(bytes);
-    }
-    match read_in_pieces(&file, size) {
-        Ok(mut bytes) => {
-            // The file may have grown since its size was asked: the rest, if any.
-            file.seek(SeekFrom::Start(size as u64))?;
-            file.read_to_end(&mut bytes)?;
-            Ok(bytes)
+    let mut bytes = if size >= READ_IN_PARALLEL_FROM && rayon::current_num_threads() >= 2 {
+        match read_in_pieces(&file, size) {
+            Ok(bytes) => bytes,
+            // Shrunk meanwhile, or a file that cannot be read at an offset: from the start.
+            Err(_) => return std::fs::read(path),
         }
-        // Shrunk meanwhile, or a file that cannot be read at an offset: from the start, in turn.
-        Err(_) => std::fs::read(path),
+    } else {
+        Vec::with_capacity(size)
+    };
+    // The rest: the whole of a small file, anything a large one grew by since its size was
+    // asked (its pieces were read at offsets: on from their end). Through `take`: a file's own
+    // `read_to_end` asks for its size and position again.
+    if !bytes.is_empty() {
+        file.seek(SeekFrom::Start(bytes.len() as u64))?;
     }
+    file.take(u64::MAX).read_to_end(&mut bytes)?;
+    Ok(bytes)
 }
 
 #[cfg(unix)]
