@@ -23,6 +23,7 @@
 mod diagnostic;
 mod ecma_regex;
 mod edits;
+pub mod eight_bytes;
 pub mod fast_hash;
 mod formats;
 pub mod in_order;

@@ -4,6 +4,8 @@ use std::sync::LazyLock;
 
 use regex::RegexSet;
 
+use crate::eight_bytes::{ONES, below, equal};
+
 /// What is printed in place of a value that must not be shown.
 pub const MASKED: &str = "\"********\"";
 
@@ -288,20 +290,6 @@ struct Shape {
     /// One of [`MARKERS`] is in it; looked for only when no run is long enough to let the
     /// string through.
     marker: bool,
-}
-
-const ONES: u64 = 0x0101_0101_0101_0101;
-const HIGHS: u64 = 0x8080_8080_8080_8080;
-
-/// Flags (the high bit of) each byte of `word` below `limit` (1 to 0x80), and no other: adding
-/// to the low seven bits of each byte never carries into the next.
-fn below(word: u64, limit: u8) -> u64 {
-    !(((word & !HIGHS) + ONES * u64::from(0x80 - limit)) | word) & HIGHS
-}
-
-/// Flags each byte of `word` equal to `byte`, and no other.
-fn equal(word: u64, byte: u8) -> u64 {
-    below(word ^ (ONES * u64::from(byte)), 1)
 }
 
 /// Flags the ASCII whitespace of `word`, byte by byte: for the few words with whitespace other

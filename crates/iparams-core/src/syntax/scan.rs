@@ -5,14 +5,13 @@
 //! neither the closing quote, nor a backslash, nor a control character. Reading and writing
 //! JSON both look for the first byte that does.
 
-const ONES: u64 = 0x0101_0101_0101_0101;
-const HIGHS: u64 = 0x8080_8080_8080_8080;
+use crate::eight_bytes::{ONES, first_below, first_equal};
 
 /// The index of the first byte of `bytes` that is `quote`, `\` or below 0x20, or its length.
 pub(crate) fn plain_run(bytes: &[u8], quote: u8) -> usize {
     first_flagged(
         bytes,
-        |word| below(word, 0x20) | equal(word, quote) | equal(word, b'\\'),
+        |word| first_below(word, 0x20) | first_equal(word, quote) | first_equal(word, b'\\'),
         |byte| byte == quote || byte == b'\\' || byte < 0x20,
     )
 }
@@ -75,16 +74,6 @@ fn first_flagged(bytes: &[u8], flags: impl Fn(u64) -> u64, flagged: impl Fn(u8) 
         .iter()
         .position(|&byte| flagged(byte))
         .unwrap_or(rest.len())
-}
-
-/// Flags (the high bit of) each byte of `word` below `limit` (at most 0x80).
-fn below(word: u64, limit: u8) -> u64 {
-    word.wrapping_sub(ONES * u64::from(limit)) & !word & HIGHS
-}
-
-/// Flags each byte of `word` equal to `byte`.
-fn equal(word: u64, byte: u8) -> u64 {
-    below(word ^ (ONES * u64::from(byte)), 1)
 }
 
 #[cfg(test)]

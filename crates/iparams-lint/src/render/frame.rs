@@ -15,6 +15,7 @@ use std::cell::{Cell, RefCell};
 use std::ops::Range;
 use std::sync::LazyLock;
 
+use iparams_core::eight_bytes::{HIGHS, ONES, first_below};
 use iparams_core::fast_hash::FastHashMap;
 use iparams_core::{Diagnostic, Severity, Span};
 use miette::ThemeCharacters;
@@ -827,16 +828,12 @@ fn words(line: &str, fragments: &mut Vec<Fragment>) -> Option<()> {
 /// Whether `text` is all printable ASCII, a space to `~`: eight bytes at a time, as every
 /// message and help is asked.
 fn printable_ascii(text: &str) -> bool {
-    const ONES: u64 = 0x0101_0101_0101_0101;
-    const HIGHS: u64 = 0x8080_8080_8080_8080;
     let mut words = text.as_bytes().chunks_exact(8);
     for word in &mut words {
         let word = u64::from_le_bytes(word.try_into().unwrap_or_default());
-        // A byte's high bit set in any of: the byte itself (not ASCII); the byte less a space
-        // where the byte's own was clear (below a space); the byte plus one (0x7F, DEL, once
-        // no byte is above it, and none carries into the next).
-        let below_space = word.wrapping_sub(ONES * 0x20) & !word;
-        if (word | below_space | word.wrapping_add(ONES)) & HIGHS != 0 {
+        // A byte's high bit set in any of: the byte itself (not ASCII); below a space; the byte
+        // plus one (0x7F, DEL, once no byte is above it, and none carries into the next).
+        if (word | first_below(word, 0x20) | word.wrapping_add(ONES)) & HIGHS != 0 {
             return false;
         }
     }
