@@ -211,11 +211,13 @@ impl<'s, 't> Frames<'s, 't> {
                 label: index + 1,
             });
         }
+        // Whether the finding's one mark is over several lines: drawn only when it is alone.
+        let mut spread = false;
         for mark in &self.marks {
             let marked = text.get(mark.span.start..mark.span.end)?;
-            // A mark over several lines is drawn when it is the finding's only one.
+            spread = marked.contains('\n');
             if marked.contains('\r')
-                || (marked.contains('\n') && self.marks.len() > 1)
+                || (spread && self.marks.len() > 1)
                 || label_of(diagnostic, mark.label).is_some_and(|label| label.contains('\n'))
             {
                 return None;
@@ -251,16 +253,17 @@ impl<'s, 't> Frames<'s, 't> {
                 }
             }
             if let Some((left, left_context)) = group.replace((span, context)) {
-                self.push_frame(left, left_context)?;
+                self.push_frame(left, left_context, spread)?;
             }
         }
         let (last, context) = group?;
-        self.push_frame(last, context)
+        self.push_frame(last, context, spread)
     }
 
     /// The frame miette draws for the group of marks `span` covers (from the first mark to the
-    /// furthest end), `context` its lines, appended to `self.lines`.
-    fn push_frame(&mut self, span: Span, context: Context) -> Option<()> {
+    /// furthest end), `context` its lines, appended to `self.lines`; `spread` when its one mark
+    /// is over several lines.
+    fn push_frame(&mut self, span: Span, context: Context, spread: bool) -> Option<()> {
         let text = self.source.text();
         let data = text.get(context.start..context.end)?;
         if data.is_empty() {
@@ -268,10 +271,6 @@ impl<'s, 't> Frames<'s, 't> {
         }
         // miette's `get_lines`: "\r\n" and "\n" end a line; the last one may have no break.
         let first = self.lines.len();
-        let spread = match self.marks.as_slice() {
-            [only] => text.get(only.span.start..only.span.end)?.contains('\n'),
-            _ => false,
-        };
         let (mut number, mut offset, mut rest) = (context.first_line, context.start, data);
         loop {
             number += 1;
@@ -360,7 +359,7 @@ impl<'s, 't> Frames<'s, 't> {
     }
 
     /// A code frame: miette's `render_context` for labels each on a line of its own, which
-    /// needs no gutter.
+    /// needs no gutter, or for one label over several lines, with the gutter of its arrows.
     fn frame(&self, frame: &Frame, diagnostic: &Diagnostic, out: &mut String) {
         let c = &self.chars;
         let lines = &self.lines[frame.lines.clone()];
@@ -396,7 +395,8 @@ impl<'s, 't> Frames<'s, 't> {
             }
             expand_tabs(out, &text);
             out.push('\n');
-            let gutter = |out: &mut String| {
+            // miette's start of a line without a number: under a line, the label's.
+            let unnumbered = |out: &mut String| {
                 pad(out, number_width + 2);
                 out.push(c.vbar_break);
                 out.push(' ');
@@ -405,7 +405,7 @@ impl<'s, 't> Frames<'s, 't> {
                 && let Some(label) = diagnostic.label.as_deref()
             {
                 // miette's `render_multi_line_end`: the label under the last line.
-                gutter(out);
+                unnumbered(out);
                 out.push(c.lbot);
                 repeat(out, c.hbar, 4);
                 out.push(' ');
@@ -426,7 +426,7 @@ impl<'s, 't> Frames<'s, 't> {
                 columns_after(start, marked).max(start + 1)
             };
             let middle = (start + end) / 2;
-            gutter(out);
+            unnumbered(out);
             pad(out, start);
             repeat(out, c.underline, middle - start);
             out.push(if span.is_empty() {
@@ -439,7 +439,7 @@ impl<'s, 't> Frames<'s, 't> {
             repeat(out, c.underline, end - middle - 1);
             out.push('\n');
             if let Some(label) = label {
-                gutter(out);
+                unnumbered(out);
                 pad(out, middle);
                 out.push(c.lbot);
                 out.push(c.hbar);
