@@ -147,15 +147,18 @@ impl Workspace {
             let (target, shown, location, from_stdin) = match input {
                 Input::App(root) => {
                     let location = root.join("config/iparams.json");
-                    let shown = shown(&root);
+                    let shown = root.to_string_lossy().into_owned();
                     (Target::App(root), shown, location, false)
                 }
-                Input::File(path) => (Target::File(path.clone()), shown(&path), path, false),
+                Input::File(path) => {
+                    let shown = path.to_string_lossy().into_owned();
+                    (Target::File(path.clone()), shown, path, false)
+                }
                 Input::Stdin => {
                     let name = stdin_filename.unwrap_or("<stdin>").to_owned();
                     match discover::app_of(Path::new(&name)) {
                         Some(root) => {
-                            let shown = shown(&root);
+                            let shown = root.to_string_lossy().into_owned();
                             plan.stdin_path = Some(PathBuf::from(&name));
                             (Target::App(root), shown, PathBuf::from(&name), true)
                         }
@@ -191,14 +194,6 @@ impl Workspace {
     pub fn load_app(&self, root: &Path, shown: &str) -> LoadedApp {
         LoadedApp::load(self, root, shown)
     }
-}
-
-/// How output names `path`: its text, with replacement characters in a name that is not UTF-8.
-fn shown(path: &Path) -> String {
-    // A file's name is made for each of thousands of files, before any is checked: the text
-    // is copied, not formatted.
-    path.to_str()
-        .map_or_else(|| path.display().to_string(), str::to_owned)
 }
 
 /// The overlay key of `path`: absolute, without `.` components, so that `./a/b` and `a/b` meet.
