@@ -66,17 +66,14 @@ impl LoadedApp {
             errors: Vec::new(),
         };
         for (relative, path) in found {
-            let overlay = workspace.overlaid(&path);
-            let bytes = match overlay {
-                Some(text) => text.to_vec(),
-                None => match std::fs::read(&path) {
-                    Ok(bytes) => bytes,
-                    Err(error) => {
-                        let why = describe_io_error(&error);
-                        app.errors.push(format!("{}: {why}", shown_path(&relative)));
-                        continue;
-                    }
-                },
+            let overlaid = workspace.overlaid(&path).is_some();
+            let bytes = match workspace.read(&path) {
+                Ok(bytes) => bytes,
+                Err(error) => {
+                    let why = describe_io_error(&error);
+                    app.errors.push(format!("{}: {why}", shown_path(&relative)));
+                    continue;
+                }
             };
             if bytes.len() > MAX_SCRIPT_BYTES && !relative.ends_with(".json") {
                 continue;
@@ -86,7 +83,7 @@ impl LoadedApp {
                 relative,
                 path,
                 bytes,
-                overlaid: overlay.is_some(),
+                overlaid,
             });
         }
         app
