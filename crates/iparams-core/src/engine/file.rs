@@ -56,10 +56,12 @@ impl Linter {
     ) -> FileReport {
         let text = source.text();
         let checks = FileChecks::new(text, rules, app, outline.is_some());
+        // A large file is parsed beside its checks, and its checks finished, on every thread.
+        let in_parallel = text.len() >= self.options.parallel_from;
         let mut found = BatchFindings::default();
         let mut document = None;
         if !source.is_unreadable() {
-            let (parsed, checked) = if text.len() >= self.options.parallel_from {
+            let (parsed, checked) = if in_parallel {
                 self.check_in_parallel(&checks)
             } else {
                 let mut batch = checks.batch(&mut self.regexes);
@@ -85,7 +87,7 @@ impl Linter {
         if let Some(document) = &document {
             report.read_to_end =
                 !document.is_incomplete() && matches!(document.root, RootShape::Object(_));
-            if text.len() >= self.options.parallel_from {
+            if in_parallel {
                 let timeout = self.options.regex_timeout;
                 cx.diagnostics
                     .extend(finish_in_parallel(&checks, found.file_checks, timeout));
