@@ -136,7 +136,7 @@ pub fn render_everywhere(path: &str, text: &str, report: &FileReport) -> Vec<Str
         .iter()
         .map(|&format| {
             let renderer = render::renderer(format, options);
-            let file = CheckedFile { path, text, report };
+            let file = CheckedFile::new(path, text, report);
             if format == Format::Sarif {
                 return sarif_document(&*renderer, &file, &summary);
             }

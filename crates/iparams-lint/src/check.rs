@@ -283,7 +283,7 @@ impl JobOutcome {
             let renderer = context.renderer;
             context
                 .output
-                .piece(|out| renderer.file(&CheckedFile { path, text, report }, out));
+                .piece(|out| renderer.file(&CheckedFile::new(path, text, report), out));
         }
     }
 }

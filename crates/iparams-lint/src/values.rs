@@ -99,11 +99,7 @@ pub fn run(
     let (renderer, fail_level) = output::renderer(&args.output, env);
     let findings = render::document(
         renderer.as_ref(),
-        &CheckedFile {
-            path: &shown,
-            text: values.text(),
-            report: &report,
-        },
+        &CheckedFile::new(&shown, values.text(), &report),
         &summary,
     );
 

@@ -187,7 +187,7 @@ pub fn json_findings(path: &str, text: &str, report: &iparams_core::FileReport) 
     summary.add(report);
     let document = render::document(
         renderer.as_ref(),
-        &CheckedFile { path, text, report },
+        &CheckedFile::new(path, text, report),
         &summary,
     );
     let parsed: Json = serde_json::from_str(&document).unwrap_or(Json::Null);

@@ -17,14 +17,13 @@ impl Concise {
 
 impl Renderer for Concise {
     fn file(&self, file: &CheckedFile<'_>, out: &mut dyn Write) -> io::Result<()> {
-        for (d, (start, _)) in file.report.diagnostics.iter().zip(file.positions()) {
+        file.each_finding(|d, start, _| {
             writeln!(
                 out,
                 "{}:{}:{}: {}[{}] {}",
                 file.path, start.line, start.column, d.severity, d.rule, d.message
-            )?;
-        }
-        Ok(())
+            )
+        })
     }
 
     fn end(&self, summary: &Summary, _wrote_files: bool, out: &mut dyn Write) -> io::Result<()> {

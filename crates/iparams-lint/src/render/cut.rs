@@ -201,11 +201,7 @@ mod tests {
             quiet: false,
             fail_level: Severity::Error,
         });
-        let file = CheckedFile {
-            path: "config/iparams.json",
-            text,
-            report,
-        };
+        let file = CheckedFile::new("config/iparams.json", text, report);
         let mut out = Vec::new();
         human.file(&file, &mut out).unwrap();
         String::from_utf8(out).unwrap()

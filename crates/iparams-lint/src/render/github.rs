@@ -19,7 +19,7 @@ impl Github {
 
 impl Renderer for Github {
     fn file(&self, file: &CheckedFile<'_>, out: &mut dyn Write) -> io::Result<()> {
-        for (d, (start, end)) in file.report.diagnostics.iter().zip(file.positions()) {
+        file.each_finding(|d, start, end| {
             let command = match d.severity {
                 Severity::Error => "error",
                 Severity::Warning => "warning",
@@ -40,9 +40,8 @@ impl Renderer for Github {
                 end.column,
                 property(&format!("iparams-lint ({})", d.rule)),
                 data(&message)
-            )?;
-        }
-        Ok(())
+            )
+        })
     }
 
     fn end(&self, summary: &Summary, _wrote_files: bool, out: &mut dyn Write) -> io::Result<()> {

@@ -45,8 +45,7 @@ impl Human {
         threads: usize,
         out: &mut dyn Write,
     ) -> io::Result<()> {
-        let diagnostics = &file.report.diagnostics;
-        if diagnostics.is_empty() {
+        if file.stream.is_none() && file.report.diagnostics.is_empty() {
             return Ok(());
         }
         let source = IndexedSource::new(file.path, file.text);
@@ -66,10 +65,16 @@ impl Human {
             redacted: &redacted,
             redacted_source: &redacted_source,
         };
-        if threads < 2 || diagnostics.len() < DRAWN_IN_PARALLEL_FROM {
-            return drawing.all_in_turn(out);
-        }
-        drawing.all_in_parallel(threads, out)
+        let mut drawn = 0;
+        file.in_pieces(&mut |piece| {
+            if threads < 2 || piece.len() < DRAWN_IN_PARALLEL_FROM {
+                drawing.all_in_turn(piece, drawn, out)?;
+            } else {
+                drawing.all_in_parallel(piece, drawn, threads, out)?;
+            }
+            drawn += piece.len();
+            Ok(())
+        })
     }
 }
 
@@ -239,10 +244,15 @@ impl<'d, 'f> Drawing<'d, 'f> {
         })
     }
 
-    /// Appends finding `index` of the file to `rendered`, after a blank line unless it is the
-    /// first.
-    fn draw(&self, drawer: &mut Drawer<'d, 'f>, index: usize, rendered: &mut String) {
-        let diagnostic = &self.file.report.diagnostics[index];
+    /// Appends `diagnostic`, finding `index` of the file, to `rendered`, after a blank line
+    /// unless it is the first.
+    fn draw(
+        &self,
+        drawer: &mut Drawer<'d, 'f>,
+        diagnostic: &Diagnostic,
+        index: usize,
+        rendered: &mut String,
+    ) {
         if index > 0 {
             rendered.push('\n');
         }
@@ -305,12 +315,18 @@ impl<'d, 'f> Drawing<'d, 'f> {
         }
     }
 
-    /// Draws every finding on this thread, written a block at a time.
-    fn all_in_turn(&self, out: &mut dyn Write) -> io::Result<()> {
+    /// Draws `findings`, the file's from finding `first` on, on this thread, written a block at
+    /// a time.
+    fn all_in_turn(
+        &self,
+        findings: &[Diagnostic],
+        first: usize,
+        out: &mut dyn Write,
+    ) -> io::Result<()> {
         let mut drawer = self.drawer();
-        let mut rendered = String::with_capacity(room_for(self.file.report.diagnostics.len()));
-        for index in 0..self.file.report.diagnostics.len() {
-            self.draw(&mut drawer, index, &mut rendered);
+        let mut rendered = String::with_capacity(room_for(findings.len()));
+        for (index, diagnostic) in (first..).zip(findings) {
+            self.draw(&mut drawer, diagnostic, index, &mut rendered);
             if rendered.len() >= BLOCK {
                 out.write_all(rendered.as_bytes())?;
                 rendered.clear();
@@ -319,11 +335,17 @@ impl<'d, 'f> Drawing<'d, 'f> {
         out.write_all(rendered.as_bytes())
     }
 
-    /// Draws the findings on `threads` threads, a run of [`RUN`] each, and writes each group of
-    /// runs in order before the next is drawn: the same bytes as [`Self::all_in_turn`], with at
-    /// most one run per thread held in memory.
-    fn all_in_parallel(&self, threads: usize, out: &mut dyn Write) -> io::Result<()> {
-        let count = self.file.report.diagnostics.len();
+    /// Draws `findings` (the file's from finding `first` on) on `threads` threads, a run of
+    /// [`RUN`] each, and writes each group of runs in order before the next is drawn: the same
+    /// bytes as [`Self::all_in_turn`], with at most one run per thread held in memory.
+    fn all_in_parallel(
+        &self,
+        findings: &[Diagnostic],
+        first: usize,
+        threads: usize,
+        out: &mut dyn Write,
+    ) -> io::Result<()> {
+        let count = findings.len();
         // Drawers are taken back from here for the next run, their room reused (filled helps
         // are kept per thread by the frames themselves); so is the text of each run.
         let drawers = Mutex::new(Vec::with_capacity(threads));
@@ -331,15 +353,15 @@ impl<'d, 'f> Drawing<'d, 'f> {
         for group in (0..count).step_by(RUN * threads) {
             runs.par_iter_mut().enumerate().for_each(|(run, rendered)| {
                 rendered.clear();
-                let first = group + run * RUN;
-                let indices = first.min(count)..(first + RUN).min(count);
+                let start = group + run * RUN;
+                let indices = start.min(count)..(start + RUN).min(count);
                 if indices.is_empty() {
                     return;
                 }
                 let taken = lock(&drawers).pop();
                 let mut drawer = taken.unwrap_or_else(|| self.drawer());
                 for index in indices {
-                    self.draw(&mut drawer, index, rendered);
+                    self.draw(&mut drawer, &findings[index], first + index, rendered);
                 }
                 lock(&drawers).push(drawer);
             });
@@ -558,11 +580,7 @@ mod tests {
             };
             let render = |text: &str, report: &FileReport| {
                 let mut out = Vec::new();
-                let file = CheckedFile {
-                    path: "config/iparams.json",
-                    text,
-                    report,
-                };
+                let file = CheckedFile::new("config/iparams.json", text, report);
                 human.file(&file, &mut out).unwrap();
                 String::from_utf8(out).unwrap()
             };
@@ -638,11 +656,7 @@ mod tests {
                 ..plain(80).options
             });
             let mut out = Vec::new();
-            let file = CheckedFile {
-                path: "config/iparams.json",
-                text,
-                report: &report,
-            };
+            let file = CheckedFile::new("config/iparams.json", text, &report);
             human.file(&file, &mut out).unwrap();
             let out = String::from_utf8(out).unwrap();
             assert!(
@@ -685,11 +699,7 @@ mod tests {
             report.diagnostics.push(diagnostic);
         }
         report.diagnostics.sort_by_key(|d| d.span.start);
-        let file = CheckedFile {
-            path: "config/iparams.json",
-            text: &text,
-            report: &report,
-        };
+        let file = CheckedFile::new("config/iparams.json", &text, &report);
         for color in [false, true] {
             let human = Human::new(RenderOptions {
                 color,

@@ -6,7 +6,7 @@
 use std::io::{self, Write};
 
 use iparams_core::syntax::write_string;
-use iparams_core::{LineCursor, Position};
+use iparams_core::{Diagnostic, LineCursor, Position};
 
 use super::{BLOCK, CheckedFile, Renderer, Summary, room_for, write_decimal};
 
@@ -26,47 +26,25 @@ impl Renderer for Json {
     }
 
     fn file(&self, file: &CheckedFile<'_>, out: &mut dyn Write) -> io::Result<()> {
-        let mut buffer = Vec::with_capacity(room_for(file.report.diagnostics.len()));
+        let mut buffer = Vec::with_capacity(room_for(file.expected_findings()));
         buffer.extend_from_slice(b"{\"path\":");
         write_string(&mut buffer, file.path);
         buffer.extend_from_slice(b",\"diagnostics\":[");
         let mut cursor = LineCursor::new(file.text);
-        for (index, d) in file.report.diagnostics.iter().enumerate() {
-            if index > 0 {
-                buffer.push(b',');
+        let mut first = true;
+        file.in_pieces(&mut |piece| {
+            for d in piece {
+                if !std::mem::take(&mut first) {
+                    buffer.push(b',');
+                }
+                finding(&mut buffer, d, &mut cursor);
+                if buffer.len() >= BLOCK {
+                    out.write_all(&buffer)?;
+                    buffer.clear();
+                }
             }
-            buffer.extend_from_slice(b"{\"rule\":");
-            write_string(&mut buffer, d.rule);
-            buffer.extend_from_slice(b",\"severity\":");
-            write_string(&mut buffer, d.severity.as_str());
-            buffer.extend_from_slice(b",\"message\":");
-            write_string(&mut buffer, &d.message);
-            buffer.extend_from_slice(b",\"help\":");
-            match &d.help {
-                Some(help) => write_string(&mut buffer, help),
-                None => buffer.extend_from_slice(b"null"),
-            }
-            buffer.extend_from_slice(b",\"pointer\":");
-            write_string(&mut buffer, &d.pointer);
-            buffer.extend_from_slice(b",\"span\":{\"start\":");
-            write_decimal(&mut buffer, d.span.start);
-            buffer.extend_from_slice(b",\"end\":");
-            write_decimal(&mut buffer, d.span.end);
-            buffer.extend_from_slice(b"},\"start\":");
-            position(&mut buffer, cursor.position(d.span.start));
-            buffer.extend_from_slice(b",\"end\":");
-            position(&mut buffer, cursor.position(d.span.end));
-            buffer.extend_from_slice(if d.is_fixable() {
-                b",\"fixable\":true"
-            } else {
-                b",\"fixable\":false"
-            });
-            buffer.push(b'}');
-            if buffer.len() >= BLOCK {
-                out.write_all(&buffer)?;
-                buffer.clear();
-            }
-        }
+            Ok(())
+        })?;
         buffer.extend_from_slice(b"]}");
         out.write_all(&buffer)
     }
@@ -78,6 +56,37 @@ impl Renderer for Json {
             summary.files, summary.errors, summary.warnings, summary.infos
         )
     }
+}
+
+/// One finding's object.
+fn finding(buffer: &mut Vec<u8>, d: &Diagnostic, cursor: &mut LineCursor<'_>) {
+    buffer.extend_from_slice(b"{\"rule\":");
+    write_string(buffer, d.rule);
+    buffer.extend_from_slice(b",\"severity\":");
+    write_string(buffer, d.severity.as_str());
+    buffer.extend_from_slice(b",\"message\":");
+    write_string(buffer, &d.message);
+    buffer.extend_from_slice(b",\"help\":");
+    match &d.help {
+        Some(help) => write_string(buffer, help),
+        None => buffer.extend_from_slice(b"null"),
+    }
+    buffer.extend_from_slice(b",\"pointer\":");
+    write_string(buffer, &d.pointer);
+    buffer.extend_from_slice(b",\"span\":{\"start\":");
+    write_decimal(buffer, d.span.start);
+    buffer.extend_from_slice(b",\"end\":");
+    write_decimal(buffer, d.span.end);
+    buffer.extend_from_slice(b"},\"start\":");
+    position(buffer, cursor.position(d.span.start));
+    buffer.extend_from_slice(b",\"end\":");
+    position(buffer, cursor.position(d.span.end));
+    buffer.extend_from_slice(if d.is_fixable() {
+        b",\"fixable\":true"
+    } else {
+        b",\"fixable\":false"
+    });
+    buffer.push(b'}');
 }
 
 fn position(out: &mut Vec<u8>, position: Position) {

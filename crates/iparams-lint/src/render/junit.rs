@@ -43,8 +43,9 @@ impl Renderer for Junit {
         let mut path = String::new();
         escape_into(&mut path, file.path);
         let mut cases = String::new();
-        let mut failures = 0;
-        for (d, (start, _)) in file.report.diagnostics.iter().zip(file.positions()) {
+        let (mut failures, mut findings) = (0, 0);
+        file.each_finding(|d, start, _| {
+            findings += 1;
             let failed = d.severity >= self.options.fail_level;
             failures += usize::from(failed);
             let (line, column) = (start.line, start.column);
@@ -74,14 +75,15 @@ impl Renderer for Junit {
             } else {
                 "</system-out>\n    </testcase>\n"
             });
-        }
-        if file.report.diagnostics.is_empty() {
+            Ok(())
+        })?;
+        if findings == 0 {
             let _ = writeln!(
                 cases,
                 "    <testcase name=\"no findings\" classname=\"{path}\"/>"
             );
         }
-        let tests = file.report.diagnostics.len().max(1);
+        let tests = findings.max(1);
         self.tests.fetch_add(tests, Ordering::Relaxed);
         self.failures.fetch_add(failures, Ordering::Relaxed);
         write!(

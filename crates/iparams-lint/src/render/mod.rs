@@ -17,32 +17,79 @@ mod testing;
 use std::io::{self, Write};
 use std::sync::{Mutex, MutexGuard, PoisonError};
 
-use iparams_core::{Applicability, FileReport, LineCursor, Position, Severity};
+use iparams_core::{Applicability, Diagnostic, FileReport, LineCursor, Position, Severity};
 
 use crate::cli::Format;
 
 /// One checked file, as the renderers see it.
-#[derive(Debug)]
 pub struct CheckedFile<'a> {
     /// The path as the user gave it (or as discovered), for messages.
     pub path: &'a str,
     /// The decoded text: spans of `report` index into it.
     pub text: &'a str,
     pub report: &'a FileReport,
+    /// Where the findings come from when the report holds back those of each iparam's own
+    /// checks ([`FileReport::held_back`]): checked again, and handed over in pieces.
+    pub stream: Option<&'a dyn FindingStream>,
 }
 
-impl CheckedFile<'_> {
-    /// Line and column of both ends of each finding, in order.
-    fn positions(&self) -> Vec<(Position, Position)> {
-        if self.report.diagnostics.is_empty() {
-            return Vec::new();
+impl std::fmt::Debug for CheckedFile<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("CheckedFile")
+            .field("path", &self.path)
+            .field("report", &self.report)
+            .field("streamed", &self.stream.is_some())
+            .finish_non_exhaustive()
+    }
+}
+
+/// The findings of a file too many to hold, handed over in consecutive pieces, in order.
+pub trait FindingStream: Sync {
+    /// Hands each piece to `each` as it is found; stops at the first error `each` returns.
+    fn pieces(&self, each: &mut dyn FnMut(&[Diagnostic]) -> io::Result<()>) -> io::Result<()>;
+}
+
+impl<'a> CheckedFile<'a> {
+    /// A file whose findings are all in its report.
+    pub fn new(path: &'a str, text: &'a str, report: &'a FileReport) -> Self {
+        Self {
+            path,
+            text,
+            report,
+            stream: None,
         }
+    }
+
+    /// Hands the file's findings to `each` in consecutive pieces, in order: the report's in one,
+    /// or the stream's as they come. A renderer reads its findings only through here.
+    fn in_pieces(&self, each: &mut dyn FnMut(&[Diagnostic]) -> io::Result<()>) -> io::Result<()> {
+        match self.stream {
+            None => each(&self.report.diagnostics),
+            Some(stream) => stream.pieces(each),
+        }
+    }
+
+    /// Hands each finding to `each` in order, with the line and column of both its ends.
+    fn each_finding(
+        &self,
+        mut each: impl FnMut(&Diagnostic, Position, Position) -> io::Result<()>,
+    ) -> io::Result<()> {
         let mut cursor = LineCursor::new(self.text);
-        self.report
-            .diagnostics
-            .iter()
-            .map(|d| (cursor.position(d.span.start), cursor.position(d.span.end)))
-            .collect()
+        self.in_pieces(&mut |piece| {
+            for d in piece {
+                let (start, end) = (cursor.position(d.span.start), cursor.position(d.span.end));
+                each(d, start, end)?;
+            }
+            Ok(())
+        })
+    }
+
+    /// How many findings the room for the output is made for: a stream's are many.
+    fn expected_findings(&self) -> usize {
+        match self.stream {
+            None => self.report.diagnostics.len(),
+            Some(_) => usize::MAX,
+        }
     }
 }
 
@@ -65,13 +112,21 @@ pub struct Summary {
 impl Summary {
     pub fn add(&mut self, report: &FileReport) {
         self.files += 1;
-        self.errors += report.count(Severity::Error);
-        self.warnings += report.count(Severity::Warning);
-        self.infos += report.count(Severity::Info);
-        for fix in report.diagnostics.iter().filter_map(|d| d.fix.as_ref()) {
-            match fix.applicability {
-                Applicability::Safe => self.fixable += 1,
-                Applicability::Unsafe => self.unsafe_fixable += 1,
+        self.add_findings(&report.diagnostics);
+    }
+
+    /// Counts `findings`, of a file already counted.
+    pub fn add_findings(&mut self, findings: &[Diagnostic]) {
+        for finding in findings {
+            match finding.severity {
+                Severity::Error => self.errors += 1,
+                Severity::Warning => self.warnings += 1,
+                Severity::Info => self.infos += 1,
+            }
+            match finding.fix.as_ref().map(|fix| fix.applicability) {
+                Some(Applicability::Safe) => self.fixable += 1,
+                Some(Applicability::Unsafe) => self.unsafe_fixable += 1,
+                None => {}
             }
         }
     }

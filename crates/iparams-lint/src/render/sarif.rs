@@ -6,7 +6,7 @@ use std::io::{self, Write};
 use std::sync::LazyLock;
 
 use iparams_core::syntax::write_string;
-use iparams_core::{Applicability, LineCursor, REGISTRY, Severity, Span};
+use iparams_core::{Applicability, Diagnostic, LineCursor, REGISTRY, Severity, Span};
 use serde_json::{Value, json};
 
 use super::{BLOCK, CheckedFile, Renderer, Summary, room_for, write_decimal};
@@ -56,89 +56,21 @@ impl Renderer for Sarif {
         let mut cursor = LineCursor::new(file.text);
         let uri = uri(file.path);
         let secrets = file.report.secret_texts(file.text);
-        let mut buffer = Vec::with_capacity(room_for(file.report.diagnostics.len()));
-        for (index, d) in file.report.diagnostics.iter().enumerate() {
-            if index > 0 {
-                buffer.push(b',');
-            }
-            buffer.push(b'{');
-            // A fix that would write a secret back (wrapping a secure default in an array)
-            // is not shown: its safety says it can still be applied with --fix.
-            let shown_fix = d.fix.as_deref().filter(|fix| {
-                !fix.edits.iter().any(|edit| {
-                    secrets
-                        .iter()
-                        .any(|secret| edit.replacement.contains(secret))
-                })
-            });
-            if let Some(fix) = shown_fix {
-                buffer.extend_from_slice(b"\"fixes\":[{\"artifactChanges\":[{");
-                artifact_location(&mut buffer, &uri);
-                buffer.extend_from_slice(b",\"replacements\":[");
-                for (index, edit) in fix.edits.iter().enumerate() {
-                    if index > 0 {
-                        buffer.push(b',');
-                    }
-                    buffer.extend_from_slice(b"{\"deletedRegion\":{\"byteLength\":");
-                    write_decimal(&mut buffer, edit.span.len());
-                    buffer.extend_from_slice(b",\"byteOffset\":");
-                    write_decimal(&mut buffer, edit.span.start);
-                    buffer.extend_from_slice(b"},\"insertedContent\":");
-                    text_object(&mut buffer, &edit.replacement);
-                    buffer.push(b'}');
-                }
-                buffer.extend_from_slice(b"]}],\"description\":");
-                text_object(&mut buffer, &fix.title);
-                buffer.extend_from_slice(b"}],");
-            }
-            buffer.extend_from_slice(b"\"level\":");
-            write_string(&mut buffer, level(d.severity));
-            buffer.extend_from_slice(
-                b",\"locations\":[{\"logicalLocations\":[{\"fullyQualifiedName\":",
-            );
-            write_string(&mut buffer, &d.pointer);
-            buffer.extend_from_slice(b",\"kind\":\"member\"}],");
-            physical_location(&mut buffer, &uri, &mut cursor, d.span);
-            buffer.extend_from_slice(b"}],\"message\":");
-            match &d.help {
-                Some(help) => text_object(&mut buffer, &format!("{}\n{help}", d.message)),
-                None => text_object(&mut buffer, &d.message),
-            }
-            if let Some(fix) = &d.fix {
-                buffer.extend_from_slice(b",\"properties\":{\"fixSafety\":");
-                write_string(&mut buffer, safety(fix.applicability));
-                buffer.push(b'}');
-            }
-            if !d.related.is_empty() {
-                buffer.extend_from_slice(b",\"relatedLocations\":[");
-                for (id, label) in d.related.iter().enumerate() {
-                    if id > 0 {
-                        buffer.push(b',');
-                    }
-                    buffer.extend_from_slice(b"{\"id\":");
-                    write_decimal(&mut buffer, id);
-                    buffer.extend_from_slice(b",\"message\":");
-                    text_object(&mut buffer, &label.message);
+        let mut buffer = Vec::with_capacity(room_for(file.expected_findings()));
+        let mut first = true;
+        file.in_pieces(&mut |piece| {
+            for d in piece {
+                if !std::mem::take(&mut first) {
                     buffer.push(b',');
-                    physical_location(&mut buffer, &uri, &mut cursor, label.span);
-                    buffer.push(b'}');
                 }
-                buffer.push(b']');
+                result(&mut buffer, d, &uri, &mut cursor, &secrets);
+                if buffer.len() >= BLOCK {
+                    out.write_all(&buffer)?;
+                    buffer.clear();
+                }
             }
-            buffer.extend_from_slice(b",\"ruleId\":");
-            write_string(&mut buffer, d.rule);
-            buffer.extend_from_slice(b",\"ruleIndex\":");
-            // `values --verify` findings carry a rule outside the table: -1, SARIF's "none".
-            match REGISTRY.iter().position(|rule| rule.name == d.rule) {
-                Some(rule_index) => write_decimal(&mut buffer, rule_index),
-                None => buffer.extend_from_slice(b"-1"),
-            }
-            buffer.push(b'}');
-            if buffer.len() >= BLOCK {
-                out.write_all(&buffer)?;
-                buffer.clear();
-            }
-        }
+            Ok(())
+        })?;
         out.write_all(&buffer)
     }
 
@@ -153,6 +85,87 @@ impl Renderer for Sarif {
     fn end(&self, _summary: &Summary, _wrote_files: bool, out: &mut dyn Write) -> io::Result<()> {
         out.write_all(b"]}]}\n")
     }
+}
+
+/// One finding's result object.
+fn result(
+    buffer: &mut Vec<u8>,
+    d: &Diagnostic,
+    uri: &str,
+    cursor: &mut LineCursor<'_>,
+    secrets: &[&str],
+) {
+    buffer.push(b'{');
+    // A fix that would write a secret back (wrapping a secure default in an array)
+    // is not shown: its safety says it can still be applied with --fix.
+    let shown_fix = d.fix.as_deref().filter(|fix| {
+        !fix.edits.iter().any(|edit| {
+            secrets
+                .iter()
+                .any(|secret| edit.replacement.contains(secret))
+        })
+    });
+    if let Some(fix) = shown_fix {
+        buffer.extend_from_slice(b"\"fixes\":[{\"artifactChanges\":[{");
+        artifact_location(buffer, uri);
+        buffer.extend_from_slice(b",\"replacements\":[");
+        for (index, edit) in fix.edits.iter().enumerate() {
+            if index > 0 {
+                buffer.push(b',');
+            }
+            buffer.extend_from_slice(b"{\"deletedRegion\":{\"byteLength\":");
+            write_decimal(buffer, edit.span.len());
+            buffer.extend_from_slice(b",\"byteOffset\":");
+            write_decimal(buffer, edit.span.start);
+            buffer.extend_from_slice(b"},\"insertedContent\":");
+            text_object(buffer, &edit.replacement);
+            buffer.push(b'}');
+        }
+        buffer.extend_from_slice(b"]}],\"description\":");
+        text_object(buffer, &fix.title);
+        buffer.extend_from_slice(b"}],");
+    }
+    buffer.extend_from_slice(b"\"level\":");
+    write_string(buffer, level(d.severity));
+    buffer.extend_from_slice(b",\"locations\":[{\"logicalLocations\":[{\"fullyQualifiedName\":");
+    write_string(buffer, &d.pointer);
+    buffer.extend_from_slice(b",\"kind\":\"member\"}],");
+    physical_location(buffer, uri, cursor, d.span);
+    buffer.extend_from_slice(b"}],\"message\":");
+    match &d.help {
+        Some(help) => text_object(buffer, &format!("{}\n{help}", d.message)),
+        None => text_object(buffer, &d.message),
+    }
+    if let Some(fix) = &d.fix {
+        buffer.extend_from_slice(b",\"properties\":{\"fixSafety\":");
+        write_string(buffer, safety(fix.applicability));
+        buffer.push(b'}');
+    }
+    if !d.related.is_empty() {
+        buffer.extend_from_slice(b",\"relatedLocations\":[");
+        for (id, label) in d.related.iter().enumerate() {
+            if id > 0 {
+                buffer.push(b',');
+            }
+            buffer.extend_from_slice(b"{\"id\":");
+            write_decimal(buffer, id);
+            buffer.extend_from_slice(b",\"message\":");
+            text_object(buffer, &label.message);
+            buffer.push(b',');
+            physical_location(buffer, uri, cursor, label.span);
+            buffer.push(b'}');
+        }
+        buffer.push(b']');
+    }
+    buffer.extend_from_slice(b",\"ruleId\":");
+    write_string(buffer, d.rule);
+    buffer.extend_from_slice(b",\"ruleIndex\":");
+    // `values --verify` findings carry a rule outside the table: -1, SARIF's "none".
+    match REGISTRY.iter().position(|rule| rule.name == d.rule) {
+        Some(rule_index) => write_decimal(buffer, rule_index),
+        None => buffer.extend_from_slice(b"-1"),
+    }
+    buffer.push(b'}');
 }
 
 /// `{"text":…}`.
