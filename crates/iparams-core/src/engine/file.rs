@@ -31,7 +31,20 @@ impl Linter {
 
     /// Lints one decoded iparams.json with `rules` in place of the linter's own.
     pub fn lint_with(&mut self, source: &SourceText<'_>, rules: &RuleSettings) -> FileReport {
-        self.check_iparams(source, rules, None, None)
+        self.check_iparams(source, rules, None, None, None)
+    }
+
+    /// Lints like [`Linter::lint_with`], but a file checked in parallel holds at most about
+    /// `budget` bytes of the findings of each iparam's own checks: past it, the report holds
+    /// them back ([`FileReport::held_back`]), and [`Linter::stream_held_back`] finds them again,
+    /// a few runs of iparams at a time, for an output that writes them as they come.
+    pub fn lint_holding(
+        &mut self,
+        source: &SourceText<'_>,
+        rules: &RuleSettings,
+        budget: usize,
+    ) -> FileReport {
+        self.check_iparams(source, rules, None, None, Some(budget))
     }
 
     /// Lints the iparams.json of an app, whose facts the app-aware rules use; also returns what
@@ -43,7 +56,7 @@ impl Linter {
         app: &AppFacts,
     ) -> (FileReport, Vec<Declared>) {
         let mut outline = Vec::new();
-        let report = self.check_iparams(source, rules, Some(app), Some(&mut outline));
+        let report = self.check_iparams(source, rules, Some(app), Some(&mut outline), None);
         (report, outline)
     }
 
@@ -53,6 +66,7 @@ impl Linter {
         rules: &RuleSettings,
         app: Option<&AppFacts>,
         outline: Option<&mut Vec<Declared>>,
+        budget: Option<usize>,
     ) -> FileReport {
         let text = source.text();
         let checks = FileChecks::new(text, rules, app, outline.is_some());
@@ -60,9 +74,12 @@ impl Linter {
         let in_parallel = text.len() >= self.options.parallel_from;
         let mut found = BatchFindings::default();
         let mut document = None;
+        let mut held_back = false;
         if !source.is_unreadable() {
             let (parsed, checked) = if in_parallel {
-                self.check_in_parallel(&checks)
+                let (parsed, checked, held) = self.check_in_parallel(&checks, budget);
+                held_back = held;
+                (parsed, checked)
             } else {
                 let mut batch = checks.batch(&mut self.regexes);
                 let parsed = parse_document(text, |member| batch.check(&member));
@@ -82,6 +99,7 @@ impl Linter {
         check_reading(&reading, rules, &mut cx);
         let mut report = FileReport {
             well_formed: reading.is_well_formed(),
+            held_back,
             ..FileReport::default()
         };
         if let Some(document) = &document {
@@ -141,7 +159,12 @@ pub(super) struct FileChecks<'r> {
 type IparamCheck = fn(&Iparam<'_, '_>, &mut Context<'_>);
 
 impl<'r> FileChecks<'r> {
-    fn new(text: &'r str, rules: &RuleSettings, app: Option<&'r AppFacts>, outline: bool) -> Self {
+    pub(super) fn new(
+        text: &'r str,
+        rules: &RuleSettings,
+        app: Option<&'r AppFacts>,
+        outline: bool,
+    ) -> Self {
         // Room for every rule's: made for each file, they would otherwise grow step by step.
         let mut iparam_checks = Vec::with_capacity(REGISTRY.len());
         let mut file_checks = Vec::with_capacity(REGISTRY.len());
@@ -169,6 +192,7 @@ impl<'r> FileChecks<'r> {
     pub(super) fn batch<'c>(&'c self, regexes: &'c mut RegexEngine) -> Batch<'c> {
         Batch {
             checks: self,
+            keeps_findings: true,
             cx: self.context(regexes),
             found: BatchFindings {
                 file_checks: self.file_checks.iter().map(|new| new()).collect(),
@@ -181,29 +205,45 @@ impl<'r> FileChecks<'r> {
 /// Consecutive iparams being checked on one thread.
 pub(super) struct Batch<'c> {
     checks: &'c FileChecks<'c>,
+    /// Whether the findings made as each iparam is seen are kept: when they are held back, only
+    /// the file checks see the iparams, for what they find at the end.
+    keeps_findings: bool,
     cx: Context<'c>,
     found: BatchFindings,
 }
 
 impl Batch<'_> {
+    /// The batch without the findings made as each iparam is seen (see
+    /// [`FileReport::held_back`](super::FileReport::held_back)).
+    pub(super) fn holding_back(mut self) -> Self {
+        self.keeps_findings = false;
+        self
+    }
+
     pub(super) fn check(&mut self, member: &Member<'_>) {
         let iparam = Iparam::lower(member);
         let found = &mut self.found;
         found.iparams += 1;
         found.redactions.extend_from_slice(&iparam.secrets);
         let first = self.cx.diagnostics.len();
-        for check in &self.checks.iparam_checks {
-            check(&iparam, &mut self.cx);
+        if self.keeps_findings {
+            for check in &self.checks.iparam_checks {
+                check(&iparam, &mut self.cx);
+            }
         }
         for check in &mut found.file_checks {
             check.iparam(&iparam, &mut self.cx);
         }
-        // A finding can only quote the secrets of its own iparam.
-        mask_secrets(
-            &mut self.cx.diagnostics[first..],
-            self.checks.text,
-            &iparam.secrets,
-        );
+        if self.keeps_findings {
+            // A finding can only quote the secrets of its own iparam.
+            mask_secrets(
+                &mut self.cx.diagnostics[first..],
+                self.checks.text,
+                &iparam.secrets,
+            );
+        } else {
+            self.cx.diagnostics.truncate(first);
+        }
         if self.checks.outline {
             found.declared.push(declared(&iparam));
         }
@@ -230,6 +270,20 @@ impl BatchFindings {
     /// Without spare room, for a batch that waits to be joined: it holds only what it found.
     pub(super) fn shrink_to_fit(&mut self) {
         self.diagnostics.shrink_to_fit();
+    }
+
+    /// The bytes the findings take.
+    pub(super) fn footprint(&self) -> usize {
+        self.diagnostics.iter().map(Diagnostic::footprint).sum()
+    }
+
+    /// Without the findings (only the rest is kept, to finish the file checks).
+    pub(super) fn forget_findings(&mut self) {
+        self.diagnostics = Vec::new();
+    }
+
+    pub(super) fn into_findings(self) -> Vec<Diagnostic> {
+        self.diagnostics
     }
 
     /// Appends what was found in the iparams that follow these.

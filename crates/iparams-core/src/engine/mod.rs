@@ -3,7 +3,8 @@
 //! at its moment, for every enabled rule that has one.
 //!
 //! - [`file`]: one iparams.json, decoded, parsed, lowered and checked in a single pass
-//!   ([`parallel`] for large files);
+//!   ([`parallel`] for large files; [`stream`] finds again, in pieces, the findings of a file
+//!   with too many to hold);
 //! - [`app`]: iparams.json with the app around it, and the app's other files;
 //! - [`values`]: a values file against its iparams.json;
 //! - [`finish`]: what every driver does last;
@@ -16,6 +17,7 @@ pub mod finish;
 mod fix;
 mod parallel;
 mod report;
+mod stream;
 mod values;
 
 use std::time::Duration;

@@ -1,7 +1,7 @@
 //! A large iparams.json checked on several threads: one parses while batches of consecutive
 //! iparams are checked as tasks, joined in file order.
 
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Mutex, MutexGuard, PoisonError};
 
 use super::Linter;
@@ -14,16 +14,22 @@ impl Linter {
     /// Parses on this thread and checks runs of [`BATCH`] iparams as tasks on the thread pool,
     /// each with a regex engine of its own; each run's outcome is joined to those before it as
     /// soon as they are all done, so that finished runs do not wait in memory.
+    ///
+    /// Once the findings joined take more than `budget` bytes, they are dropped, and the runs
+    /// after them no longer make those of each iparam's own checks: the last value returned
+    /// says so (see [`FileReport::held_back`](super::FileReport::held_back)).
     pub(super) fn check_in_parallel<'r>(
         &mut self,
         checks: &FileChecks<'r>,
-    ) -> (Document, BatchFindings) {
+        budget: Option<usize>,
+    ) -> (Document, BatchFindings, bool) {
         let timeout = self.options.regex_timeout;
         let engines = Mutex::new(vec![std::mem::replace(
             &mut self.regexes,
             RegexEngine::new(timeout),
         )]);
-        let joined: Mutex<(InOrder<BatchFindings>, Option<BatchFindings>)> = Mutex::default();
+        let joined: Mutex<Joined> = Mutex::default();
+        let held_back = AtomicBool::new(false);
         // Runs waiting or being checked: past this, the parser checks a run itself, so that
         // parsed iparams never pile up in memory faster than they are checked.
         let in_flight = AtomicUsize::new(0);
@@ -37,6 +43,9 @@ impl Linter {
                 .pop()
                 .unwrap_or_else(|| RegexEngine::new(timeout));
             let mut batch_check = checks.batch(&mut engine);
+            if held_back.load(Ordering::Relaxed) {
+                batch_check = batch_check.holding_back();
+            }
             for member in &batch {
                 batch_check.check(member);
             }
@@ -44,10 +53,28 @@ impl Linter {
             found.shrink_to_fit();
             lock(&spent).push(batch);
             lock(&engines).push(engine);
-            let (in_order, joined) = &mut *lock(&joined);
-            in_order.arrive(index, found, |found| match joined {
-                Some(joined) => joined.append(found),
-                None => *joined = Some(found),
+            let Joined {
+                in_order,
+                found: joined,
+                footprint,
+            } = &mut *lock(&joined);
+            in_order.arrive(index, found, |mut found| {
+                if held_back.load(Ordering::Relaxed) {
+                    found.forget_findings();
+                } else if let Some(budget) = budget {
+                    *footprint += found.footprint();
+                    if *footprint > budget {
+                        held_back.store(true, Ordering::Relaxed);
+                        found.forget_findings();
+                        if let Some(joined) = joined {
+                            joined.forget_findings();
+                        }
+                    }
+                }
+                match joined {
+                    Some(joined) => joined.append(found),
+                    None => *joined = Some(found),
+                }
             });
         };
         let document = rayon::in_place_scope(|scope| {
@@ -85,10 +112,20 @@ impl Linter {
         let joined = joined
             .into_inner()
             .unwrap_or_else(PoisonError::into_inner)
-            .1;
+            .found;
         let joined = joined.unwrap_or_else(|| checks.batch(&mut self.regexes).finish());
-        (document, joined)
+        (document, joined, held_back.into_inner())
     }
+}
+
+/// The runs checked so far, joined in file order.
+#[derive(Default)]
+struct Joined {
+    in_order: InOrder<BatchFindings>,
+    /// What the runs joined so far found.
+    found: Option<BatchFindings>,
+    /// The bytes their findings take, counted while there is a budget and it is not spent.
+    footprint: usize,
 }
 
 /// The data behind `mutex`, even if a thread panicked holding it (the panic is raised anyway).
@@ -97,13 +134,13 @@ fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
 }
 
 /// How many consecutive iparams a task checks when a file is checked in parallel.
-const BATCH: usize = 256;
+pub(super) const BATCH: usize = 256;
 
 /// Files from this size on are checked on several threads.
 pub(super) const PARALLEL_FROM: usize = 1 << 20;
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
     use crate::engine::LintOptions;
     use crate::rules::{Check, REGISTRY};
@@ -112,7 +149,7 @@ mod tests {
     /// Every rule's failing example, its iparams repeated `times` under the same keys, so that
     /// duplicate keys fall in different runs of a parallel check. Without events, which would
     /// silence `hidden-required` outside an app.
-    fn examples_repeated(times: usize) -> String {
+    pub(in crate::engine) fn examples_repeated(times: usize) -> String {
         let mut members = Vec::new();
         for rule in REGISTRY {
             if !rule
