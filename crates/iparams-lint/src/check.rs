@@ -1,18 +1,20 @@
 //! `iparams-lint check`: find the apps and files, lint (and fix) them in parallel, render the
 //! findings in path order, and decide the exit status.
 
-use std::io::{Read, Write};
+use std::io::{self, Read, Write};
 use std::path::{Path, PathBuf};
-use std::sync::OnceLock;
 use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Mutex, OnceLock};
 
-use iparams_core::{Applicability, FileReport, FixOutcome, Linter, SourceText, redact};
+use iparams_core::{
+    Applicability, Diagnostic, FileReport, FixOutcome, Linter, RuleSettings, SourceText, redact,
+};
 
 use crate::cli::CheckArgs;
 use crate::environment::{Environment, exit};
 use crate::output::{self, describe_io_error, emit, fail, flush};
 use crate::render::ordered::{JobOutput, Ordered};
-use crate::render::{self, CheckedFile, Renderer, Summary};
+use crate::render::{self, CheckedFile, FindingStream, Renderer, Summary, lock};
 use crate::workspace::{IPARAMS_FILE, Job, MANIFEST_FILE, Plan, Target, Workspace};
 use crate::write::replace_file;
 
@@ -288,6 +290,27 @@ impl JobOutcome {
     }
 }
 
+impl JobOutcome {
+    /// Counts and writes the findings of a file whose report held them back, as `stream` finds
+    /// them again.
+    fn add_streamed(
+        &mut self,
+        context: &mut JobContext<'_, '_, '_>,
+        path: &str,
+        report: &FileReport,
+        stream: &HeldBack<'_>,
+    ) {
+        self.summary.add(report);
+        let renderer = context.renderer;
+        let file = CheckedFile {
+            stream: Some(stream),
+            ..CheckedFile::new(path, stream.source.text(), report)
+        };
+        context.output.piece(|out| renderer.file(&file, out));
+        self.summary.merge(&lock(&stream.summary));
+    }
+}
+
 /// A lone iparams.json, or standard input.
 fn check_alone(linter: &mut Linter, job: &Job, context: &mut JobContext<'_, '_, '_>) -> JobOutcome {
     let mut outcome = JobOutcome {
@@ -311,7 +334,12 @@ fn check_alone(linter: &mut Linter, job: &Job, context: &mut JobContext<'_, '_, 
         .mode
         .fixes()
         .map(|allowed| linter.fix(&source, &job.settings, allowed));
-    let report = match fixed {
+    let mut report = match fixed {
+        // The output formats that write findings as they come hold a file's findings within a
+        // budget; JUnit's waits for every file's counts anyway.
+        None if !context.renderer.totals_first() => {
+            linter.lint_holding(&source, &job.settings, findings_budget(bytes.len()))
+        }
         None => linter.lint_with(&source, &job.settings),
         Some(fixed) => {
             let change = Change {
@@ -327,10 +355,52 @@ fn check_alone(linter: &mut Linter, job: &Job, context: &mut JobContext<'_, '_, 
             fixed.report
         }
     };
-    outcome.add(context, &job.shown, source.text(), &report);
+    if report.held_back {
+        let stream = HeldBack {
+            linter: Mutex::new(linter),
+            source: &source,
+            rules: &job.settings,
+            held: Mutex::new(std::mem::take(&mut report.diagnostics)),
+            summary: Mutex::default(),
+        };
+        outcome.add_streamed(context, &job.shown, &report, &stream);
+    } else {
+        outcome.add(context, &job.shown, source.text(), &report);
+    }
     drop(source);
     free_aside(report, bytes);
     outcome
+}
+
+/// The bytes of findings a file of `size` bytes holds at most, before they are held back and
+/// found again as the output writes them: three quarters of its size. With the file itself and
+/// what the program takes anyway (7 MB), that keeps a run within 3 times the size of a large
+/// file, whatever the number of findings; large.json's (0.64 times its size) stay within it,
+/// checked once.
+fn findings_budget(size: usize) -> usize {
+    size / 4 * 3
+}
+
+/// The findings of a file whose report held them back, found again as the output writes them.
+struct HeldBack<'a> {
+    linter: Mutex<&'a mut Linter>,
+    source: &'a SourceText<'a>,
+    rules: &'a RuleSettings,
+    /// The report's own findings, put in their places among the others.
+    held: Mutex<Vec<Diagnostic>>,
+    /// The counts of the findings handed over.
+    summary: Mutex<Summary>,
+}
+
+impl FindingStream for HeldBack<'_> {
+    fn pieces(&self, each: &mut dyn FnMut(&[Diagnostic]) -> io::Result<()>) -> io::Result<()> {
+        let held = std::mem::take(&mut *lock(&self.held));
+        let linter = &mut **lock(&self.linter);
+        linter.stream_held_back(self.source, self.rules, held, |piece| {
+            lock(&self.summary).add_findings(piece);
+            each(piece)
+        })
+    }
 }
 
 /// From this many findings on, or this many bytes, a file and its report are freed on a thread
@@ -468,4 +538,81 @@ pub(crate) fn unified_diff(path: &str, old: &str, new: &str) -> String {
         .context_radius(2)
         .header(&format!("a/{path}"), &format!("b/{path}"))
         .to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use clap::ValueEnum;
+    use iparams_core::{LintOptions, REGISTRY, Severity};
+
+    use super::*;
+    use crate::cli::Format;
+    use crate::render::RenderOptions;
+
+    /// Every rule's failing example's iparams, repeated under the same keys: findings of every
+    /// kind, duplicates far apart, and secrets.
+    fn examples_repeated(times: usize) -> String {
+        let mut members = Vec::new();
+        for rule in REGISTRY {
+            iparams_core::syntax::parse_document(rule.bad, |member| {
+                members.push(&rule.bad[member.key.span.start..member.value.span.end]);
+            });
+        }
+        let body = vec![members.join(",\n"); times].join(",\n");
+        format!("{{\n{body}\n}}\n")
+    }
+
+    /// A file whose findings are held back is written, in every format, byte for byte as it is
+    /// when its report holds them all, and counted the same.
+    #[test]
+    fn streamed_findings_are_written_as_held_ones() {
+        let text = examples_repeated(30);
+        let source = SourceText::decode(text.as_bytes());
+        let rules = RuleSettings::default();
+        let mut linter = Linter::new(LintOptions {
+            parallel_from: 0,
+            ..LintOptions::default()
+        });
+        let whole = linter.lint(&source);
+        let mut summary = Summary::default();
+        summary.add(&whole);
+        assert!(whole.diagnostics.len() > 1000 && !whole.redactions.is_empty());
+        for &format in Format::value_variants() {
+            // One each: JUnit's counts its files' findings.
+            let renderer = || {
+                let options = RenderOptions {
+                    color: false,
+                    width: 100,
+                    quiet: false,
+                    fail_level: Severity::Error,
+                };
+                render::renderer(format, options)
+            };
+            let path = "config/iparams.json";
+            let held = render::document(
+                renderer().as_ref(),
+                &CheckedFile::new(path, &text, &whole),
+                &summary,
+            );
+            let mut report = linter.lint_holding(&source, &rules, 0);
+            assert!(report.held_back);
+            let stream = HeldBack {
+                linter: Mutex::new(&mut linter),
+                source: &source,
+                rules: &rules,
+                held: Mutex::new(std::mem::take(&mut report.diagnostics)),
+                summary: Mutex::default(),
+            };
+            let file = CheckedFile {
+                stream: Some(&stream),
+                ..CheckedFile::new(path, &text, &report)
+            };
+            let streamed = render::document(renderer().as_ref(), &file, &summary);
+            assert!(held == streamed, "{format:?}: the outputs differ");
+            let mut counted = Summary::default();
+            counted.add(&report);
+            counted.merge(&lock(&stream.summary));
+            assert_eq!(counted, summary, "{format:?}");
+        }
+    }
 }

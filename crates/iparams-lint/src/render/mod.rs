@@ -259,7 +259,7 @@ pub fn document(renderer: &dyn Renderer, file: &CheckedFile<'_>, summary: &Summa
 
 /// The data behind `mutex`, even if a thread panicked holding it (the panic is raised anyway):
 /// what was written before it stays as it was, and the other jobs keep writing after it.
-fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
+pub(crate) fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
     mutex.lock().unwrap_or_else(PoisonError::into_inner)
 }
 
