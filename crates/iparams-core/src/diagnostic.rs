@@ -162,6 +162,9 @@ impl Diagnostic {
     }
 
     pub fn related(&mut self, span: Span, message: impl Into<Cow<'static, str>>) -> &mut Self {
+        // Room for one at a time: most findings have one related place, and a vector grows to
+        // four at its first push (160 bytes, for each of a file's duplicate keys or labels).
+        self.related.reserve_exact(1);
         self.related.push(Label {
             span,
             message: fitted(message),
