@@ -7,7 +7,8 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Mutex, OnceLock};
 
 use iparams_core::{
-    Applicability, Diagnostic, FileReport, FixOutcome, Linter, RuleSettings, SourceText, redact,
+    Applicability, Diagnostic, FileReport, FixOutcome, HeldBack, Linter, RuleSettings, SourceText,
+    redact,
 };
 
 use crate::cli::CheckArgs;
@@ -298,7 +299,7 @@ impl JobOutcome {
         context: &mut JobContext<'_, '_, '_>,
         path: &str,
         report: &FileReport,
-        stream: &HeldBack<'_>,
+        stream: &FoundAgain<'_>,
     ) {
         self.summary.add(report);
         let renderer = context.renderer;
@@ -334,13 +335,13 @@ fn check_alone(linter: &mut Linter, job: &Job, context: &mut JobContext<'_, '_, 
         .mode
         .fixes()
         .map(|allowed| linter.fix(&source, &job.settings, allowed));
-    let mut report = match fixed {
+    let (report, held) = match fixed {
         // The output formats that write findings as they come hold a file's findings within a
         // budget; JUnit's waits for every file's counts anyway.
         None if !context.renderer.totals_first() => {
             linter.lint_holding(&source, &job.settings, findings_budget(bytes.len()))
         }
-        None => linter.lint_with(&source, &job.settings),
+        None => (linter.lint_with(&source, &job.settings), None),
         Some(fixed) => {
             let change = Change {
                 shown: &job.shown,
@@ -352,20 +353,21 @@ fn check_alone(linter: &mut Linter, job: &Job, context: &mut JobContext<'_, '_, 
                 outcome.add(context, &job.shown, &text, &fixed.report);
                 return outcome;
             }
-            fixed.report
+            (fixed.report, None)
         }
     };
-    if report.held_back {
-        let stream = HeldBack {
-            linter: Mutex::new(linter),
-            source: &source,
-            rules: &job.settings,
-            held: Mutex::new(std::mem::take(&mut report.diagnostics)),
-            summary: Mutex::default(),
-        };
-        outcome.add_streamed(context, &job.shown, &report, &stream);
-    } else {
-        outcome.add(context, &job.shown, source.text(), &report);
+    match held {
+        Some(held) => {
+            let stream = FoundAgain {
+                linter: Mutex::new(linter),
+                source: &source,
+                rules: &job.settings,
+                held: Mutex::new(Some(held)),
+                summary: Mutex::default(),
+            };
+            outcome.add_streamed(context, &job.shown, &report, &stream);
+        }
+        None => outcome.add(context, &job.shown, source.text(), &report),
     }
     drop(source);
     free_aside(report, bytes);
@@ -373,28 +375,30 @@ fn check_alone(linter: &mut Linter, job: &Job, context: &mut JobContext<'_, '_, 
 }
 
 /// The bytes of findings a file of `size` bytes holds at most, before they are held back and
-/// found again as the output writes them: three quarters of its size. With the file itself and
-/// what the program takes anyway (7 MB), that keeps a run within 3 times the size of a large
-/// file, whatever the number of findings; large.json's (0.64 times its size) stay within it,
-/// checked once.
+/// found again as the output writes them: 70% of its size. With the file itself, the room the
+/// allocator keeps, and what the program takes anyway (7 MB), that keeps a run within 3 times
+/// the size of a large file, whatever the number of findings; large.json's (64% of its size)
+/// stay within it, checked once.
 fn findings_budget(size: usize) -> usize {
-    size / 4 * 3
+    size / 10 * 7
 }
 
 /// The findings of a file whose report held them back, found again as the output writes them.
-struct HeldBack<'a> {
+struct FoundAgain<'a> {
     linter: Mutex<&'a mut Linter>,
     source: &'a SourceText<'a>,
     rules: &'a RuleSettings,
-    /// The report's own findings, put in their places among the others.
-    held: Mutex<Vec<Diagnostic>>,
+    /// What finding them again needs; taken by the first (and only) reading.
+    held: Mutex<Option<HeldBack>>,
     /// The counts of the findings handed over.
     summary: Mutex<Summary>,
 }
 
-impl FindingStream for HeldBack<'_> {
+impl FindingStream for FoundAgain<'_> {
     fn pieces(&self, each: &mut dyn FnMut(&[Diagnostic]) -> io::Result<()>) -> io::Result<()> {
-        let held = std::mem::take(&mut *lock(&self.held));
+        let Some(held) = lock(&self.held).take() else {
+            return Ok(());
+        };
         let linter = &mut **lock(&self.linter);
         linter.stream_held_back(self.source, self.rules, held, |piece| {
             lock(&self.summary).add_findings(piece);
@@ -577,6 +581,7 @@ mod tests {
         let mut summary = Summary::default();
         summary.add(&whole);
         assert!(whole.diagnostics.len() > 1000 && !whole.redactions.is_empty());
+        let footprint: usize = whole.diagnostics.iter().map(Diagnostic::footprint).sum();
         for &format in Format::value_variants() {
             // One each: JUnit's counts its files' findings.
             let renderer = || {
@@ -589,18 +594,18 @@ mod tests {
                 render::renderer(format, options)
             };
             let path = "config/iparams.json";
-            let held = render::document(
+            let all_held = render::document(
                 renderer().as_ref(),
                 &CheckedFile::new(path, &text, &whole),
                 &summary,
             );
-            let mut report = linter.lint_holding(&source, &rules, 0);
+            let (report, held) = linter.lint_holding(&source, &rules, footprint / 10);
             assert!(report.held_back);
-            let stream = HeldBack {
+            let stream = FoundAgain {
                 linter: Mutex::new(&mut linter),
                 source: &source,
                 rules: &rules,
-                held: Mutex::new(std::mem::take(&mut report.diagnostics)),
+                held: Mutex::new(held),
                 summary: Mutex::default(),
             };
             let file = CheckedFile {
@@ -608,7 +613,7 @@ mod tests {
                 ..CheckedFile::new(path, &text, &report)
             };
             let streamed = render::document(renderer().as_ref(), &file, &summary);
-            assert!(held == streamed, "{format:?}: the outputs differ");
+            assert!(all_held == streamed, "{format:?}: the outputs differ");
             let mut counted = Summary::default();
             counted.add(&report);
             counted.merge(&lock(&stream.summary));

@@ -1,19 +1,21 @@
 //! One iparams.json, decoded, parsed, lowered and checked in a single pass: each top-level iparam
 //! is checked as soon as it is parsed, so memory stays flat on large files.
 
+use std::sync::Arc;
 use std::time::Duration;
 
 use rayon::prelude::*;
 
 use super::finish::{finish, mask_secrets};
 use super::report::FileReport;
+use super::stream::{HeldBack, file_checks_again};
 use super::{Linter, check_reading, enabled_checks};
 use crate::app::{AppFacts, Declared, declared};
 use crate::diagnostic::Diagnostic;
 use crate::ecma_regex::RegexEngine;
 use crate::model::Iparam;
 use crate::reading::{FileKind, Reading};
-use crate::rules::{Check, Context, FileCheck, REGISTRY, RuleSettings};
+use crate::rules::{Budget, Check, Context, FileCheck, Keep, REGISTRY, RuleSettings};
 use crate::source::SourceText;
 use crate::span::Span;
 use crate::syntax::{Member, RootShape, parse_document};
@@ -31,19 +33,20 @@ impl Linter {
 
     /// Lints one decoded iparams.json with `rules` in place of the linter's own.
     pub fn lint_with(&mut self, source: &SourceText<'_>, rules: &RuleSettings) -> FileReport {
-        self.check_iparams(source, rules, None, None, None)
+        self.check_iparams(source, rules, None, None, None).0
     }
 
     /// Lints like [`Linter::lint_with`], but a file checked in parallel holds at most about
-    /// `budget` bytes of the findings of each iparam's own checks: past it, the report holds
-    /// them back ([`FileReport::held_back`]), and [`Linter::stream_held_back`] finds them again,
-    /// a few runs of iparams at a time, for an output that writes them as they come.
+    /// `budget` bytes of findings: past it, the report holds them all back
+    /// ([`FileReport::held_back`]), and what is returned with it lets
+    /// [`Linter::stream_held_back`] find them again, in pieces of about that size at most, for
+    /// an output that writes them as they come.
     pub fn lint_holding(
         &mut self,
         source: &SourceText<'_>,
         rules: &RuleSettings,
         budget: usize,
-    ) -> FileReport {
+    ) -> (FileReport, Option<HeldBack>) {
         self.check_iparams(source, rules, None, None, Some(budget))
     }
 
@@ -56,7 +59,7 @@ impl Linter {
         app: &AppFacts,
     ) -> (FileReport, Vec<Declared>) {
         let mut outline = Vec::new();
-        let report = self.check_iparams(source, rules, Some(app), Some(&mut outline), None);
+        let (report, _) = self.check_iparams(source, rules, Some(app), Some(&mut outline), None);
         (report, outline)
     }
 
@@ -67,18 +70,20 @@ impl Linter {
         app: Option<&AppFacts>,
         outline: Option<&mut Vec<Declared>>,
         budget: Option<usize>,
-    ) -> FileReport {
+    ) -> (FileReport, Option<HeldBack>) {
         let text = source.text();
         let checks = FileChecks::new(text, rules, app, outline.is_some());
         // A large file is parsed beside its checks, and its checks finished, on every thread.
         let in_parallel = text.len() >= self.options.parallel_from;
         let mut found = BatchFindings::default();
         let mut document = None;
-        let mut held_back = false;
+        // The bytes the findings of each iparam's own checks take (counted with a budget);
+        // `None` once they are held back.
+        let mut own_bytes = Some(0);
         if !source.is_unreadable() {
             let (parsed, checked) = if in_parallel {
-                let (parsed, checked, held) = self.check_in_parallel(&checks, budget);
-                held_back = held;
+                let (parsed, checked, kept) = self.check_in_parallel(&checks, budget);
+                own_bytes = kept;
                 (parsed, checked)
             } else {
                 let mut batch = checks.batch(&mut self.regexes);
@@ -90,6 +95,7 @@ impl Linter {
         }
         let mut cx = checks.context(&mut self.regexes);
         cx.diagnostics = found.diagnostics;
+        let own = cx.diagnostics.len();
         let reading = Reading {
             kind: FileKind::Iparams,
             problems: &source.problems,
@@ -99,48 +105,80 @@ impl Linter {
         check_reading(&reading, rules, &mut cx);
         let mut report = FileReport {
             well_formed: reading.is_well_formed(),
-            held_back,
             ..FileReport::default()
         };
+        let mut held = None;
         if let Some(document) = &document {
             report.read_to_end =
                 !document.is_incomplete() && matches!(document.root, RootShape::Object(_));
             if in_parallel {
                 let timeout = self.options.regex_timeout;
-                cx.diagnostics
-                    .extend(finish_in_parallel(&checks, found.file_checks, timeout));
+                // Within what is left of the budget, if there is one: past it, every finding
+                // is held back after all.
+                let spare = own_bytes.and_then(|own_bytes| {
+                    budget.map(|budget| Arc::new(Budget::new(budget.saturating_sub(own_bytes))))
+                });
+                let (held_back, file_checks) = match own_bytes {
+                    None => (true, Some(found.file_checks)),
+                    Some(_) => {
+                        let keep = spare.clone().map_or(Keep::All, Keep::UpTo);
+                        let at_end = finish_in_parallel(&checks, found.file_checks, &keep, timeout);
+                        let spent = spare.is_some_and(|spare| spare.is_spent());
+                        if !spent {
+                            cx.diagnostics.extend(at_end);
+                        }
+                        (spent, None)
+                    }
+                };
+                if let (true, Some(budget)) = (held_back, budget) {
+                    let reading = cx.diagnostics.drain(own..).collect();
+                    cx.diagnostics = Vec::new();
+                    // Finished and freed when the findings at the end went past the budget
+                    // (most files stay within it, and free them early): seen again.
+                    let file_checks =
+                        file_checks.unwrap_or_else(|| file_checks_again(&checks, timeout));
+                    held = Some(HeldBack::new(
+                        &checks,
+                        file_checks,
+                        reading,
+                        budget,
+                        timeout,
+                    ));
+                }
             } else {
                 for mut check in found.file_checks {
                     check.finish(&mut cx);
                 }
             }
         }
+        report.held_back = held.is_some();
         report.iparams = found.iparams;
         report.redactions = found.redactions;
         if let Some(outline) = outline {
             *outline = found.declared;
         }
         report.diagnostics = finish(cx.diagnostics, rules);
-        report
+        (report, held)
     }
 }
 
 /// The findings of `file_checks` at the end of a large file, the checks finished on every
-/// thread (each sorts what it kept of every iparam: the duplicate keys, the duplicate labels),
-/// each with a context of its own; their findings in the checks' order, as one after the
-/// other would find them.
+/// thread (each sorts what it kept of every iparam: the duplicate keys, the duplicate labels)
+/// and freed as each is done, each with a context of its own that keeps what `keep` says;
+/// their findings in the checks' order, as one after the other would find them.
 fn finish_in_parallel(
     checks: &FileChecks<'_>,
     file_checks: Vec<Box<dyn FileCheck>>,
+    keep: &Keep,
     timeout: Duration,
 ) -> Vec<Diagnostic> {
     let found: Vec<Vec<Diagnostic>> = file_checks
         .into_par_iter()
         .map(|mut check| {
             let mut regexes = RegexEngine::new(timeout);
-            let mut cx = checks.context(&mut regexes);
+            let mut cx = checks.context(&mut regexes).keeping(keep.clone());
             check.finish(&mut cx);
-            cx.diagnostics
+            cx.into_found().0
         })
         .collect();
     found.into_iter().flatten().collect()
@@ -184,7 +222,7 @@ impl<'r> FileChecks<'r> {
         }
     }
 
-    fn context<'c>(&'c self, regexes: &'c mut RegexEngine) -> Context<'c> {
+    pub(super) fn context<'c>(&'c self, regexes: &'c mut RegexEngine) -> Context<'c> {
         Context::new(self.text, regexes).with_app(self.app)
     }
 
@@ -284,6 +322,10 @@ impl BatchFindings {
 
     pub(super) fn into_findings(self) -> Vec<Diagnostic> {
         self.diagnostics
+    }
+
+    pub(super) fn into_file_checks(self) -> Vec<Box<dyn FileCheck>> {
+        self.file_checks
     }
 
     /// Appends what was found in the iparams that follow these.

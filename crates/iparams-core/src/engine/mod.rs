@@ -25,6 +25,7 @@ use std::time::Duration;
 pub use app::CheckedSource;
 pub use fix::FixOutcome;
 pub use report::{FileReport, masked, redact};
+pub use stream::HeldBack;
 
 use crate::ecma_regex::{DEFAULT_MATCH_TIMEOUT, RegexEngine};
 use crate::reading::Reading;

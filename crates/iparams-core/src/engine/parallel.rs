@@ -17,12 +17,13 @@ impl Linter {
     ///
     /// Once the findings joined take more than `budget` bytes, they are dropped, and the runs
     /// after them no longer make those of each iparam's own checks: the last value returned
-    /// says so (see [`FileReport::held_back`](super::FileReport::held_back)).
+    /// is then `None` (see [`FileReport::held_back`](super::FileReport::held_back)), and
+    /// otherwise the bytes the findings kept take (counted only with a budget).
     pub(super) fn check_in_parallel<'r>(
         &mut self,
         checks: &FileChecks<'r>,
         budget: Option<usize>,
-    ) -> (Document, BatchFindings, bool) {
+    ) -> (Document, BatchFindings, Option<usize>) {
         let timeout = self.options.regex_timeout;
         let engines = Mutex::new(vec![std::mem::replace(
             &mut self.regexes,
@@ -51,6 +52,9 @@ impl Linter {
             }
             let mut found = batch_check.finish();
             found.shrink_to_fit();
+            // Counted as the run arrives, not when it is joined: runs checked out of turn wait
+            // for the ones before them, and hold their findings meanwhile.
+            let bytes = budget.map_or(0, |_| found.footprint());
             lock(&spent).push(batch);
             lock(&engines).push(engine);
             let Joined {
@@ -58,18 +62,21 @@ impl Linter {
                 found: joined,
                 footprint,
             } = &mut *lock(&joined);
+            if let Some(budget) = budget
+                && !held_back.load(Ordering::Relaxed)
+            {
+                *footprint += bytes;
+                if *footprint > budget {
+                    held_back.store(true, Ordering::Relaxed);
+                    if let Some(joined) = joined {
+                        joined.forget_findings();
+                    }
+                }
+            }
             in_order.arrive(index, found, |mut found| {
+                // Those that waited are forgotten as they are joined.
                 if held_back.load(Ordering::Relaxed) {
                     found.forget_findings();
-                } else if let Some(budget) = budget {
-                    *footprint += found.footprint();
-                    if *footprint > budget {
-                        held_back.store(true, Ordering::Relaxed);
-                        found.forget_findings();
-                        if let Some(joined) = joined {
-                            joined.forget_findings();
-                        }
-                    }
                 }
                 match joined {
                     Some(joined) => joined.append(found),
@@ -109,12 +116,12 @@ impl Linter {
             document
         });
         self.regexes = lock(&engines).swap_remove(0);
-        let joined = joined
-            .into_inner()
-            .unwrap_or_else(PoisonError::into_inner)
-            .found;
-        let joined = joined.unwrap_or_else(|| checks.batch(&mut self.regexes).finish());
-        (document, joined, held_back.into_inner())
+        let Joined {
+            found, footprint, ..
+        } = joined.into_inner().unwrap_or_else(PoisonError::into_inner);
+        let found = found.unwrap_or_else(|| checks.batch(&mut self.regexes).finish());
+        let kept = (!held_back.into_inner()).then_some(footprint);
+        (document, found, kept)
     }
 }
 
@@ -124,7 +131,8 @@ struct Joined {
     in_order: InOrder<BatchFindings>,
     /// What the runs joined so far found.
     found: Option<BatchFindings>,
-    /// The bytes their findings take, counted while there is a budget and it is not spent.
+    /// The bytes the findings of the runs that arrived take, counted while there is a budget
+    /// and it is not spent.
     footprint: usize,
 }
 

@@ -20,10 +20,9 @@ pub struct FileReport {
     /// The parser read the file to its end (recovering from any mistakes on the way), with an
     /// object at the top: every iparam it defines was seen.
     pub read_to_end: bool,
-    /// The findings of each iparam's own checks were too many to hold
-    /// ([`Linter::lint_holding`](crate::Linter::lint_holding)): `diagnostics` holds only the
-    /// others (those of reading the file and of the file as a whole), and
-    /// [`Linter::stream_held_back`](crate::Linter::stream_held_back) gives them all.
+    /// The findings were too many to hold
+    /// ([`Linter::lint_holding`](crate::Linter::lint_holding)): `diagnostics` is empty, and
+    /// [`Linter::stream_held_back`](crate::Linter::stream_held_back) finds them again.
     pub held_back: bool,
 }
 

@@ -1,5 +1,12 @@
 //! The findings a report held back, found again and handed over in pieces: a file with more
 //! findings than its memory budget is checked twice, but never holds them all.
+//!
+//! The findings of each iparam's own checks are made again a few runs of iparams at a time.
+//! Those of reading the file and of the file as a whole (duplicate keys, duplicate labels) are
+//! made again from what the file checks kept of every iparam, a window of the text at a time:
+//! each window holds what the first pass measured to fit in the budget.
+
+use std::time::Duration;
 
 use rayon::prelude::*;
 
@@ -9,23 +16,105 @@ use super::finish::finish;
 use super::parallel::BATCH;
 use crate::diagnostic::Diagnostic;
 use crate::ecma_regex::RegexEngine;
-use crate::rules::RuleSettings;
+use crate::rules::{FileCheck, Keep, RuleSettings};
 use crate::source::SourceText;
 use crate::syntax::{Member, parse_document};
 
+/// What finding a held-back report's findings again needs, beyond the file itself
+/// ([`Linter::lint_holding`]).
+pub struct HeldBack {
+    /// The file checks, having seen every iparam, not finished.
+    file_checks: Vec<Box<dyn FileCheck>>,
+    /// The findings of reading the file, in the order they were found.
+    reading: Vec<Diagnostic>,
+    /// Where each window of the text starts, the first at 0: the findings of reading the file
+    /// and of the file as a whole that start in one take at most a part of the budget (or are
+    /// one place's).
+    windows: Vec<usize>,
+}
+
+impl std::fmt::Debug for HeldBack {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("HeldBack")
+            .field("file_checks", &self.file_checks.len())
+            .field("reading", &self.reading.len())
+            .field("windows", &self.windows)
+            .finish()
+    }
+}
+
+impl HeldBack {
+    /// Measures what the file checks find at the end (the findings made and forgotten, where
+    /// each starts and its size noted) and cuts the text into windows of a part of `budget`
+    /// bytes of findings.
+    pub(super) fn new(
+        checks: &FileChecks<'_>,
+        mut file_checks: Vec<Box<dyn FileCheck>>,
+        reading: Vec<Diagnostic>,
+        budget: usize,
+        timeout: Duration,
+    ) -> Self {
+        let measured: Vec<Vec<(usize, usize)>> = file_checks
+            .par_iter_mut()
+            .map(|check| {
+                let mut regexes = RegexEngine::new(timeout);
+                let mut cx = checks.context(&mut regexes).keeping(Keep::Measure);
+                check.finish(&mut cx);
+                cx.into_found().1
+            })
+            .collect();
+        let mut measured: Vec<(usize, usize)> = measured.into_iter().flatten().collect();
+        measured.extend(reading.iter().map(|d| (d.span.start, d.footprint())));
+        measured.sort_unstable();
+        // A quarter of the budget a window: the allocator keeps the room a window's findings
+        // freed for the next ones, which reuse it only in part (windows of the whole budget
+        // took 46 MB at the peak for a file of 7.5 MB, a quarter 33 MB).
+        let per_window = budget / 4;
+        let mut windows = vec![0];
+        let mut size = 0;
+        for (start, footprint) in measured {
+            // A window ends only where findings start at another place than its last.
+            if size + footprint > per_window && windows.last().is_some_and(|&last| start > last) {
+                windows.push(start);
+                size = 0;
+            }
+            size += footprint;
+        }
+        Self {
+            file_checks,
+            reading,
+            windows,
+        }
+    }
+}
+
+/// The file checks having seen every iparam again, not finished: the file parsed again, and
+/// nothing else checked.
+pub(super) fn file_checks_again(
+    checks: &FileChecks<'_>,
+    timeout: Duration,
+) -> Vec<Box<dyn FileCheck>> {
+    let mut regexes = RegexEngine::new(timeout);
+    let mut batch = checks.batch(&mut regexes).holding_back();
+    parse_document(checks.text, |member| batch.check(&member));
+    batch.finish().into_file_checks()
+}
+
 impl Linter {
-    /// Every finding of a file whose report held back those of each iparam's own checks
-    /// ([`FileReport::held_back`](super::FileReport::held_back)), handed to `each` in
-    /// consecutive pieces, in the order the report would have held them: the file is parsed
-    /// again, a few runs of iparams at a time checked on every thread, and the report's own
-    /// findings (`held`, as the report holds them) put in their places among theirs.
+    /// Every finding of a file whose report held them back ([`FileReport::held_back`]), handed
+    /// to `each` in consecutive pieces, in the order the report would have held them: the file
+    /// is parsed again, a few runs of iparams at a time checked on every thread, and the
+    /// findings of reading it and of the file as a whole made again a window at a time and put
+    /// in their places among theirs.
     ///
     /// Stops checking at the first error `each` returns, and returns it.
+    ///
+    /// [`FileReport::held_back`]: super::FileReport::held_back
     pub fn stream_held_back<E>(
         &mut self,
         source: &SourceText<'_>,
         rules: &RuleSettings,
-        held: Vec<Diagnostic>,
+        held: HeldBack,
         mut each: impl FnMut(&[Diagnostic]) -> Result<(), E>,
     ) -> Result<(), E> {
         let text = source.text();
@@ -40,7 +129,14 @@ impl Linter {
         )];
         engines.resize_with(round_size, || RegexEngine::new(timeout));
         let mut merge = Merge {
-            held: held.into_iter().peekable(),
+            late: Late {
+                held,
+                checks: &checks,
+                rules,
+                timeout,
+                next: 0,
+            },
+            current: Vec::new().into_iter().peekable(),
             piece: Vec::new(),
         };
         let mut outcome = Ok(());
@@ -83,45 +179,110 @@ impl Linter {
         }
         self.regexes = engines.swap_remove(0);
         outcome?;
-        let rest = merge.rest();
-        if rest.is_empty() {
-            return Ok(());
+        while let Some(piece) = merge.rest() {
+            if !piece.is_empty() {
+                each(piece)?;
+            }
         }
-        each(rest)
+        Ok(())
     }
 }
 
-/// The findings of the iparams' own checks, in order, merged with those the report held.
-struct Merge {
-    held: std::iter::Peekable<std::vec::IntoIter<Diagnostic>>,
+/// The findings of reading the file and of the file as a whole, made again a window at a time.
+struct Late<'a> {
+    held: HeldBack,
+    checks: &'a FileChecks<'a>,
+    rules: &'a RuleSettings,
+    timeout: Duration,
+    /// The window to make next.
+    next: usize,
+}
+
+impl Late<'_> {
+    /// Where the next window starts; `None` once all are made.
+    fn next_start(&self) -> Option<usize> {
+        self.held.windows.get(self.next).copied()
+    }
+
+    /// The findings that start in the next window, in order.
+    fn next_window(&mut self) -> Option<Vec<Diagnostic>> {
+        let start = self.next_start()?;
+        self.next += 1;
+        let end = self.next_start().unwrap_or(usize::MAX);
+        let window = start..end;
+        let mut found: Vec<Diagnostic> = self
+            .held
+            .reading
+            .iter()
+            .filter(|d| window.contains(&d.span.start))
+            .cloned()
+            .collect();
+        // On this thread, one check after the other: made on the pool's threads, each window
+        // took its room from another thread's heap (the allocator's arena), and each heap
+        // grew to a window.
+        let mut regexes = RegexEngine::new(self.timeout);
+        let mut cx = self
+            .checks
+            .context(&mut regexes)
+            .keeping(Keep::Within(window));
+        for check in &mut self.held.file_checks {
+            check.finish(&mut cx);
+        }
+        found.extend(cx.into_found().0);
+        Some(finish(found, self.rules))
+    }
+}
+
+/// The findings of the iparams' own checks, in order, merged with the others.
+struct Merge<'a> {
+    late: Late<'a>,
+    /// What is left of the window made last.
+    current: std::iter::Peekable<std::vec::IntoIter<Diagnostic>>,
     /// The piece being handed over; its room reused.
     piece: Vec<Diagnostic>,
 }
 
-impl Merge {
+impl Merge<'_> {
     /// The next piece: `found` (in order, and after every finding of the pieces before), each
-    /// after the held findings that come before it.
+    /// after the other findings that come before it.
     ///
-    /// A held finding at the same place and of the same rule as a found one comes after it,
+    /// One of the others at the same place and of the same rule as a found one comes after it,
     /// as in the report's order, where findings at the same place keep the order they were
     /// found in, and the iparams' own come first.
     fn piece(&mut self, found: impl Iterator<Item = Diagnostic>) -> &[Diagnostic] {
         self.piece.clear();
         for finding in found {
             let key = (finding.span, finding.rule);
-            while let Some(held) = self.held.next_if(|held| (held.span, held.rule) < key) {
-                self.piece.push(held);
+            loop {
+                while let Some(other) = self.current.next_if(|other| (other.span, other.rule) < key)
+                {
+                    self.piece.push(other);
+                }
+                if self.current.peek().is_some() {
+                    break;
+                }
+                match self.late.next_start() {
+                    Some(start) if start <= finding.span.start => {
+                        let window = self.late.next_window().unwrap_or_default();
+                        self.current = window.into_iter().peekable();
+                    }
+                    _ => break,
+                }
             }
             self.piece.push(finding);
         }
         &self.piece
     }
 
-    /// The last piece: the held findings after every one found.
-    fn rest(&mut self) -> &[Diagnostic] {
+    /// The next piece of the others after every one found: what is left of the window made
+    /// last, or the next window; `None` when none is left.
+    fn rest(&mut self) -> Option<&[Diagnostic]> {
         self.piece.clear();
-        self.piece.extend(&mut self.held);
-        &self.piece
+        self.piece.extend(&mut self.current);
+        if self.piece.is_empty() {
+            self.piece = self.late.next_window()?;
+        }
+        Some(&self.piece)
     }
 }
 
@@ -139,27 +300,30 @@ mod tests {
         })
     }
 
-    /// The findings a held-back report streams, gathered, and the number of pieces.
-    fn streamed(text: &str, budget: usize) -> (Vec<Diagnostic>, usize) {
+    /// The findings a held-back report streams, gathered; the number of pieces; the number of
+    /// windows the findings of the file as a whole were made in.
+    fn streamed(text: &str, budget: usize) -> (Vec<Diagnostic>, usize, usize) {
         let source = SourceText::decode(text.as_bytes());
         let rules = RuleSettings::default();
         let mut linter = linter();
-        let report = linter.lint_holding(&source, &rules, budget);
-        assert!(report.held_back, "a budget of {budget} bytes holds back");
+        let (report, held) = linter.lint_holding(&source, &rules, budget);
+        assert!(report.held_back && report.diagnostics.is_empty());
+        let held = held.expect("what finding them again needs");
+        let windows = held.windows.len();
         let (mut all, mut pieces) = (Vec::new(), 0);
-        let outcome: Result<(), ()> =
-            linter.stream_held_back(&source, &rules, report.diagnostics, |piece| {
-                assert!(!piece.is_empty());
-                all.extend_from_slice(piece);
-                pieces += 1;
-                Ok(())
-            });
+        let outcome: Result<(), ()> = linter.stream_held_back(&source, &rules, held, |piece| {
+            assert!(!piece.is_empty());
+            all.extend_from_slice(piece);
+            pieces += 1;
+            Ok(())
+        });
         assert_eq!(outcome, Ok(()));
-        (all, pieces)
+        (all, pieces, windows)
     }
 
     /// Duplicate keys across runs (found at the end), a syntax error in the middle (found on
-    /// reading) and the iparams' own findings come out as the report holds them all.
+    /// reading) and the iparams' own findings come out as the report holds them all, whether
+    /// the findings of the file as a whole are made in one window or in many.
     #[test]
     fn streamed_findings_are_the_reports_in_its_order() {
         let mut text = examples_repeated(40);
@@ -168,12 +332,43 @@ mod tests {
         let whole = linter().lint(&SourceText::decode(text.as_bytes()));
         assert!(!whole.held_back);
         assert!(whole.diagnostics.iter().any(|d| d.rule == "invalid-json"));
-        assert!(whole.diagnostics.iter().any(|d| d.rule == "duplicate-key"));
-        for budget in [0, 4096, whole.diagnostics.len() * 100] {
-            let (all, pieces) = streamed(&text, budget);
+        let duplicates = whole
+            .diagnostics
+            .iter()
+            .filter(|d| d.rule == "duplicate-key")
+            .count();
+        assert!(duplicates > 1000, "{duplicates} duplicate keys");
+        let footprint: usize = whole.diagnostics.iter().map(Diagnostic::footprint).sum();
+        let mut windows_made = Vec::new();
+        for budget in [footprint / 2, footprint / 20] {
+            let (all, pieces, windows) = streamed(&text, budget);
             assert!(pieces > 2, "{pieces} pieces");
             assert_eq!(all, whole.diagnostics, "budget {budget}");
+            windows_made.push(windows);
         }
+        assert!(windows_made[1] > 5, "windows: {windows_made:?}");
+    }
+
+    /// A file whose findings are nearly all about the file as a whole (3,000 iparams with one
+    /// label) holds them back too, found past the budget as the file checks finish.
+    #[test]
+    fn findings_of_the_file_as_a_whole_are_held_back_too() {
+        let members: Vec<String> = (0..3000)
+            .map(|n| format!("\"field_{n}\": {{\"display_name\": \"Same\", \"type\": \"text\"}}"))
+            .collect();
+        let text = format!("{{\n{}\n}}\n", members.join(",\n"));
+        let whole = linter().lint(&SourceText::decode(text.as_bytes()));
+        let labels = whole
+            .diagnostics
+            .iter()
+            .filter(|d| d.rule == "duplicate-display-name")
+            .count();
+        // Nothing else: the budget is spent only as the file checks finish.
+        assert_eq!((labels, whole.diagnostics.len()), (2999, 2999));
+        let footprint: usize = whole.diagnostics.iter().map(Diagnostic::footprint).sum();
+        let (all, _, windows) = streamed(&text, footprint / 4);
+        assert_eq!(all, whole.diagnostics);
+        assert!(windows >= 4, "{windows} windows");
     }
 
     /// Within its budget, a report holds every finding itself.
@@ -187,8 +382,9 @@ mod tests {
             .iter()
             .map(Diagnostic::footprint)
             .sum::<usize>();
-        let report = linter().lint_holding(&source, &RuleSettings::default(), 4 * footprint);
-        assert!(!report.held_back);
+        let (report, held) =
+            linter().lint_holding(&source, &RuleSettings::default(), 4 * footprint);
+        assert!(!report.held_back && held.is_none());
         assert_eq!(report.diagnostics, whole.diagnostics);
     }
 
@@ -198,9 +394,9 @@ mod tests {
         let source = SourceText::decode(text.as_bytes());
         let rules = RuleSettings::default();
         let mut linter = linter();
-        let report = linter.lint_holding(&source, &rules, 0);
+        let (_, held) = linter.lint_holding(&source, &rules, 100_000);
         let mut calls = 0;
-        let outcome = linter.stream_held_back(&source, &rules, report.diagnostics, |_| {
+        let outcome = linter.stream_held_back(&source, &rules, held.unwrap(), |_| {
             calls += 1;
             Err("closed")
         });

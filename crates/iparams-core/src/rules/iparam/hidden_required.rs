@@ -76,8 +76,8 @@ impl FileCheck for HiddenRequired {
         };
         self.candidates
             .retain(|(key, ..)| !revealed.is_some_and(|keys| keys.contains(key)));
-        for (key, span, pointer) in self.candidates.drain(..) {
-            cx.report(&RULE, span, format!("Iparam `{key}` is required but hidden and has no default: the app cannot be installed"))
+        for (key, span, pointer) in &self.candidates {
+            cx.report(&RULE, *span, format!("Iparam `{key}` is required but hidden and has no default: the app cannot be installed"))
                 .label("required, hidden, empty")
                 .help("Nobody can fill a hidden field, so INSTALL stays blocked. Give it a `default_value`, make it visible, or make it optional.")
                 .pointer(pointer);
