@@ -7,7 +7,8 @@ use clap::ValueEnum;
 use iparams_core::syntax::parse_value;
 use iparams_core::values::preview_get;
 use iparams_core::{
-    Applicability, Edit, FileReport, Linter, RuleSettings, Severity, SourceText, Span,
+    Applicability, Diagnostic, Edit, FileReport, LintOptions, Linter, RuleSettings, Severity,
+    SourceText, Span,
 };
 use iparams_lint::check::masked_diff;
 use iparams_lint::cli::Format;
@@ -229,6 +230,36 @@ pub fn lint_is_sound(linter: &mut Linter, bytes: &[u8]) {
         secrets
     });
     secrets_stay_hidden(&outputs, &secrets);
+}
+
+/// A file's findings held back and found again in pieces, as those of a large file with too
+/// many to hold are, are its report's in its order: with no budget at all (a window of the
+/// text for each place a finding of the file as a whole starts) and with half of what they
+/// take (held back while the file checks finish, or not at all).
+pub fn held_back_findings_are_the_reports(bytes: &[u8]) {
+    let source = SourceText::decode(bytes);
+    let rules = RuleSettings::default();
+    let mut linter = Linter::new(LintOptions {
+        parallel_from: 0,
+        ..LintOptions::default()
+    });
+    let whole = linter.lint(&source);
+    let footprint: usize = whole.diagnostics.iter().map(Diagnostic::footprint).sum();
+    for budget in [0, footprint / 2] {
+        let (report, held) = linter.lint_holding(&source, &rules, budget);
+        let Some(held) = held else {
+            assert_eq!(report.diagnostics, whole.diagnostics, "budget {budget}");
+            continue;
+        };
+        assert!(report.held_back && report.diagnostics.is_empty());
+        let mut found = Vec::new();
+        let outcome: Result<(), ()> = linter.stream_held_back(&source, &rules, held, |piece| {
+            found.extend_from_slice(piece);
+            Ok(())
+        });
+        assert_eq!(outcome, Ok(()));
+        assert_eq!(found, whole.diagnostics, "budget {budget}");
+    }
 }
 
 /// The strings of `value` that are a long random token from end to end.

@@ -528,6 +528,12 @@ proptest! {
         invariants::lint_is_sound(&mut Linter::default(), &bytes);
     }
 
+    /// Findings held back and found again in pieces are the report's, in its order.
+    #[test]
+    fn held_back_findings_are_the_reports(bytes in iparams_bytes()) {
+        invariants::held_back_findings_are_the_reports(&bytes);
+    }
+
     /// Checking values never panics, against the rich definitions or generated ones.
     #[test]
     fn values_are_sound(values in values_bytes(), definitions in near_valid(definitions())) {
