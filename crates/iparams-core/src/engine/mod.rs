@@ -2,15 +2,16 @@
 //! what they found (levels, order, masking). It never names a rule: each kind of [`Check`] runs
 //! at its moment, for every enabled rule that has one.
 //!
-//! - [`file`]: one iparams.json, decoded, parsed, lowered and checked in a single pass
-//!   ([`parallel`] for large files; [`stream`] finds again, in pieces, the findings of a file
-//!   with too many to hold);
+//! - [`file`]: one iparams.json, decoded, parsed, lowered and checked in a single pass, in
+//!   runs of iparams ([`batch`]; [`parallel`] for large files; [`stream`] finds again, in
+//!   pieces, the findings of a file with too many to hold);
 //! - [`app`]: iparams.json with the app around it, and the app's other files;
 //! - [`values`]: a values file against its iparams.json;
 //! - [`finish`]: what every driver does last;
 //! - [`fix`]: fixes applied and re-checked; [`examples`]: the rule docs' examples, run.
 
 mod app;
+mod batch;
 mod examples;
 mod file;
 pub mod finish;

@@ -5,7 +5,7 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Mutex, MutexGuard, PoisonError};
 
 use super::Linter;
-use super::file::{BatchFindings, FileChecks};
+use super::batch::{BatchFindings, FileChecks};
 use crate::ecma_regex::RegexEngine;
 use crate::in_order::InOrder;
 use crate::syntax::{Document, Member, parse_document};

@@ -11,7 +11,7 @@ use std::time::Duration;
 use rayon::prelude::*;
 
 use super::Linter;
-use super::file::FileChecks;
+use super::batch::FileChecks;
 use super::finish::finish;
 use super::parallel::BATCH;
 use crate::diagnostic::Diagnostic;
@@ -97,7 +97,7 @@ pub(super) fn file_checks_again(
     let mut regexes = RegexEngine::new(timeout);
     let mut batch = checks.batch(&mut regexes).holding_back();
     parse_document(checks.text, |member| batch.check(&member));
-    batch.finish().into_file_checks()
+    batch.finish().file_checks
 }
 
 impl Linter {
@@ -151,7 +151,7 @@ impl Linter {
                         for member in members {
                             batch.check(member);
                         }
-                        finish(batch.finish().into_findings(), rules)
+                        finish(batch.finish().diagnostics, rules)
                     })
                     .collect();
                 let piece = merge.piece(found.into_iter().flatten());
