@@ -13,7 +13,7 @@ use crate::ecma_regex::RegexEngine;
 use crate::model::Iparam;
 use crate::rules::{Check, Context, FileCheck, Keep, REGISTRY, RuleSettings};
 use crate::span::Span;
-use crate::syntax::Member;
+use crate::syntax::{Member, parse_document};
 
 /// The findings of `file_checks` at the end of a large file, the checks finished on every
 /// thread (each sorts what it kept of every iparam: the duplicate keys, the duplicate labels)
@@ -27,12 +27,7 @@ pub(super) fn finish_in_parallel(
 ) -> Vec<Diagnostic> {
     let found: Vec<Vec<Diagnostic>> = file_checks
         .into_par_iter()
-        .map(|mut check| {
-            let mut regexes = RegexEngine::new(timeout);
-            let mut cx = checks.context(&mut regexes).keeping(keep.clone());
-            check.finish(&mut cx);
-            cx.into_found().0
-        })
+        .map(|mut check| checks.finish_one(check.as_mut(), keep, timeout).0)
         .collect();
     found.into_iter().flatten().collect()
 }
@@ -79,6 +74,47 @@ impl<'r> FileChecks<'r> {
         Context::new(self.text, regexes).with_app(self.app)
     }
 
+    /// What `check` finds at the end of the file, with a context of its own that keeps what
+    /// `keep` says: the findings kept, and what was measured of the others.
+    pub(super) fn finish_one(
+        &self,
+        check: &mut dyn FileCheck,
+        keep: &Keep,
+        timeout: Duration,
+    ) -> (Vec<Diagnostic>, Vec<(usize, usize)>) {
+        let mut regexes = RegexEngine::new(timeout);
+        let mut cx = self.context(&mut regexes).keeping(keep.clone());
+        check.finish(&mut cx);
+        cx.into_found()
+    }
+
+    /// What checking the run of consecutive iparams `members` finds; with `keeps_findings`
+    /// false, only what the file checks kept of them (when the findings are held back).
+    pub(super) fn check_run(
+        &self,
+        members: &[Member<'_>],
+        regexes: &mut RegexEngine,
+        keeps_findings: bool,
+    ) -> BatchFindings {
+        let mut batch = self.batch(regexes);
+        batch.keeps_findings = keeps_findings;
+        for member in members {
+            batch.check(member);
+        }
+        batch.finish()
+    }
+
+    /// The file checks having seen every iparam again, not finished: the file parsed again,
+    /// and nothing else checked (when the findings were held back after the checks finished
+    /// and were freed).
+    pub(super) fn file_checks_again(&self, timeout: Duration) -> Vec<Box<dyn FileCheck>> {
+        let mut regexes = RegexEngine::new(timeout);
+        let mut batch = self.batch(&mut regexes);
+        batch.keeps_findings = false;
+        parse_document(self.text, |member| batch.check(&member));
+        batch.finish().file_checks
+    }
+
     /// A batch of consecutive iparams to check, starting empty.
     pub(super) fn batch<'c>(&'c self, regexes: &'c mut RegexEngine) -> Batch<'c> {
         Batch {
@@ -104,13 +140,6 @@ pub(super) struct Batch<'c> {
 }
 
 impl Batch<'_> {
-    /// The batch without the findings made as each iparam is seen (see
-    /// [`FileReport::held_back`](super::FileReport::held_back)).
-    pub(super) fn holding_back(mut self) -> Self {
-        self.keeps_findings = false;
-        self
-    }
-
     pub(super) fn check(&mut self, member: &Member<'_>) {
         let iparam = Iparam::lower(member);
         let found = &mut self.found;

@@ -6,7 +6,7 @@ use std::sync::Arc;
 use super::batch::{BatchFindings, FileChecks, finish_in_parallel};
 use super::finish::finish;
 use super::report::FileReport;
-use super::stream::{HeldBack, file_checks_again};
+use super::stream::HeldBack;
 use super::{Linter, check_reading};
 use crate::app::{AppFacts, Declared};
 use crate::reading::{FileKind, Reading};
@@ -107,30 +107,30 @@ impl Linter {
                 !document.is_incomplete() && matches!(document.root, RootShape::Object(_));
             if in_parallel {
                 let timeout = self.options.regex_timeout;
-                // Within what is left of the budget, if there is one: past it, every finding
-                // is held back after all.
-                let spare = own_bytes.and_then(|own_bytes| {
-                    budget.map(|budget| Arc::new(Budget::new(budget.saturating_sub(own_bytes))))
-                });
-                let (held_back, file_checks) = match own_bytes {
-                    None => (true, Some(found.file_checks)),
-                    Some(_) => {
+                // The file checks to find the findings again with, when they are held back.
+                let held_checks = match own_bytes {
+                    None => Some(found.file_checks),
+                    Some(own_bytes) => {
+                        // Within what is left of the budget, if there is one: past it, every
+                        // finding is held back after all.
+                        let spare = budget
+                            .map(|budget| Arc::new(Budget::new(budget.saturating_sub(own_bytes))));
                         let keep = spare.clone().map_or(Keep::All, Keep::UpTo);
                         let at_end = finish_in_parallel(&checks, found.file_checks, &keep, timeout);
-                        let spent = spare.is_some_and(|spare| spare.is_spent());
-                        if !spent {
+                        if spare.is_some_and(|spare| spare.is_spent()) {
+                            drop(at_end);
+                            // Finished and freed (most files stay within the budget, and free
+                            // them early): seen again.
+                            Some(checks.file_checks_again(timeout))
+                        } else {
                             cx.diagnostics.extend(at_end);
+                            None
                         }
-                        (spent, None)
                     }
                 };
-                if let (true, Some(budget)) = (held_back, budget) {
+                if let (Some(file_checks), Some(budget)) = (held_checks, budget) {
                     let reading = cx.diagnostics.drain(own..).collect();
                     cx.diagnostics = Vec::new();
-                    // Finished and freed when the findings at the end went past the budget
-                    // (most files stay within it, and free them early): seen again.
-                    let file_checks =
-                        file_checks.unwrap_or_else(|| file_checks_again(&checks, timeout));
                     held = Some(HeldBack::new(
                         &checks,
                         file_checks,

@@ -43,14 +43,8 @@ impl Linter {
             let mut engine = lock(&engines)
                 .pop()
                 .unwrap_or_else(|| RegexEngine::new(timeout));
-            let mut batch_check = checks.batch(&mut engine);
-            if held_back.load(Ordering::Relaxed) {
-                batch_check = batch_check.holding_back();
-            }
-            for member in &batch {
-                batch_check.check(member);
-            }
-            let mut found = batch_check.finish();
+            let keeps_findings = !held_back.load(Ordering::Relaxed);
+            let mut found = checks.check_run(&batch, &mut engine, keeps_findings);
             found.shrink_to_fit();
             // Counted as the run arrives, not when it is joined: runs checked out of turn wait
             // for the ones before them, and hold their findings meanwhile.
@@ -86,7 +80,7 @@ impl Linter {
         };
         let document = rayon::in_place_scope(|scope| {
             let mut batches = 0;
-            let mut dispatch = |batch: Vec<Member<'r>>| {
+            let dispatch = |batch: Vec<Member<'r>>| {
                 // Taken first, then freed: not under the lock the checking threads push to.
                 let checked = std::mem::take(&mut *lock(&spent));
                 drop(checked);
@@ -103,17 +97,7 @@ impl Linter {
                     check_batch(batch, index);
                 }
             };
-            let mut batch = Vec::with_capacity(BATCH);
-            let document = parse_document(checks.text, |member| {
-                batch.push(member);
-                if batch.len() == BATCH {
-                    dispatch(std::mem::replace(&mut batch, Vec::with_capacity(BATCH)));
-                }
-            });
-            if !batch.is_empty() {
-                dispatch(batch);
-            }
-            document
+            parse_in_runs(checks.text, dispatch)
         });
         self.regexes = lock(&engines).swap_remove(0);
         let Joined {
@@ -134,6 +118,25 @@ struct Joined {
     /// The bytes the findings of the runs that arrived take, counted while there is a budget
     /// and it is not spent.
     footprint: usize,
+}
+
+/// Parses `text`, handing its top-level members to `each_run` in runs of [`BATCH`], in order
+/// (the last may be shorter).
+pub(super) fn parse_in_runs<'r>(
+    text: &'r str,
+    mut each_run: impl FnMut(Vec<Member<'r>>),
+) -> Document {
+    let mut run = Vec::with_capacity(BATCH);
+    let document = parse_document(text, |member| {
+        run.push(member);
+        if run.len() == BATCH {
+            each_run(std::mem::replace(&mut run, Vec::with_capacity(BATCH)));
+        }
+    });
+    if !run.is_empty() {
+        each_run(run);
+    }
+    document
 }
 
 /// The data behind `mutex`, even if a thread panicked holding it (the panic is raised anyway).

@@ -13,12 +13,12 @@ use rayon::prelude::*;
 use super::Linter;
 use super::batch::FileChecks;
 use super::finish::finish;
-use super::parallel::BATCH;
+use super::parallel::parse_in_runs;
 use crate::diagnostic::Diagnostic;
 use crate::ecma_regex::RegexEngine;
 use crate::rules::{FileCheck, Keep, RuleSettings};
 use crate::source::SourceText;
-use crate::syntax::{Member, parse_document};
+use crate::syntax::Member;
 
 /// What finding a held-back report's findings again needs, beyond the file itself
 /// ([`Linter::lint_holding`]).
@@ -56,12 +56,7 @@ impl HeldBack {
     ) -> Self {
         let measured: Vec<Vec<(usize, usize)>> = file_checks
             .par_iter_mut()
-            .map(|check| {
-                let mut regexes = RegexEngine::new(timeout);
-                let mut cx = checks.context(&mut regexes).keeping(Keep::Measure);
-                check.finish(&mut cx);
-                cx.into_found().1
-            })
+            .map(|check| checks.finish_one(check.as_mut(), &Keep::Measure, timeout).1)
             .collect();
         let mut measured: Vec<(usize, usize)> = measured.into_iter().flatten().collect();
         measured.extend(reading.iter().map(|d| (d.span.start, d.footprint())));
@@ -86,18 +81,6 @@ impl HeldBack {
             windows,
         }
     }
-}
-
-/// The file checks having seen every iparam again, not finished: the file parsed again, and
-/// nothing else checked.
-pub(super) fn file_checks_again(
-    checks: &FileChecks<'_>,
-    timeout: Duration,
-) -> Vec<Box<dyn FileCheck>> {
-    let mut regexes = RegexEngine::new(timeout);
-    let mut batch = checks.batch(&mut regexes).holding_back();
-    parse_document(checks.text, |member| batch.check(&member));
-    batch.finish().file_checks
 }
 
 impl Linter {
@@ -146,12 +129,8 @@ impl Linter {
                 let found: Vec<Vec<Diagnostic>> = round
                     .par_iter()
                     .zip(engines.par_iter_mut())
-                    .map(|(members, engine)| {
-                        let mut batch = checks.batch(engine);
-                        for member in members {
-                            batch.check(member);
-                        }
-                        finish(batch.finish().diagnostics, rules)
+                    .map(|(run, engine)| {
+                        finish(checks.check_run(run, engine, true).diagnostics, rules)
                     })
                     .collect();
                 let piece = merge.piece(found.into_iter().flatten());
@@ -161,19 +140,12 @@ impl Linter {
             }
             round.clear();
         };
-        let mut batch = Vec::with_capacity(BATCH);
-        parse_document(text, |member| {
-            batch.push(member);
-            if batch.len() == BATCH {
-                round.push(std::mem::replace(&mut batch, Vec::with_capacity(BATCH)));
-                if round.len() == round_size {
-                    check_round(&mut round);
-                }
+        parse_in_runs(text, |run| {
+            round.push(run);
+            if round.len() == round_size {
+                check_round(&mut round);
             }
         });
-        if !batch.is_empty() {
-            round.push(batch);
-        }
         if !round.is_empty() {
             check_round(&mut round);
         }
