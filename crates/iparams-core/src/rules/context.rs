@@ -146,10 +146,10 @@ impl<'c> Context<'c> {
         self.regexes
     }
 
-    /// Whether a finding that starts where `span` does would be kept: a check that makes many
-    /// findings at the end of a file skips making those that would be forgotten (a file with
-    /// too many findings to hold makes them again a window of its text at a time).
-    pub fn keeps(&self, span: Span) -> bool {
+    /// Whether a finding that starts where `span` does is wanted (kept, or measured): a check
+    /// that makes many findings at the end of a file skips making those that are not (a file
+    /// with too many findings to hold makes them again a window of its text at a time).
+    pub fn wants(&self, span: Span) -> bool {
         match &self.keep {
             Keep::Within(range) => range.contains(&span.start),
             Keep::All | Keep::Measure | Keep::UpTo(_) => true,
@@ -165,12 +165,12 @@ impl<'c> Context<'c> {
         message: impl Into<String>,
     ) -> &mut Diagnostic {
         self.charge();
-        let kept = match &self.keep {
-            Keep::All => true,
-            Keep::Within(range) => range.contains(&span.start),
-            Keep::Measure => false,
-            Keep::UpTo(budget) => !budget.is_spent(),
-        };
+        let kept = self.wants(span)
+            && match &self.keep {
+                Keep::All | Keep::Within(_) => true,
+                Keep::Measure => false,
+                Keep::UpTo(budget) => !budget.is_spent(),
+            };
         if kept {
             return push(&mut self.diagnostics, rule, span, message);
         }

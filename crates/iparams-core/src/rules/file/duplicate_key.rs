@@ -69,7 +69,7 @@ impl FileCheck for DuplicateKeys {
         let text = cx.text();
         let key_at = |index: usize| string_at(text, keys[index].1.span());
         for (again, first) in repeats(keys.len(), |index| keys[index].0, key_at) {
-            if !cx.keeps(keys[again].1.span()) {
+            if !cx.wants(keys[again].1.span()) {
                 continue;
             }
             let key = key_at(again);

@@ -104,7 +104,7 @@ impl FileCheck for DuplicateDisplayName {
         );
         for (later, earlier) in pairs {
             let (earlier, later) = (&labelled[earlier], &labelled[later]);
-            if !cx.keeps(later.label.span()) {
+            if !cx.wants(later.label.span()) {
                 continue;
             }
             // A key repeated whole is `duplicate-key`'s: the last one is the one that applies.
