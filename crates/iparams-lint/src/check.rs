@@ -274,41 +274,12 @@ struct JobContext<'c, 'a, 'o> {
 
 impl JobOutcome {
     /// Counts a checked file's findings, and writes them unless fixes are shown as a diff.
-    fn add(
-        &mut self,
-        context: &mut JobContext<'_, '_, '_>,
-        path: &str,
-        text: &str,
-        report: &FileReport,
-    ) {
-        self.summary.add(report);
+    fn add(&mut self, context: &mut JobContext<'_, '_, '_>, file: &CheckedFile<'_>) {
+        self.summary.add(file.report);
         if !matches!(context.mode, Mode::Diff(_)) {
             let renderer = context.renderer;
-            context
-                .output
-                .piece(|out| renderer.file(&CheckedFile::new(path, text, report), out));
+            context.output.piece(|out| renderer.file(file, out));
         }
-    }
-}
-
-impl JobOutcome {
-    /// Counts and writes the findings of a file whose report held them back, as `stream` finds
-    /// them again.
-    fn add_streamed(
-        &mut self,
-        context: &mut JobContext<'_, '_, '_>,
-        path: &str,
-        report: &FileReport,
-        stream: &FoundAgain<'_>,
-    ) {
-        self.summary.add(report);
-        let renderer = context.renderer;
-        let file = CheckedFile {
-            stream: Some(stream),
-            ..CheckedFile::new(path, stream.source.text(), report)
-        };
-        context.output.piece(|out| renderer.file(&file, out));
-        self.summary.merge(&lock(&stream.summary));
     }
 }
 
@@ -350,24 +321,26 @@ fn check_alone(linter: &mut Linter, job: &Job, context: &mut JobContext<'_, '_, 
                 original: &bytes,
             };
             if let Some(text) = handle_fix(&mut outcome, context, &change, &fixed) {
-                outcome.add(context, &job.shown, &text, &fixed.report);
+                outcome.add(context, &CheckedFile::new(&job.shown, &text, &fixed.report));
                 return outcome;
             }
             (fixed.report, None)
         }
     };
+    let file = CheckedFile::new(&job.shown, source.text(), &report);
     match held {
         Some(held) => {
-            let stream = FoundAgain {
-                linter: Mutex::new(linter),
-                source: &source,
-                rules: &job.settings,
-                held: Mutex::new(Some(held)),
-                summary: Mutex::default(),
-            };
-            outcome.add_streamed(context, &job.shown, &report, &stream);
+            let stream = FoundAgain::new(linter, &source, &job.settings, held);
+            outcome.add(
+                context,
+                &CheckedFile {
+                    stream: Some(&stream),
+                    ..file
+                },
+            );
+            outcome.summary.merge(&stream.counted());
         }
-        None => outcome.add(context, &job.shown, source.text(), &report),
+        None => outcome.add(context, &file),
     }
     drop(source);
     free_aside(report, bytes);
@@ -385,21 +358,40 @@ fn findings_budget(size: usize) -> usize {
 
 /// The findings of a file whose report held them back, found again as the output writes them.
 struct FoundAgain<'a> {
-    linter: Mutex<&'a mut Linter>,
+    /// What finding them again takes; taken by the first (and only) reading.
+    held: Mutex<Option<(&'a mut Linter, HeldBack)>>,
     source: &'a SourceText<'a>,
     rules: &'a RuleSettings,
-    /// What finding them again needs; taken by the first (and only) reading.
-    held: Mutex<Option<HeldBack>>,
     /// The counts of the findings handed over.
     summary: Mutex<Summary>,
 }
 
+impl<'a> FoundAgain<'a> {
+    fn new(
+        linter: &'a mut Linter,
+        source: &'a SourceText<'a>,
+        rules: &'a RuleSettings,
+        held: HeldBack,
+    ) -> Self {
+        Self {
+            held: Mutex::new(Some((linter, held))),
+            source,
+            rules,
+            summary: Mutex::default(),
+        }
+    }
+
+    /// The counts of the findings handed over (the file itself not counted).
+    fn counted(&self) -> Summary {
+        *lock(&self.summary)
+    }
+}
+
 impl FindingStream for FoundAgain<'_> {
     fn pieces(&self, each: &mut dyn FnMut(&[Diagnostic]) -> io::Result<()>) -> io::Result<()> {
-        let Some(held) = lock(&self.held).take() else {
+        let Some((linter, held)) = lock(&self.held).take() else {
             return Ok(());
         };
-        let linter = &mut **lock(&self.linter);
         linter.stream_held_back(self.source, self.rules, held, |piece| {
             lock(&self.summary).add_findings(piece);
             each(piece)
@@ -518,7 +510,10 @@ fn check_app(
         if file.path == app.config_folder && file.report.diagnostics.is_empty() {
             continue;
         }
-        outcome.add(context, &file.path, file.source.text(), &file.report);
+        outcome.add(
+            context,
+            &CheckedFile::new(&file.path, file.source.text(), &file.report),
+        );
     }
     outcome
 }
@@ -601,13 +596,7 @@ mod tests {
             );
             let (report, held) = linter.lint_holding(&source, &rules, footprint / 10);
             assert!(report.held_back);
-            let stream = FoundAgain {
-                linter: Mutex::new(&mut linter),
-                source: &source,
-                rules: &rules,
-                held: Mutex::new(held),
-                summary: Mutex::default(),
-            };
+            let stream = FoundAgain::new(&mut linter, &source, &rules, held.unwrap());
             let file = CheckedFile {
                 stream: Some(&stream),
                 ..CheckedFile::new(path, &text, &report)
@@ -616,7 +605,7 @@ mod tests {
             assert!(all_held == streamed, "{format:?}: the outputs differ");
             let mut counted = Summary::default();
             counted.add(&report);
-            counted.merge(&lock(&stream.summary));
+            counted.merge(&stream.counted());
             assert_eq!(counted, summary, "{format:?}");
         }
     }

@@ -45,7 +45,7 @@ impl Human {
         threads: usize,
         out: &mut dyn Write,
     ) -> io::Result<()> {
-        if file.stream.is_none() && file.report.diagnostics.is_empty() {
+        if file.expected_findings() == 0 {
             return Ok(());
         }
         let source = IndexedSource::new(file.path, file.text);

@@ -28,8 +28,8 @@ pub struct CheckedFile<'a> {
     /// The decoded text: spans of `report` index into it.
     pub text: &'a str,
     pub report: &'a FileReport,
-    /// Where the findings come from when the report holds back those of each iparam's own
-    /// checks ([`FileReport::held_back`]): checked again, and handed over in pieces.
+    /// Where the findings come from when the report holds them back
+    /// ([`FileReport::held_back`]): found again, and handed over in pieces.
     pub stream: Option<&'a dyn FindingStream>,
 }
 
@@ -84,7 +84,8 @@ impl<'a> CheckedFile<'a> {
         })
     }
 
-    /// How many findings the room for the output is made for: a stream's are many.
+    /// How many findings the room for the output is made for (none: nothing to write); a
+    /// stream's are many.
     fn expected_findings(&self) -> usize {
         match self.stream {
             None => self.report.diagnostics.len(),
