@@ -403,11 +403,11 @@ pub(crate) fn fnv(bytes: impl IntoIterator<Item = u8>) -> u64 {
 /// back from the source: each item whose text equals an earlier one's, with the first item of
 /// that text, in the order of the later ones. Texts are read only for items whose hash another
 /// shares, and equal hashes of different texts are no repeat.
-pub(crate) fn repeats(
+fn repeats(
     count: usize,
     hash_of: impl Fn(usize) -> u64,
     text_of: impl Fn(usize) -> String,
-) -> Vec<(usize, usize)> {
+) -> Vec<(u32, u32)> {
     // By hash, then by index: each run of one hash in file order, as a stable sort leaves it,
     // without the buffer a stable sort takes.
     let mut order: Vec<u32> = (0..count as u32).collect();
@@ -417,10 +417,9 @@ pub(crate) fn repeats(
         let [_, _, ..] = run else {
             continue;
         };
-        let mut firsts: Vec<(String, usize)> = Vec::new();
+        let mut firsts: Vec<(String, u32)> = Vec::new();
         for &index in run {
-            let index = index as usize;
-            let text = text_of(index);
+            let text = text_of(index as usize);
             match firsts.iter().find(|(first, _)| *first == text) {
                 Some(&(_, first)) => pairs.push((index, first)),
                 None => firsts.push((text, index)),
@@ -429,6 +428,29 @@ pub(crate) fn repeats(
     }
     pairs.sort_unstable();
     pairs
+}
+
+/// The [`repeats`] among what a file check kept of every iparam, found at its first finish and
+/// kept for the next: a file with too many findings to hold finishes its checks again for each
+/// window of its text, and finding the repeats each time (sorting every iparam, reading the
+/// text of every one that shares a hash) took most of such a run.
+#[derive(Default)]
+pub(crate) struct Repeats(Option<Vec<(u32, u32)>>);
+
+impl Repeats {
+    /// Each later item with the first of its text, as [`repeats`] finds them; `count`, `hash_of`
+    /// and `text_of` are read at the first call only.
+    pub fn of(
+        &mut self,
+        count: usize,
+        hash_of: impl Fn(usize) -> u64,
+        text_of: impl Fn(usize) -> String,
+    ) -> impl Iterator<Item = (usize, usize)> + '_ {
+        self.0
+            .get_or_insert_with(|| repeats(count, hash_of, text_of))
+            .iter()
+            .map(|&(later, first)| (later as usize, first as usize))
+    }
 }
 
 /// A span in half the room, for what a rule keeps of every iparam of a file (files are below

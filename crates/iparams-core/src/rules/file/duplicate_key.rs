@@ -5,7 +5,7 @@ use crate::diagnostic::Severity;
 use crate::fast_hash::FastHashMap;
 use crate::model::Iparam;
 use crate::pointer;
-use crate::rules::helpers::{PackedSpan, fnv, repeats, string_at};
+use crate::rules::helpers::{PackedSpan, Repeats, fnv, string_at};
 use crate::rules::{AppContext, Area, Check, Context, Examples, FileCheck, Rule, same_check};
 use crate::syntax::{Member, Value, ValueKind};
 
@@ -45,6 +45,8 @@ config/requests.json and everything inside them."#,
 #[derive(Default)]
 struct DuplicateKeys {
     keys: Vec<(u64, PackedSpan)>,
+    /// Each later key with the first of its text.
+    repeats: Repeats,
 }
 
 impl FileCheck for DuplicateKeys {
@@ -68,7 +70,7 @@ impl FileCheck for DuplicateKeys {
         let keys = &self.keys;
         let text = cx.text();
         let key_at = |index: usize| string_at(text, keys[index].1.span());
-        for (again, first) in repeats(keys.len(), |index| keys[index].0, key_at) {
+        for (again, first) in self.repeats.of(keys.len(), |index| keys[index].0, key_at) {
             if !cx.wants(keys[again].1.span()) {
                 continue;
             }

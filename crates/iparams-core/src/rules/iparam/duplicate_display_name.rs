@@ -2,7 +2,7 @@
 
 use crate::diagnostic::Severity;
 use crate::model::{Attribute, Iparam, IparamType};
-use crate::rules::helpers::{PackedSpan, fnv, repeats, string_at};
+use crate::rules::helpers::{PackedSpan, Repeats, fnv, string_at};
 use crate::rules::{Area, Check, Context, Examples, FileCheck, Rule, same_check};
 
 pub static RULE: Rule = Rule {
@@ -66,6 +66,8 @@ fn label_hash(label: &str) -> u64 {
 #[derive(Default)]
 struct DuplicateDisplayName {
     labelled: Vec<Labelled>,
+    /// Each later iparam with the first of its label.
+    repeats: Repeats,
 }
 
 impl FileCheck for DuplicateDisplayName {
@@ -96,8 +98,7 @@ impl FileCheck for DuplicateDisplayName {
         let labelled = &self.labelled;
         let text = cx.text();
         let text_at = |place: PackedSpan| string_at(text, place.span());
-        // Each iparam with the first of its label.
-        let pairs = repeats(
+        let pairs = self.repeats.of(
             labelled.len(),
             |index| labelled[index].hash,
             |index| normalized(&text_at(labelled[index].label)),
