@@ -20,6 +20,7 @@
 //! ```
 
 // 1. The text.
+mod credentials;
 mod diagnostic;
 mod ecma_regex;
 mod edits;

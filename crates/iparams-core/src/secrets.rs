@@ -1,9 +1,5 @@
 //! What looks secret: sensitive iparam keys, and strings shaped like real credentials.
 
-use std::sync::LazyLock;
-
-use regex::RegexSet;
-
 use crate::eight_bytes::{ONES, below, equal};
 
 /// What is printed in place of a value that must not be shown.
@@ -236,43 +232,8 @@ fn camel_words<'c>(chunk: &'c str, each: &mut dyn FnMut(&'c str)) {
     each(&chunk[start..]);
 }
 
-/// Known credential formats. Each is specific enough that a match is almost surely real.
-static CREDENTIALS: LazyLock<(RegexSet, Vec<&'static str>)> = LazyLock::new(|| {
-    let patterns: [(&str, &str); 14] = [
-        ("an AWS access key", r"\b(?:AKIA|ASIA)[0-9A-Z]{16}\b"),
-        ("a GitHub token", r"\bgh[pousr]_[A-Za-z0-9]{36,}\b"),
-        ("a GitHub token", r"\bgithub_pat_[A-Za-z0-9_]{40,}\b"),
-        ("a Slack token", r"\bxox[abposr]-[A-Za-z0-9-]{10,}"),
-        ("a Stripe key", r"\b[rs]k_(?:live|test)_[A-Za-z0-9]{16,}\b"),
-        ("a Google API key", r"\bAIza[0-9A-Za-z_-]{35}\b"),
-        (
-            "an OpenAI or Anthropic key",
-            r"\bsk-(?:proj-|ant-)?[A-Za-z0-9_-]{32,}",
-        ),
-        ("a Groq key", r"\bgsk_[A-Za-z0-9]{32,}\b"),
-        (
-            "a JSON Web Token",
-            r"\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}",
-        ),
-        ("a private key", r"-----BEGIN [A-Z ]*PRIVATE KEY-----"),
-        (
-            "a SendGrid key",
-            r"\bSG\.[A-Za-z0-9_-]{16,}\.[A-Za-z0-9_-]{16,}",
-        ),
-        ("a Twilio key", r"\bSK[0-9a-f]{32}\b"),
-        (
-            "a password in a URL",
-            r"\b[a-z][a-z0-9+.-]*://[^/\s:@]+:[^/\s@]{3,}@[^\s/]",
-        ),
-        ("a bearer token", r"\b[Bb]earer [A-Za-z0-9._~+/-]{20,}"),
-    ];
-    let set = RegexSet::new(patterns.iter().map(|(_, pattern)| *pattern))
-        .expect("credential patterns compile");
-    (set, patterns.iter().map(|(kind, _)| *kind).collect())
-});
-
-/// Every format above is a run of at least this many characters without a space, or starts
-/// with one of `MARKERS`; prose (labels, descriptions) rarely has such a run.
+/// Every credential format (`credentials`) is a run of at least this many characters without a
+/// space, or starts with one of `MARKERS`; prose (labels, descriptions) rarely has such a run.
 const SHORTEST_TOKEN: usize = 16;
 /// What a credential without such a run holds: a private key's header, a bearer token's word
 /// (with its capital and without), a URL's `://`.
@@ -392,12 +353,7 @@ fn credential_in(text: &str, shape: Shape) -> Option<&'static str> {
     if !shape.may_hold_credential() {
         return None;
     }
-    let (set, kinds) = &*CREDENTIALS;
-    // Finding which pattern matched is slower than finding whether one does, which is rare.
-    if !set.is_match(text) {
-        return None;
-    }
-    set.matches(text).iter().next().map(|index| kinds[index])
+    crate::credentials::kind_in(text)
 }
 
 /// What a string holds that must not be shown.
