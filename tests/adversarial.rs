@@ -542,3 +542,54 @@ fn an_unreadable_file_among_readable_ones() {
         .collect();
     assert_eq!(paths, ["b/config/iparams.json"]);
 }
+
+/// TypeScript whose `<` and `(` nest so that oxc's parser would take exponential time (each
+/// level doubles it: 40 levels would be days) is not parsed: it is reported where it is deepest,
+/// and the rest of the app is checked. The same text in JavaScript is read as usual.
+#[test]
+fn typescript_nested_past_the_parsers_reach() {
+    let scratch = Scratch::new("typescript-nest");
+    scratch.write(
+        "manifest.json",
+        r#"{"platform-version": "2.3", "product": {"freshdesk": {}}}"#,
+    );
+    scratch.write(
+        "config/iparams.json",
+        r#"{"region": {"display_name": "Region", "type": "txt"}}"#,
+    );
+    let nest = format!("export const x = {};\n", "a<(c = ".repeat(40));
+    scratch.write("app/App.tsx", &nest);
+    scratch.write("app/legacy.js", &nest);
+    let run = run_json(&scratch.0, &["."]);
+    assert_eq!(run.status, 1, "{run:?}");
+    let files = run.json["files"].as_array().expect("files");
+    let findings_of = |path: &str| -> Vec<String> {
+        files
+            .iter()
+            .filter(|file| file["path"] == path)
+            .flat_map(|file| file["diagnostics"].as_array().into_iter().flatten())
+            .map(|d| {
+                format!(
+                    "{} {}",
+                    d["rule"].as_str().unwrap_or_default(),
+                    d["message"]
+                )
+            })
+            .collect()
+    };
+    let typescript = findings_of("app/App.tsx");
+    assert!(
+        typescript.iter().any(|finding| finding
+            .starts_with("javascript-syntax-error \"Not read: `<` and `(` nest ")
+            && finding.contains("too deep for TypeScript's parser")),
+        "{typescript:?}"
+    );
+    assert!(
+        findings_of("app/legacy.js")
+            .iter()
+            .all(|finding| !finding.contains("Not read")),
+        "{files:?}"
+    );
+    // The app's own checks ran: the unknown type is found.
+    assert!(run.has("unknown-type"), "{:?}", run.findings());
+}

@@ -13,6 +13,7 @@ use oxc_span::{GetSpan, SourceType};
 
 use super::invocations::{Invocation, LegacyRequest, RequestCall, request_call};
 use super::literals::{Literal, literal_kind, literal_string};
+use super::typescript_nest::too_nested;
 use crate::span::Span;
 
 /// Where a script runs, which decides what it can read.
@@ -70,6 +71,9 @@ pub struct Read {
 pub struct SyntaxProblem {
     pub message: String,
     pub span: Span,
+    /// The file was not parsed at all, and nothing in it was read: TypeScript nested so that
+    /// the parser would take exponential time (see [`too_nested`]).
+    pub unread: bool,
 }
 
 /// What one script shows.
@@ -142,7 +146,23 @@ fn analyze_in(
     offset: usize,
     script: Script,
 ) -> JsFacts {
-    let parsed = Parser::new(allocator, text, source_type(path)).parse();
+    let source_type = source_type(path);
+    if source_type.is_typescript()
+        && let Some(nest) = too_nested(text)
+    {
+        return JsFacts {
+            syntax_errors: vec![SyntaxProblem {
+                message: format!(
+                    "`<` and `(` nest {} deep here, too deep for TypeScript's parser",
+                    nest.depth
+                ),
+                span: Span::new(nest.span.start + offset, nest.span.end + offset),
+                unread: true,
+            }],
+            ..JsFacts::default()
+        };
+    }
+    let parsed = Parser::new(allocator, text, source_type).parse();
     let shift =
         |span: oxc_span::Span| Span::new(span.start as usize + offset, span.end as usize + offset);
     let mut facts = JsFacts {
@@ -159,6 +179,7 @@ fn analyze_in(
                         text.ceil_char_boundary(label.offset() as usize + label.len() as usize);
                     Span::new(start + offset, end.max(start) + offset)
                 }),
+                unread: false,
             })
             .collect(),
         ..JsFacts::default()

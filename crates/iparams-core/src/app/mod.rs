@@ -19,6 +19,7 @@ pub mod manifest;
 mod model;
 pub mod requests;
 mod templates;
+mod typescript_nest;
 
 pub use facts::{AppFacts, Declared, Handler};
 pub(crate) use facts::{declared, facts_of};

@@ -12,7 +12,12 @@ pub static RULE: Rule = Rule {
     docs: r#"The app's scripts (config/assets/iparams.js, the front end and server/) are parsed
 to find the callbacks and the iparams they read. A syntax error is reported with its position, and
 the checks go on with what could be read; in config/assets/iparams.js it also breaks every
-installation-page callback."#,
+installation-page callback.
+
+TypeScript that nests `<` and `(` so deeply that its parser would take exponential time (each `<`
+may begin type arguments and each `(` an arrow function's parameters, and the parser tries both
+readings of what follows, level after level) is not read at all, and is reported here where it is
+deepest. Real code nests a handful deep; the limit leaves room for many times that."#,
     bad: r#"=== manifest.json ===
 {"platform-version": "2.3", "product": {"freshdesk": {}}}
 === config/iparams.json ===
@@ -44,14 +49,23 @@ function onRegion(value) {
 fn check(model: &AppModel<'_>, cx: &mut AppContext) {
     for (file, facts) in model.callbacks.iter().chain(model.readers()) {
         for error in &facts.syntax_errors {
+            let message = error.message.trim_end_matches('.');
+            if error.unread {
+                cx.report(*file, &RULE, error.span, format!("Not read: {message}"))
+                    .label("nested too deeply")
+                    .help(
+                        "Each `<` may begin type arguments and each `(` an arrow function's \
+                         parameters, and TypeScript's parser tries both readings of what follows: \
+                         nested this deep, that takes exponential time, so none of this file's \
+                         checks ran. Close the brackets, or split the expression.",
+                    );
+                continue;
+            }
             cx.report(
                 *file,
                 &RULE,
                 error.span,
-                format!(
-                    "JavaScript syntax error: {}",
-                    error.message.trim_end_matches('.')
-                ),
+                format!("JavaScript syntax error: {message}"),
             )
             .label("cannot be parsed")
             .help("The other checks of this file went on with what could be read.");
