@@ -23,10 +23,10 @@ use crate::span::Span;
 const WORK_PER_BYTE: u64 = 4;
 const WORK_ALWAYS: u64 = 1 << 12;
 
-/// A text refused: where it was deepest, and how deep.
+/// A text refused: where it was deepest before the charge passed the budget, and how deep.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct TooNested {
-    /// The token at the deepest point (the first, when several are as deep).
+    /// The first token that deep.
     pub span: Span,
     /// The `<` and expression-opening `(` open there.
     pub depth: u32,
@@ -284,6 +284,8 @@ impl<'t> Scan<'t> {
             _ => {}
         }
         self.after_expression = after_expression;
+        // An escape at the very end steps past it.
+        self.at = self.at.min(self.text.len());
         Some(Span::new(start, self.at))
     }
 
@@ -430,6 +432,32 @@ export function List<T,>({ items, onPick }: Props<T>) {
         let comparisons =
             "function f(a, b) {\n".to_owned() + &"  const ok = a < b && b < a\n".repeat(40) + "}\n";
         assert_eq!(too_nested(&comparisons).map(|nest| nest.depth), None);
+    }
+
+    #[test]
+    fn tokens_are_whole_characters_within_the_text() {
+        for text in [
+            "\"\\",
+            "'\\é",
+            "`\\",
+            "`${",
+            "/\\",
+            "/[",
+            "/*",
+            "//",
+            "</",
+            "é\\",
+            "a<é>\"é\\é",
+        ] {
+            let mut scan = Scan::new(text.as_bytes());
+            while let Some(token) = scan.next_token() {
+                assert!(token.end <= text.len(), "{text:?}: {token:?}");
+                assert!(
+                    text.is_char_boundary(token.start) && text.is_char_boundary(token.end),
+                    "{text:?}: {token:?}"
+                );
+            }
+        }
     }
 
     #[test]
