@@ -593,3 +593,30 @@ fn typescript_nested_past_the_parsers_reach() {
     // The app's own checks ran: the unknown type is found.
     assert!(run.has("unknown-type"), "{:?}", run.findings());
 }
+
+/// oxc 0.146 panics on a string export name whose value ends in `\u`: the file is reported as
+/// not read, the rest of the app is checked, and no panic is printed.
+#[test]
+fn a_script_the_javascript_parser_fails_on() {
+    let scratch = Scratch::new("parser-panic");
+    scratch.write(
+        "manifest.json",
+        r#"{"platform-version": "2.3", "product": {"freshdesk": {}}}"#,
+    );
+    scratch.write(
+        "config/iparams.json",
+        r#"{"region": {"display_name": "Region", "type": "txt"}}"#,
+    );
+    scratch.write("app/scripts/app.js", r#"export { "\\u" };"#);
+    let run = run_json(&scratch.0, &["."]);
+    assert_eq!(run.status, 1, "{run:?}");
+    assert!(
+        run.findings()
+            .iter()
+            .any(|(rule, message)| rule == "javascript-syntax-error"
+                && message == "Not read: the JavaScript parser (oxc) failed on this file"),
+        "{:?}",
+        run.findings()
+    );
+    assert!(run.has("unknown-type"), "{:?}", run.findings());
+}

@@ -29,6 +29,17 @@ pub use environment::{Environment, exit};
 /// The JSON Schema of iparams.json, printed by `iparams-lint schema`.
 pub const SCHEMA: &str = include_str!("../../../schemas/iparams.schema.json");
 
+/// Keeps the panic hook from printing the panics of oxc's parser, which are caught where it is
+/// called and reported as a finding of the file; any other panic is printed as before.
+pub fn quiet_parser_panics() {
+    let print = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        if !iparams_core::app::js::parsing() {
+            print(info);
+        }
+    }));
+}
+
 /// Runs the command line `args` (program name first); returns the exit status.
 pub fn run(
     args: impl IntoIterator<Item = impl Into<OsString> + Clone>,

@@ -1,6 +1,7 @@
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
+    iparams_lint::quiet_parser_panics();
     let env = iparams_lint::Environment::detect();
     let status = iparams_lint::run(
         std::env::args_os(),

@@ -71,9 +71,28 @@ pub struct Read {
 pub struct SyntaxProblem {
     pub message: String,
     pub span: Span,
-    /// The file was not parsed at all, and nothing in it was read: TypeScript nested so that
-    /// the parser would take exponential time (see [`too_nested`]).
-    pub unread: bool,
+    /// Why nothing in the file was read, when nothing was.
+    pub unread: Option<Unread>,
+}
+
+/// Why a script was not read at all.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Unread {
+    /// TypeScript nested so that the parser would take exponential time (see [`too_nested`]).
+    TooNested,
+    /// The parser panicked on it (oxc 0.146 does on `export { "\\u" }`: it takes four bytes
+    /// after a `\u` in a string's value, whatever follows).
+    ParserFailed,
+}
+
+thread_local! {
+    static PARSING: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// Whether this thread is inside oxc's parser, whose panics are caught and reported as a
+/// finding: a front-end's panic hook need not print them.
+pub fn parsing() -> bool {
+    PARSING.with(std::cell::Cell::get)
 }
 
 /// What one script shows.
@@ -95,6 +114,14 @@ pub struct JsFacts {
 }
 
 impl JsFacts {
+    /// A script of which nothing was read, for `why`.
+    fn unread(why: SyntaxProblem) -> Self {
+        JsFacts {
+            syntax_errors: vec![why],
+            ..JsFacts::default()
+        }
+    }
+
     pub fn merge(&mut self, other: JsFacts) {
         self.syntax_errors.extend(other.syntax_errors);
         self.functions.extend(other.functions);
@@ -150,19 +177,27 @@ fn analyze_in(
     if source_type.is_typescript()
         && let Some(nest) = too_nested(text)
     {
-        return JsFacts {
-            syntax_errors: vec![SyntaxProblem {
-                message: format!(
-                    "`<` and `(` nest {} deep here, too deep for TypeScript's parser",
-                    nest.depth
-                ),
-                span: Span::new(nest.span.start + offset, nest.span.end + offset),
-                unread: true,
-            }],
-            ..JsFacts::default()
-        };
+        return JsFacts::unread(SyntaxProblem {
+            message: format!(
+                "`<` and `(` nest {} deep here, too deep for TypeScript's parser",
+                nest.depth
+            ),
+            span: Span::new(nest.span.start + offset, nest.span.end + offset),
+            unread: Some(Unread::TooNested),
+        });
     }
-    let parsed = Parser::new(allocator, text, source_type).parse();
+    PARSING.with(|parsing| parsing.set(true));
+    let parsed = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        Parser::new(allocator, text, source_type).parse()
+    }));
+    PARSING.with(|parsing| parsing.set(false));
+    let Ok(parsed) = parsed else {
+        return JsFacts::unread(SyntaxProblem {
+            message: "the JavaScript parser (oxc) failed on this file".to_owned(),
+            span: Span::at(offset),
+            unread: Some(Unread::ParserFailed),
+        });
+    };
     let shift =
         |span: oxc_span::Span| Span::new(span.start as usize + offset, span.end as usize + offset);
     let mut facts = JsFacts {
@@ -179,7 +214,7 @@ fn analyze_in(
                         text.ceil_char_boundary(label.offset() as usize + label.len() as usize);
                     Span::new(start + offset, end.max(start) + offset)
                 }),
-                unread: false,
+                unread: None,
             })
             .collect(),
         ..JsFacts::default()
@@ -440,6 +475,26 @@ mod tests {
             );
             assert!(error.span.end <= text.len());
         }
+    }
+
+    /// Found by the `js` fuzz target with oxc instrumented: oxc 0.146 panics on a string export
+    /// name whose value ends in `\u`. The file is reported as not read; nothing unwinds further.
+    #[test]
+    fn a_panic_of_the_parser_is_a_file_not_read() {
+        for path in ["app/scripts/app.js", "server/server.ts"] {
+            let facts = analyze(r#"export { "\\u" };"#, path, 0, Script::Frontend);
+            assert_eq!(facts.syntax_errors.len(), 1, "{path}");
+            assert_eq!(facts.syntax_errors[0].unread, Some(Unread::ParserFailed));
+            assert!(!parsing());
+        }
+        // The thread's arena is usable again.
+        let facts = analyze(
+            "function onLoad() {}",
+            "app/scripts/app.js",
+            0,
+            Script::Callbacks,
+        );
+        assert_eq!(facts.functions.len(), 1);
     }
 
     #[test]

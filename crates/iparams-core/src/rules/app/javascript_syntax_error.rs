@@ -1,6 +1,7 @@
 //! `javascript-syntax-error`: app code the parser cannot read whole.
 
 use crate::app::AppModel;
+use crate::app::js::Unread;
 use crate::diagnostic::Severity;
 use crate::rules::{AppContext, Area, Check, Examples, Rule};
 
@@ -17,7 +18,9 @@ installation-page callback.
 TypeScript that nests `<` and `(` so deeply that its parser would take exponential time (each `<`
 may begin type arguments and each `(` an arrow function's parameters, and the parser tries both
 readings of what follows, level after level) is not read at all, and is reported here where it is
-deepest. Real code nests a handful deep; the limit leaves room for many times that."#,
+deepest. Real code nests a handful deep; the limit leaves room for many times that. A file on
+which the parser itself fails (oxc 0.146 panics on `export { "\\u" }`) is reported the same way,
+at its start."#,
     bad: r#"=== manifest.json ===
 {"platform-version": "2.3", "product": {"freshdesk": {}}}
 === config/iparams.json ===
@@ -50,15 +53,25 @@ fn check(model: &AppModel<'_>, cx: &mut AppContext) {
     for (file, facts) in model.callbacks.iter().chain(model.readers()) {
         for error in &facts.syntax_errors {
             let message = error.message.trim_end_matches('.');
-            if error.unread {
-                cx.report(*file, &RULE, error.span, format!("Not read: {message}"))
-                    .label("nested too deeply")
-                    .help(
+            if let Some(why) = error.unread {
+                let (label, help) = match why {
+                    Unread::TooNested => (
+                        "nested too deeply",
                         "Each `<` may begin type arguments and each `(` an arrow function's \
                          parameters, and TypeScript's parser tries both readings of what follows: \
                          nested this deep, that takes exponential time, so none of this file's \
                          checks ran. Close the brackets, or split the expression.",
-                    );
+                    ),
+                    Unread::ParserFailed => (
+                        "not read",
+                        "The parser stopped with an error of its own (a bug in it, which the file \
+                         may not have), so none of this file's checks ran. Please report it to \
+                         iparams-lint with the file.",
+                    ),
+                };
+                cx.report(*file, &RULE, error.span, format!("Not read: {message}"))
+                    .label(label)
+                    .help(help);
                 continue;
             }
             cx.report(
