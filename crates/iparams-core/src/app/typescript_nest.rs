@@ -39,14 +39,7 @@ pub fn too_nested(text: &str) -> Option<TooNested> {
     let budget = (text.len() as u64)
         .saturating_mul(WORK_PER_BYTE)
         .saturating_add(WORK_ALWAYS);
-    let (work, deepest) = charge(text, budget);
-    (work > budget).then_some(deepest)
-}
-
-/// What reading `text` is charged, up to the first token past `budget`, and where it was
-/// deepest until then.
-fn charge(text: &str, budget: u64) -> (u64, TooNested) {
-    let mut scan = Scan::new(text.as_bytes());
+    let mut scan = Scan::new(text);
     let mut work: u64 = 0;
     let mut deepest = TooNested {
         span: Span::at(0),
@@ -61,7 +54,7 @@ fn charge(text: &str, budget: u64) -> (u64, TooNested) {
             deepest = TooNested { span: token, depth };
         }
     }
-    (work, deepest)
+    (work > budget).then_some(deepest)
 }
 
 /// An open bracket.
@@ -212,32 +205,30 @@ enum Mode {
 /// lexing misreads (a backtick in JSX text is no template to the parser) cannot hide a nest,
 /// and the brackets of real strings and comments do not add up.
 struct Scan<'t> {
-    text: &'t [u8],
+    text: &'t str,
     at: usize,
     stack: Stack,
     mode: Mode,
-    /// The brackets open where the current region began, in all and of each kind.
-    region_base: usize,
+    /// The brackets of each kind open where the current region began.
     region_kinds: [u32; Open::ALL],
     /// Whether the last token ended an expression (a name, a literal, a closing bracket).
     after_expression: bool,
 }
 
 impl<'t> Scan<'t> {
-    fn new(text: &'t [u8]) -> Self {
+    fn new(text: &'t str) -> Self {
         Scan {
             text,
             at: 0,
             stack: Stack::default(),
             mode: Mode::Code,
-            region_base: 0,
             region_kinds: [0; Open::ALL],
             after_expression: false,
         }
     }
 
     fn peek(&self, ahead: usize) -> Option<u8> {
-        self.text.get(self.at + ahead).copied()
+        self.text.as_bytes().get(self.at + ahead).copied()
     }
 
     /// The next token's span, with the stack updated for it; `None` at the end.
@@ -324,7 +315,7 @@ impl<'t> Scan<'t> {
                 while self.peek(0).is_some_and(is_word_byte) {
                     self.at += 1;
                 }
-                let word = &self.text[start..self.at];
+                let word = &self.text.as_bytes()[start..self.at];
                 if STATEMENTS.contains(&word) {
                     self.stack.close_angles();
                 }
@@ -339,14 +330,14 @@ impl<'t> Scan<'t> {
     /// Enters a region whose opening token began at `start`.
     fn begin(&mut self, mode: Mode, start: usize) -> usize {
         self.mode = mode;
-        self.region_base = self.stack.open.len();
         self.region_kinds = self.stack.of_kind;
         start
     }
 
     /// Leaves the current region, forgetting the brackets opened in it.
     fn end(&mut self) {
-        while self.stack.open.len() > self.region_base {
+        let region_base: u32 = self.region_kinds.iter().sum();
+        while self.stack.open.len() > region_base as usize {
             self.stack.pop();
         }
         // A comment is not a token of the code around it.
@@ -366,7 +357,11 @@ impl<'t> Scan<'t> {
         match (mode, byte) {
             (Mode::Quoted(_) | Mode::Template | Mode::Regex { .. }, b'\\') => {
                 // The escaped character, whole.
-                self.at += self.peek(0).map_or(0, utf8_width);
+                let escaped = self
+                    .text
+                    .get(self.at..)
+                    .and_then(|rest| rest.chars().next());
+                self.at += escaped.map_or(0, char::len_utf8);
             }
             (Mode::Quoted(quote), _) if byte == quote => self.end(),
             (
@@ -397,8 +392,7 @@ impl<'t> Scan<'t> {
             }
             (_, b'{') => self.stack.push(Open::Brace),
             (_, b'>') => {
-                if self.stack.open.len() > self.region_base && self.stack.top() == Some(Open::Angle)
-                {
+                if self.stack.top() == Some(Open::Angle) && self.opened_in_region(Open::Angle) {
                     self.stack.pop();
                 }
             }
@@ -422,23 +416,16 @@ impl<'t> Scan<'t> {
         Some(start)
     }
 
+    /// Whether a bracket of `kind` opened in the current region is still open.
+    fn opened_in_region(&self, kind: Open) -> bool {
+        self.stack.of_kind[kind as usize] > self.region_kinds[kind as usize]
+    }
+
     /// Closes the innermost bracket of `kinds` opened in the current region, if there is one.
     fn close_in_region(&mut self, kinds: &[Open]) {
-        let opened_here =
-            |kind: &Open| self.stack.of_kind[*kind as usize] > self.region_kinds[*kind as usize];
-        if kinds.iter().any(opened_here) {
+        if kinds.iter().any(|kind| self.opened_in_region(*kind)) {
             self.stack.close(kinds);
         }
-    }
-}
-
-/// The bytes of the character that `first` begins.
-fn utf8_width(first: u8) -> usize {
-    match first {
-        0xF0.. => 4,
-        0xE0.. => 3,
-        0xC0.. => 2,
-        _ => 1,
     }
 }
 
@@ -545,7 +532,7 @@ export function List<T,>({ items, onPick }: Props<T>) {
             "é\\",
             "a<é>\"é\\é",
         ] {
-            let mut scan = Scan::new(text.as_bytes());
+            let mut scan = Scan::new(text);
             while let Some(token) = scan.next_token() {
                 assert!(token.end <= text.len(), "{text:?}: {token:?}");
                 assert!(
