@@ -31,9 +31,19 @@ struct Run {
 impl Run {
     /// Every finding of every file, as (rule, message).
     fn findings(&self) -> Vec<(String, String)> {
+        self.findings_where(|_| true)
+    }
+
+    /// The findings of the file at `path`, as (rule, message).
+    fn findings_of(&self, path: &str) -> Vec<(String, String)> {
+        self.findings_where(|file| file["path"] == path)
+    }
+
+    fn findings_where(&self, file_is: impl Fn(&Value) -> bool) -> Vec<(String, String)> {
         let files = self.json["files"].as_array().map_or(&[][..], Vec::as_slice);
         files
             .iter()
+            .filter(|file| file_is(file))
             .flat_map(|file| file["diagnostics"].as_array().into_iter().flatten())
             .map(|d| {
                 let text = |field: &str| d[field].as_str().unwrap_or_default().to_owned();
@@ -543,12 +553,10 @@ fn an_unreadable_file_among_readable_ones() {
     assert_eq!(paths, ["b/config/iparams.json"]);
 }
 
-/// TypeScript whose `<` and `(` nest so that oxc's parser would take exponential time (each
-/// level doubles it: 40 levels would be days) is not parsed: it is reported where it is deepest,
-/// and the rest of the app is checked. The same text in JavaScript is read as usual.
-#[test]
-fn typescript_nested_past_the_parsers_reach() {
-    let scratch = Scratch::new("typescript-nest");
+/// An app (a manifest, and an iparams.json with an unknown type, so that its own checks show)
+/// with `scripts`, each a path and its text.
+fn app_with_scripts(name: &str, scripts: &[(&str, &str)]) -> Scratch {
+    let scratch = Scratch::new(name);
     scratch.write(
         "manifest.json",
         r#"{"platform-version": "2.3", "product": {"freshdesk": {}}}"#,
@@ -557,38 +565,39 @@ fn typescript_nested_past_the_parsers_reach() {
         "config/iparams.json",
         r#"{"region": {"display_name": "Region", "type": "txt"}}"#,
     );
+    for (path, text) in scripts {
+        scratch.write(path, text);
+    }
+    scratch
+}
+
+/// TypeScript whose `<` and `(` nest so that oxc's parser would take exponential time (each
+/// level doubles it: 40 levels would be days) is not parsed: it is reported where it is deepest,
+/// and the rest of the app is checked. The same text in JavaScript is read as usual.
+#[test]
+fn typescript_nested_past_the_parsers_reach() {
     let nest = format!("export const x = {};\n", "a<(c = ".repeat(40));
-    scratch.write("app/App.tsx", &nest);
-    scratch.write("app/legacy.js", &nest);
+    let scratch = app_with_scripts(
+        "typescript-nest",
+        &[("app/App.tsx", &nest), ("app/legacy.js", &nest)],
+    );
     let run = run_json(&scratch.0, &["."]);
     assert_eq!(run.status, 1, "{run:?}");
-    let files = run.json["files"].as_array().expect("files");
-    let findings_of = |path: &str| -> Vec<String> {
-        files
-            .iter()
-            .filter(|file| file["path"] == path)
-            .flat_map(|file| file["diagnostics"].as_array().into_iter().flatten())
-            .map(|d| {
-                format!(
-                    "{} {}",
-                    d["rule"].as_str().unwrap_or_default(),
-                    d["message"]
-                )
-            })
-            .collect()
-    };
-    let typescript = findings_of("app/App.tsx");
+    let typescript = run.findings_of("app/App.tsx");
     assert!(
-        typescript.iter().any(|finding| finding
-            .starts_with("javascript-syntax-error \"Not read: `<` and `(` nest ")
-            && finding.contains("too deep for TypeScript's parser")),
+        typescript
+            .iter()
+            .any(|(rule, message)| rule == "javascript-syntax-error"
+                && message.starts_with("Not read: `<` and `(` nest ")
+                && message.contains("too deep for TypeScript's parser")),
         "{typescript:?}"
     );
+    let javascript = run.findings_of("app/legacy.js");
     assert!(
-        findings_of("app/legacy.js")
+        javascript
             .iter()
-            .all(|finding| !finding.contains("Not read")),
-        "{files:?}"
+            .all(|(_, message)| !message.contains("Not read")),
+        "{javascript:?}"
     );
     // The app's own checks ran: the unknown type is found.
     assert!(run.has("unknown-type"), "{:?}", run.findings());
@@ -598,16 +607,10 @@ fn typescript_nested_past_the_parsers_reach() {
 /// not read, the rest of the app is checked, and no panic is printed.
 #[test]
 fn a_script_the_javascript_parser_fails_on() {
-    let scratch = Scratch::new("parser-panic");
-    scratch.write(
-        "manifest.json",
-        r#"{"platform-version": "2.3", "product": {"freshdesk": {}}}"#,
+    let scratch = app_with_scripts(
+        "parser-panic",
+        &[("app/scripts/app.js", r#"export { "\\u" };"#)],
     );
-    scratch.write(
-        "config/iparams.json",
-        r#"{"region": {"display_name": "Region", "type": "txt"}}"#,
-    );
-    scratch.write("app/scripts/app.js", r#"export { "\\u" };"#);
     let run = run_json(&scratch.0, &["."]);
     assert_eq!(run.status, 1, "{run:?}");
     assert!(
