@@ -122,18 +122,35 @@ fn only_edits_changed(before: &str, edits: &[Edit]) -> String {
     after
 }
 
-/// `report` of `text` in every output format; the JSON ones must be one JSON document each.
-/// The width varies with the text, so narrow wrapping is exercised too.
-pub fn render_everywhere(path: &str, text: &str, report: &FileReport) -> Vec<String> {
+/// Which output formats a check renders its report in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Renderings {
+    /// Every format: the property tests and the replayed fuzz findings.
+    Every,
+    /// One, chosen by the text's length: a fuzz execution. Six renderings took half of each
+    /// `lint` execution, and libFuzzer's bookkeeping grows with the code a run covers; the
+    /// fuzzer still reaches every format, and keeps one while it mutates an input's bytes.
+    OneByLength,
+}
+
+/// `report` of `text` in the formats `renderings` asks; the JSON ones must be one JSON document
+/// each. The width varies with the text, so narrow wrapping is exercised too: 119 columns of
+/// it, prime to the six formats, so that each format meets every width.
+pub fn render(path: &str, text: &str, report: &FileReport, renderings: Renderings) -> Vec<String> {
     let mut summary = Summary::default();
     summary.add(report);
     let options = RenderOptions {
         color: false,
-        width: 20 + text.len() % 120,
+        width: 20 + text.len() % 119,
         quiet: false,
         fail_level: Severity::Error,
     };
-    Format::value_variants()
+    let every = Format::value_variants();
+    let formats = match renderings {
+        Renderings::Every => every,
+        Renderings::OneByLength => std::slice::from_ref(&every[text.len() % every.len()]),
+    };
+    formats
         .iter()
         .map(|&format| {
             let renderer = render::renderer(format, options);
@@ -196,13 +213,13 @@ fn sarif_document(
     rest
 }
 
-/// Lints `bytes` as an iparams.json and renders the report in every format: spans fit, and
-/// no secure default is shown.
-pub fn lint_is_sound(linter: &mut Linter, bytes: &[u8]) {
+/// Lints `bytes` as an iparams.json and renders the report in the formats `renderings` asks:
+/// spans fit, and no secure default is shown.
+pub fn lint_is_sound(linter: &mut Linter, bytes: &[u8], renderings: Renderings) {
     let source = SourceText::decode(bytes);
     let report = linter.lint(&source);
     spans_fit(source.text(), &report);
-    let mut outputs = render_everywhere(DEFINITIONS_PATH, source.text(), &report);
+    let mut outputs = render(DEFINITIONS_PATH, source.text(), &report, renderings);
     // `--diff` is an output too: every fix, shown as a diff. Fixing checks the text again, so
     // it is asked only when a finding has a fix: without one there is nothing to show.
     if report
@@ -278,15 +295,21 @@ fn random_tokens<'v>(value: &'v serde_json::Value, found: &mut Vec<&'v str>) {
     }
 }
 
-/// Checks `bytes` as a values file against `definitions` and renders the report in every
-/// format: spans fit, no secure value is shown, and what `client.iparams.get()` would return
-/// (when it can be known) is a JSON object without secure iparams.
-pub fn values_are_sound(linter: &mut Linter, definitions: &[u8], bytes: &[u8]) {
+/// Checks `bytes` as a values file against `definitions` and renders the report in the
+/// formats `renderings` asks: spans fit, no secure value is shown, and what
+/// `client.iparams.get()` would return (when it can be known) is a JSON object without secure
+/// iparams.
+pub fn values_are_sound(
+    linter: &mut Linter,
+    definitions: &[u8],
+    bytes: &[u8],
+    renderings: Renderings,
+) {
     let definitions_source = SourceText::decode(definitions);
     let values = SourceText::decode(bytes);
     let report = linter.check_values(&definitions_source, &values, DEFINITIONS_PATH);
     spans_fit(values.text(), &report);
-    let outputs = render_everywhere("values.json", values.text(), &report);
+    let outputs = render("values.json", values.text(), &report, renderings);
     // Definitions that are not plain JSON declare nothing the oracle can know of.
     let declared: serde_json::Map<String, serde_json::Value> =
         serde_json::from_slice(definitions).unwrap_or_default();
@@ -435,9 +458,10 @@ pub const APP_CALLBACKS: &str = include_str!("../fixtures/apps/hr-sync/config/as
 
 /// An app whose config/requests.json and one script come from `bytes` (`requests 0xFF script`;
 /// the script is read both as a front-end page script and as serverless code), checked with
-/// every rule: every file's spans fit its text, every format renders every report (the JSON
-/// ones parse), and no credential written in a header or query value of a template is shown.
-pub fn app_is_sound(linter: &mut Linter, bytes: &[u8]) {
+/// every rule: every file's spans fit its text, the formats `renderings` asks render every
+/// report (the JSON ones parse), and no credential written in a header or query value of a
+/// template is shown.
+pub fn app_is_sound(linter: &mut Linter, bytes: &[u8], renderings: Renderings) {
     use iparams_core::app::{AppFile, AppInput};
     let mut input = Input::new(bytes);
     let requests = input.chunk();
@@ -468,7 +492,7 @@ pub fn app_is_sound(linter: &mut Linter, bytes: &[u8]) {
     let secrets = template_credentials(requests);
     for file in &checked {
         spans_fit(file.source.text(), &file.report);
-        let outputs = render_everywhere(&file.path, file.source.text(), &file.report);
+        let outputs = render(&file.path, file.source.text(), &file.report, renderings);
         secrets_stay_hidden(&outputs, &secrets);
     }
 }
@@ -557,7 +581,12 @@ pub fn scripts_are_sound(bytes: &[u8]) {
 /// What a form posts to the preview's store endpoint, from `bytes`: an object of keys (mostly
 /// those of `definitions`) to strings, arrays of strings or booleans, as JSON. Checked as
 /// `iparams-lint values` checks (the endpoint runs the same code): `values_are_sound`.
-pub fn form_values_are_sound(linter: &mut Linter, definitions: &[u8], bytes: &[u8]) {
+pub fn form_values_are_sound(
+    linter: &mut Linter,
+    definitions: &[u8],
+    bytes: &[u8],
+    renderings: Renderings,
+) {
     let declared: serde_json::Map<String, serde_json::Value> =
         serde_json::from_slice(definitions).unwrap_or_default();
     let keys: Vec<&String> = declared.keys().collect();
@@ -579,7 +608,7 @@ pub fn form_values_are_sound(linter: &mut Linter, definitions: &[u8], bytes: &[u
         form.insert(key, value);
     }
     let posted = serde_json::to_vec(&form).expect("a map of strings serialises");
-    values_are_sound(linter, definitions, &posted);
+    values_are_sound(linter, definitions, &posted, renderings);
 }
 
 /// How many HTTP statuses the sandbox documents (lib.rs of iparams-sandbox); 500 is not one.

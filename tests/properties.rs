@@ -11,6 +11,7 @@ use std::cell::Cell;
 use std::fs;
 use std::os::unix::fs::{MetadataExt, PermissionsExt};
 
+use invariants::Renderings;
 use iparams_core::{Applicability, Linter, RuleSettings, SourceText};
 use iparams_lint::write::{WriteError, replace_file};
 use proptest::prelude::*;
@@ -525,7 +526,7 @@ proptest! {
     /// stay hidden.
     #[test]
     fn lint_is_sound(bytes in iparams_bytes()) {
-        invariants::lint_is_sound(&mut Linter::default(), &bytes);
+        invariants::lint_is_sound(&mut Linter::default(), &bytes, Renderings::Every);
     }
 
     /// Findings held back and found again in pieces are the report's, in its order.
@@ -538,8 +539,8 @@ proptest! {
     #[test]
     fn values_are_sound(values in values_bytes(), definitions in near_valid(definitions())) {
         let mut linter = Linter::default();
-        invariants::values_are_sound(&mut linter, invariants::DEFINITIONS, &values);
-        invariants::values_are_sound(&mut linter, &definitions, &values);
+        invariants::values_are_sound(&mut linter, invariants::DEFINITIONS, &values, Renderings::Every);
+        invariants::values_are_sound(&mut linter, &definitions, &values, Renderings::Every);
     }
 
     /// Writing a fixed file only when it still holds what was read, leaving nothing behind.
@@ -586,8 +587,13 @@ fn fuzz_findings_stay_fixed() {
         }
         let bytes = fs::read(&path).expect("a finding");
         let mut linter = Linter::default();
-        invariants::lint_is_sound(&mut linter, &bytes);
-        invariants::values_are_sound(&mut linter, invariants::DEFINITIONS, &bytes);
+        invariants::lint_is_sound(&mut linter, &bytes, Renderings::Every);
+        invariants::values_are_sound(
+            &mut linter,
+            invariants::DEFINITIONS,
+            &bytes,
+            Renderings::Every,
+        );
         invariants::fix_is_sound(&mut linter, &bytes, Applicability::Safe);
         invariants::fix_is_sound(&mut linter, &bytes, Applicability::Unsafe);
         checked += 1;
@@ -599,12 +605,17 @@ fn fuzz_findings_stay_fixed() {
 fn replay(target: &str, bytes: &[u8]) {
     let mut linter = Linter::default();
     match target {
-        "app" => invariants::app_is_sound(&mut linter, bytes),
+        "app" => invariants::app_is_sound(&mut linter, bytes, Renderings::Every),
         "js" => invariants::scripts_are_sound(bytes),
         "lsp" => invariants::lsp_session_is_sound(&invariants::lsp_app_root(), bytes),
         "positions" => invariants::positions_are_sound(bytes),
         "form_values" => {
-            invariants::form_values_are_sound(&mut linter, invariants::DEFINITIONS, bytes);
+            invariants::form_values_are_sound(
+                &mut linter,
+                invariants::DEFINITIONS,
+                bytes,
+                Renderings::Every,
+            );
         }
         "sandbox" => {
             let (service, tokens, _) = invariants::sandbox_service();
@@ -622,13 +633,14 @@ fn surface_invariants_hold_on_seeds() {
     let requests = include_bytes!("../fixtures/apps/hr-sync/config/requests.json");
     let script = include_bytes!("../fixtures/apps/hr-sync/server/server.js");
     let app = [&requests[..], b"\xff", &script[..]].concat();
-    invariants::app_is_sound(&mut linter, &app);
+    invariants::app_is_sound(&mut linter, &app, Renderings::Every);
     invariants::scripts_are_sound(&[&[0u8][..], &script[..]].concat());
     invariants::positions_are_sound(b"\x01a\r\nb\rc\n\xf0\x9f\x98\x80d\xff\x01\x02\x03\x04");
     invariants::form_values_are_sound(
         &mut linter,
         invariants::DEFINITIONS,
         b"\x01\x00\x02abc\xff\x01\x01\x03",
+        Renderings::Every,
     );
     let (service, tokens, _) = invariants::sandbox_service();
     invariants::sandbox_is_sound(

@@ -2,9 +2,10 @@
 //! script`), checked with every rule by the core's app entry point.
 #![no_main]
 
-use iparams_fuzz::{invariants, with_linter};
+use iparams_fuzz::invariants::{self, Renderings};
+use iparams_fuzz::with_linter;
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
-    with_linter(|linter| invariants::app_is_sound(linter, data));
+    with_linter(|linter| invariants::app_is_sound(linter, data, Renderings::OneByLength));
 });
