@@ -31,14 +31,37 @@ pub fn read_file(path: &Path) -> io::Result<Vec<u8>> {
     } else {
         Vec::with_capacity(size)
     };
-    // The rest: the whole of a small file, anything a large one grew by since its size was
-    // asked (its pieces were read at offsets: on from their end). Through `take`: a file's own
-    // `read_to_end` asks for its size and position again.
+    if bytes.is_empty() && read_whole(&mut file, size, &mut bytes)? {
+        return Ok(bytes);
+    }
+    // The rest: anything a large file grew by since its size was asked (its pieces were read at
+    // offsets: on from their end), or what one read did not bring. Through `take`: a file's
+    // own `read_to_end` asks for its size and position again.
     if !bytes.is_empty() {
         file.seek(SeekFrom::Start(bytes.len() as u64))?;
     }
     file.take(u64::MAX).read_to_end(&mut bytes)?;
     Ok(bytes)
+}
+
+/// Reads a small file in one call, asking for a byte more than its `size`: when exactly `size`
+/// bytes come, that is the file as its size was asked, and `read_to_end`'s last read (the one
+/// that finds nothing more, a system call per file) is not needed. Anything else (fewer bytes,
+/// more, an error midway) is left to `read_to_end`, on from what came. Whether it was done.
+fn read_whole(file: &mut File, size: usize, bytes: &mut Vec<u8>) -> io::Result<bool> {
+    if size == 0 {
+        return Ok(false);
+    }
+    bytes.resize(size + 1, 0);
+    let came = loop {
+        match file.read(bytes) {
+            Err(error) if error.kind() == io::ErrorKind::Interrupted => continue,
+            Err(error) => return Err(error),
+            Ok(came) => break came,
+        }
+    };
+    bytes.truncate(came);
+    Ok(came == size)
 }
 
 #[cfg(unix)]
@@ -102,6 +125,21 @@ mod tests {
                 read_file(&file.0).expect("readable") == bytes,
                 "{length} bytes"
             );
+        }
+    }
+
+    /// A size that is not the file's (it grew or shrank since it was asked) is not taken for
+    /// the end: what came is kept for `read_to_end` to go on from.
+    #[test]
+    fn one_read_is_the_whole_file_only_at_its_size() {
+        let bytes = varied(1000);
+        let file = Scratch::with("sizes", &bytes);
+        for (size, whole, came) in [(1000, true, 1000), (999, false, 1000), (1200, false, 1000)] {
+            let mut read = Vec::new();
+            let mut opened = File::open(&file.0).expect("readable");
+            let done = read_whole(&mut opened, size, &mut read).expect("readable");
+            assert_eq!((done, read.len()), (whole, came), "size {size}");
+            assert!(read[..] == bytes[..came], "size {size}");
         }
     }
 
