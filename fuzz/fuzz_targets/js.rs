@@ -5,4 +5,7 @@
 use iparams_fuzz::invariants;
 use libfuzzer_sys::fuzz_target;
 
-fuzz_target!(|data: &[u8]| invariants::scripts_are_sound(data));
+fuzz_target!(
+    init: iparams_fuzz::command_panic_hook(),
+    |data: &[u8]| invariants::scripts_are_sound(data)
+);

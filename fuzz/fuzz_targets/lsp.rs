@@ -10,4 +10,7 @@ use libfuzzer_sys::fuzz_target;
 
 static APP: LazyLock<PathBuf> = LazyLock::new(invariants::lsp_app_root);
 
-fuzz_target!(|data: &[u8]| invariants::lsp_session_is_sound(&APP, data));
+fuzz_target!(
+    init: iparams_fuzz::command_panic_hook(),
+    |data: &[u8]| invariants::lsp_session_is_sound(&APP, data)
+);
