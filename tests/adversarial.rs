@@ -573,32 +573,47 @@ fn app_with_scripts(name: &str, scripts: &[(&str, &str)]) -> Scratch {
 
 /// TypeScript whose `<` and `(` nest so that oxc's parser would take exponential time (each
 /// level doubles it: 40 levels would be days) is not parsed: it is reported where it is deepest,
-/// and the rest of the app is checked. The same text in JavaScript is read as usual.
+/// and the rest of the app is checked. The same text in JavaScript is read as usual. So is a
+/// nest the `js` target hid behind a quote on each line of JSX text: refused in a `.tsx` file,
+/// read at once in a `.ts` file, where the quotes open strings for the parser too.
 #[test]
 fn typescript_nested_past_the_parsers_reach() {
     let nest = format!("export const x = {};\n", "a<(c = ".repeat(40));
+    let found = include_bytes!(
+        "../fixtures/reliability/fuzz-findings/js/typescript-nest-behind-quotes-in-jsx-text"
+    );
+    let quoted = String::from_utf8_lossy(&found[1..]).into_owned();
     let scratch = app_with_scripts(
         "typescript-nest",
-        &[("app/App.tsx", &nest), ("app/legacy.js", &nest)],
+        &[
+            ("app/App.tsx", &nest),
+            ("app/legacy.js", &nest),
+            ("app/Quoted.tsx", &quoted),
+            ("app/quoted.ts", &quoted),
+        ],
     );
     let run = run_json(&scratch.0, &["."]);
     assert_eq!(run.status, 1, "{run:?}");
-    let typescript = run.findings_of("app/App.tsx");
-    assert!(
-        typescript
-            .iter()
-            .any(|(rule, message)| rule == "javascript-syntax-error"
+    let not_read = |path: &str| {
+        let findings = run.findings_of(path);
+        let refused = findings.iter().any(|(rule, message)| {
+            rule == "javascript-syntax-error"
                 && message.starts_with("Not read: `<` and `(` nest ")
-                && message.contains("too deep for TypeScript's parser")),
-        "{typescript:?}"
-    );
-    let javascript = run.findings_of("app/legacy.js");
-    assert!(
-        javascript
-            .iter()
-            .all(|(_, message)| !message.contains("Not read")),
-        "{javascript:?}"
-    );
+                && message.contains("too deep for TypeScript's parser")
+        });
+        assert_eq!(
+            refused,
+            findings
+                .iter()
+                .any(|(_, message)| message.contains("Not read")),
+            "{path}: {findings:?}"
+        );
+        refused
+    };
+    assert!(not_read("app/App.tsx"));
+    assert!(!not_read("app/legacy.js"));
+    assert!(not_read("app/Quoted.tsx"));
+    assert!(!not_read("app/quoted.ts"));
     // The app's own checks ran: the unknown type is found.
     assert!(run.has("unknown-type"), "{:?}", run.findings());
 }
