@@ -175,7 +175,7 @@ fn analyze_in(
 ) -> JsFacts {
     let source_type = source_type(path);
     if source_type.is_typescript()
-        && let Some(nest) = too_nested(text, source_type.is_jsx())
+        && let Some(nest) = too_nested(text)
     {
         return JsFacts::unread(SyntaxProblem {
             message: format!(
