@@ -29,11 +29,12 @@ pub fn read_file(path: &Path) -> io::Result<Vec<u8>> {
             Err(_) => return std::fs::read(path),
         }
     } else {
-        Vec::with_capacity(size)
+        let mut bytes = Vec::new();
+        if read_whole(&mut file, size, &mut bytes)? {
+            return Ok(bytes);
+        }
+        bytes
     };
-    if bytes.is_empty() && read_whole(&mut file, size, &mut bytes)? {
-        return Ok(bytes);
-    }
     // The rest: anything a large file grew by since its size was asked (its pieces were read at
     // offsets: on from their end), or what one read did not bring. Through `take`: a file's
     // own `read_to_end` asks for its size and position again.
@@ -44,10 +45,11 @@ pub fn read_file(path: &Path) -> io::Result<Vec<u8>> {
     Ok(bytes)
 }
 
-/// Reads a small file in one call, asking for a byte more than its `size`: when exactly `size`
-/// bytes come, that is the file as its size was asked, and `read_to_end`'s last read (the one
-/// that finds nothing more, a system call per file) is not needed. Anything else (fewer bytes,
-/// more, an error midway) is left to `read_to_end`, on from what came. Whether it was done.
+/// Reads a small file in one call into empty `bytes`, asking for a byte more than its `size`:
+/// when exactly `size` bytes come, that is the file as its size was asked, and `read_to_end`'s
+/// last read (the one that finds nothing more, a system call per file) is not needed. Anything
+/// else (fewer bytes, more, an error midway) is left to `read_to_end`, on from what came.
+/// Whether it was done.
 fn read_whole(file: &mut File, size: usize, bytes: &mut Vec<u8>) -> io::Result<bool> {
     if size == 0 {
         return Ok(false);
