@@ -6,6 +6,6 @@ use iparams_fuzz::invariants::{self, Renderings};
 use iparams_fuzz::with_linter;
 use libfuzzer_sys::fuzz_target;
 
-fuzz_target!(init: iparams_fuzz::command_panic_hook(), |data: &[u8]| {
+fuzz_target!(init: iparams_lint::quiet_parser_panics(), |data: &[u8]| {
     with_linter(|linter| invariants::app_is_sound(linter, data, Renderings::OneByLength));
 });

@@ -6,6 +6,6 @@ use iparams_fuzz::invariants;
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(
-    init: iparams_fuzz::command_panic_hook(),
+    init: iparams_lint::quiet_parser_panics(),
     |data: &[u8]| invariants::scripts_are_sound(data)
 );

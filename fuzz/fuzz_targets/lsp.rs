@@ -11,6 +11,6 @@ use libfuzzer_sys::fuzz_target;
 static APP: LazyLock<PathBuf> = LazyLock::new(invariants::lsp_app_root);
 
 fuzz_target!(
-    init: iparams_fuzz::command_panic_hook(),
+    init: iparams_lint::quiet_parser_panics(),
     |data: &[u8]| invariants::lsp_session_is_sound(&APP, data)
 );

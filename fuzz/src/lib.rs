@@ -18,11 +18,3 @@ thread_local! {
 pub fn with_linter<T>(check: impl FnOnce(&mut Linter) -> T) -> T {
     LINTER.with_borrow_mut(check)
 }
-
-/// The command's panic hook over libFuzzer's, for the targets that reach oxc's parser:
-/// libFuzzer's ends the process at any panic, before the `catch_unwind` around the parser (in
-/// `iparams_core::app::js`) can turn one of oxc's panics into a file reported as not read, as
-/// the command does. Every other panic still goes on to libFuzzer's hook and ends the run.
-pub fn command_panic_hook() {
-    iparams_lint::quiet_parser_panics();
-}

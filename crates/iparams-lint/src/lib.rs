@@ -29,8 +29,9 @@ pub use environment::{Environment, exit};
 /// The JSON Schema of iparams.json, printed by `iparams-lint schema`.
 pub const SCHEMA: &str = include_str!("../../../schemas/iparams.schema.json");
 
-/// Keeps the panic hook from printing the panics of oxc's parser, which are caught where it is
-/// called and reported as a finding of the file; any other panic is printed as before.
+/// Puts a panic hook over the current one that passes it every panic but oxc's parser's, which
+/// are caught where it is called and reported as a finding of the file. The command's hook
+/// below prints; a fuzz target's (libFuzzer's) aborts, before unwinding could reach the catch.
 pub fn quiet_parser_panics() {
     let print = std::panic::take_hook();
     std::panic::set_hook(Box::new(move |info| {
