@@ -235,10 +235,11 @@ enum Mode {
 
 /// The tokens of a text, with the brackets open after each.
 ///
-/// Strings, templates, regular expressions, comments and JSX closing tags are regions whose
-/// brackets count while the region lasts and are forgotten at its end: a region the rough
-/// lexing misreads (a backtick in JSX text is no template to the parser) cannot hide a nest,
-/// and the brackets of real strings and comments do not add up.
+/// Read as code, strings, templates, regular expressions, comments and JSX closing tags are
+/// regions whose brackets count while the region lasts and are forgotten at its end: a region
+/// the rough lexing misreads (a backtick in JSX text is no template to the parser) hides no
+/// nest while it lasts, and the brackets of real strings and comments do not add up. What it
+/// hides once it ends, the bare reading sees (see [`Reading`]).
 struct Scan<'t> {
     text: &'t str,
     at: usize,
