@@ -3,9 +3,16 @@
 //! A job whose turn it is writes straight to the output, so a large file's findings never wait
 //! in memory as one rendered copy; a job that finishes early keeps its output until the jobs
 //! before it are written. Jobs are checked roughly in order, so little waits.
+//!
+//! Output kept by one thread is often written out by another. Its buffer then goes back to the
+//! thread that filled it, to be filled again, rather than being freed where it was written: the
+//! allocator frees a block under the lock of the thread that took it, and a thread freeing
+//! another's blocks kept that one waiting (tens of waits a run of 2,000 small files).
 
+use std::cell::Cell;
 use std::io::{self, Write};
 use std::sync::Mutex;
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 use iparams_core::in_order::InOrder;
 
@@ -17,8 +24,7 @@ use super::lock;
 /// writing: only that job and the writing out of jobs that finished early take the output's.
 pub struct Ordered<'o> {
     out: Mutex<Out<'o>>,
-    /// The output of jobs that finished before their turn, and whose turn it is.
-    finished: Mutex<InOrder<Vec<Vec<u8>>>>,
+    turns: Mutex<Turns>,
     /// Written between two jobs' pieces (the renderer's separator).
     separator: &'static [u8],
 }
@@ -29,11 +35,74 @@ struct Out<'o> {
     wrote: bool,
 }
 
+#[derive(Default)]
+struct Turns {
+    /// The output of jobs that finished before their turn, and whose turn it is.
+    finished: InOrder<Option<Kept>>,
+    spare: Spare,
+}
+
+/// Buffers of output kept until its turn, written out, waiting for the threads that filled them.
+#[derive(Default)]
+struct Spare(Vec<Kept>);
+
+/// Output a job keeps until its turn: its pieces, separated, in a buffer of one thread's.
+struct Kept {
+    /// The thread that fills it ([`this_thread`]).
+    filled_by: usize,
+    bytes: Vec<u8>,
+}
+
+/// How many written-out buffers wait for their threads, at most, and how large each may be:
+/// a few kilobytes each in a run of small files; a larger one is freed at once.
+const SPARE_KEPT: usize = 16;
+const SPARE_CAPACITY: usize = 64 * 1024;
+
+/// A number for the calling thread, the same on each call.
+fn this_thread() -> usize {
+    static NEXT: AtomicUsize = AtomicUsize::new(0);
+    thread_local! {
+        static THIS: Cell<Option<usize>> = const { Cell::new(None) };
+    }
+    THIS.with(|this| {
+        this.get().unwrap_or_else(|| {
+            let number = NEXT.fetch_add(1, Ordering::Relaxed);
+            this.set(Some(number));
+            number
+        })
+    })
+}
+
+impl Spare {
+    /// A buffer for the calling thread to keep output in: one of its own written out, if any.
+    fn buffer(&mut self) -> Kept {
+        let thread = this_thread();
+        match self.0.iter().position(|kept| kept.filled_by == thread) {
+            Some(at) => {
+                let mut kept = self.0.swap_remove(at);
+                kept.bytes.clear();
+                kept
+            }
+            None => Kept {
+                filled_by: thread,
+                bytes: Vec::new(),
+            },
+        }
+    }
+
+    /// Takes back a buffer whose output was written, for its thread to fill again.
+    fn give_back(&mut self, kept: Kept) {
+        if self.0.len() < SPARE_KEPT && kept.bytes.capacity() <= SPARE_CAPACITY {
+            self.0.push(kept);
+        }
+    }
+}
+
 impl<'o> Ordered<'o> {
     pub fn new(out: &'o mut (dyn Write + Send), separator: &'static [u8]) -> Self {
         Self {
             out: Mutex::new(Out { out, wrote: false }),
-            finished: Mutex::default(),
+            turns: Mutex::default(),
             separator,
         }
     }
@@ -44,7 +113,7 @@ impl<'o> Ordered<'o> {
         JobOutput {
             ordered: self,
             index,
-            kept: Vec::new(),
+            kept: None,
         }
     }
 
@@ -57,7 +126,7 @@ impl<'o> Ordered<'o> {
 impl std::fmt::Debug for Ordered<'_> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Ordered")
-            .field("next", &lock(&self.finished).next())
+            .field("next", &lock(&self.turns).finished.next())
             .finish_non_exhaustive()
     }
 }
@@ -78,30 +147,54 @@ impl Out<'_> {
 }
 
 /// The output of one job.
-#[derive(Debug)]
 pub struct JobOutput<'a, 'o> {
     ordered: &'a Ordered<'o>,
     index: usize,
     /// Pieces written before the job's turn.
-    kept: Vec<Vec<u8>>,
+    kept: Option<Kept>,
+}
+
+impl std::fmt::Debug for JobOutput<'_, '_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("JobOutput")
+            .field("index", &self.index)
+            .field(
+                "kept",
+                &self.kept.as_ref().map_or(0, |kept| kept.bytes.len()),
+            )
+            .finish_non_exhaustive()
+    }
 }
 
 impl JobOutput<'_, '_> {
     /// Writes one piece (a file's findings, a diff) with `write`: straight to the output when
     /// it is this job's turn, else into memory until it is.
     pub fn piece(&mut self, write: impl FnOnce(&mut dyn Write) -> io::Result<()>) {
+        let separator = self.ordered.separator;
         // Only this job's `finish` moves the turn on, so the answer holds while it writes.
-        let in_turn = lock(&self.ordered.finished).next() == self.index;
+        let in_turn = {
+            let mut turns = lock(&self.ordered.turns);
+            let in_turn = turns.finished.next() == self.index;
+            if !in_turn && self.kept.is_none() {
+                self.kept = Some(turns.spare.buffer());
+            }
+            in_turn
+        };
         if !in_turn {
-            let mut piece = Vec::new();
-            let _ = write(&mut piece);
-            self.kept.push(piece);
+            if let Some(kept) = &mut self.kept {
+                let mut separated = Separated {
+                    pending: (!kept.bytes.is_empty()).then_some(separator),
+                    out: &mut kept.bytes,
+                    wrote: false,
+                };
+                let _ = write(&mut separated);
+            }
             return;
         }
-        let separator = self.ordered.separator;
         let out = &mut *lock(&self.ordered.out);
-        for piece in std::mem::take(&mut self.kept) {
-            out.put(&piece, separator);
+        // Kept by this very thread: freed here.
+        if let Some(kept) = self.kept.take() {
+            out.put(&kept.bytes, separator);
         }
         let mut separated = Separated {
             out: &mut *out.out,
@@ -117,15 +210,17 @@ impl JobOutput<'_, '_> {
     pub fn finish(self) {
         let separator = self.ordered.separator;
         // Always in this order (turns, then output), so no two jobs wait for each other.
-        let mut finished = lock(&self.ordered.finished);
-        if finished.next() != self.index {
-            finished.arrive(self.index, self.kept, |_| {});
+        let mut turns = lock(&self.ordered.turns);
+        if turns.finished.next() != self.index {
+            turns.finished.arrive(self.index, self.kept, |_| {});
             return;
         }
         let out = &mut *lock(&self.ordered.out);
-        finished.arrive(self.index, self.kept, |pieces| {
-            for piece in &pieces {
-                out.put(piece, separator);
+        let Turns { finished, spare } = &mut *turns;
+        finished.arrive(self.index, self.kept, |kept| {
+            if let Some(kept) = kept {
+                out.put(&kept.bytes, separator);
+                spare.give_back(kept);
             }
         });
     }
@@ -181,6 +276,74 @@ mod tests {
             first.finish();
         }
         assert_eq!(String::from_utf8(out).unwrap(), "a,b1,b2,c");
+    }
+
+    /// Where a job's kept output is, if it kept any.
+    fn kept_at(job: &JobOutput<'_, '_>) -> Option<usize> {
+        job.kept.as_ref().map(|kept| kept.bytes.as_ptr() as usize)
+    }
+
+    #[test]
+    fn kept_output_goes_back_to_the_thread_that_kept_it() {
+        let mut out = Vec::new();
+        {
+            let ordered = &Ordered::new(&mut out, b",");
+            let (kept, wait_for_kept) = std::sync::mpsc::channel();
+            let (written, wait_for_written) = std::sync::mpsc::channel();
+            std::thread::scope(|scope| {
+                let other = scope.spawn(move || {
+                    // Job 1 is kept on this thread, and written out by the other one.
+                    let mut second = ordered.job(1);
+                    text(&mut second, "b");
+                    let first_buffer = kept_at(&second);
+                    second.finish();
+                    kept.send(()).expect("the other thread waits");
+                    wait_for_written.recv().expect("job 0 ends");
+                    let mut fourth = ordered.job(3);
+                    text(&mut fourth, "d");
+                    let again = kept_at(&fourth);
+                    fourth.finish();
+                    (first_buffer, again)
+                });
+                wait_for_kept.recv().expect("job 1 is kept");
+                let mut first = ordered.job(0);
+                text(&mut first, "a");
+                first.finish();
+                written.send(()).expect("the other thread waits");
+                let (first_buffer, again) = other.join().expect("no panic");
+                assert!(first_buffer.is_some());
+                assert_eq!(again, first_buffer, "the buffer came back to its thread");
+                // Another thread's buffer is never given to this one.
+                let mut fifth = ordered.job(4);
+                text(&mut fifth, "e");
+                assert!(kept_at(&fifth).is_some());
+                assert_ne!(kept_at(&fifth), first_buffer);
+                let mut third = ordered.job(2);
+                text(&mut third, "c");
+                third.finish();
+                fifth.finish();
+            });
+        }
+        assert_eq!(String::from_utf8(out).unwrap(), "a,b,c,d,e");
+    }
+
+    #[test]
+    fn a_job_keeps_its_pieces_separated_until_its_turn() {
+        let mut out = Vec::new();
+        {
+            let ordered = Ordered::new(&mut out, b"|");
+            let mut second = ordered.job(1);
+            text(&mut second, "b1");
+            text(&mut second, "");
+            text(&mut second, "b2");
+            let mut first = ordered.job(0);
+            text(&mut first, "a");
+            first.finish();
+            // Its turn now: what it kept goes first, then what it writes.
+            text(&mut second, "b3");
+            second.finish();
+        }
+        assert_eq!(String::from_utf8(out).unwrap(), "a|b1|b2|b3");
     }
 
     #[test]
