@@ -849,6 +849,19 @@ fn printable_ascii(text: &str) -> bool {
 /// each `-` between two letters or digits, as textwrap's hyphen splitter splits it. Nothing is
 /// pushed for another word.
 fn plain_word_at(bytes: &[u8], start: usize, fragments: &mut Vec<Fragment>) -> (usize, bool) {
+    // Most words are letters, digits and marks that neither break nor split: one fragment.
+    let simple = bytes[start..]
+        .iter()
+        .position(|&byte| !SIMPLE[usize::from(byte)])
+        .map_or(bytes.len(), |length| start + length);
+    if bytes.get(simple).is_none_or(|&byte| byte == b' ') {
+        fragments.push(Fragment {
+            start,
+            end: simple,
+            space: 0,
+        });
+        return (simple, true);
+    }
     let first = fragments.len();
     let (mut before, mut plain, mut piece, mut at) = ([OTHER, OTHER], true, start, start);
     while at < bytes.len() && bytes[at] != b' ' {
@@ -958,6 +971,18 @@ const CLASSES: [u8; 256] = {
         byte += 1;
     }
     classes
+};
+
+/// The bytes that [`plain_word_at`] passes over with nothing to do: digits, and marks but `-`
+/// (no rule breaks between them, and textwrap splits only after a `-`).
+const SIMPLE: [bool; 256] = {
+    let mut simple = [false; 256];
+    let mut byte = 0;
+    while byte < 256 {
+        simple[byte] = byte != b'-' as usize && matches!(CLASSES[byte], DIGIT | MARK);
+        byte += 1;
+    }
+    simple
 };
 
 /// The ends of the lines textwrap's optimal fit chooses for `fragments` on lines of `room`
