@@ -843,11 +843,12 @@ fn printable_ascii(text: &str) -> bool {
         .all(|&b| (b' '..=b'~').contains(&b))
 }
 
-/// Reads the word of `bytes` that starts at `start`, up to the next space or the end, in one
-/// pass: where it ends, and whether it is plain (all plain bytes with no break inside, as
-/// [`CLASSES`] tells). A plain word's fragments are pushed as it is read: the word, split after
-/// each `-` between two letters or digits, as textwrap's hyphen splitter splits it. Nothing is
-/// pushed for another word.
+/// Reads the word of `bytes` that starts at `start`, up to the next space or the end: where it
+/// ends, and whether it is plain (all plain bytes with no break inside, as [`CLASSES`] tells). A
+/// plain word's fragments are pushed as it is read: the word, split after each `-` between two
+/// letters or digits, as textwrap's hyphen splitter splits it. Nothing is pushed for another
+/// word. A word of [`SIMPLE`] bytes alone is found by one pass over that table; any other is read
+/// again from its start, byte by byte.
 fn plain_word_at(bytes: &[u8], start: usize, fragments: &mut Vec<Fragment>) -> (usize, bool) {
     // Most words are letters, digits and marks that neither break nor split: one fragment.
     let simple = bytes[start..]
