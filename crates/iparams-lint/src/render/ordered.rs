@@ -9,10 +9,9 @@
 //! allocator frees a block under the lock of the thread that took it, and a thread freeing
 //! another's blocks kept that one waiting (tens of waits a run of 2,000 small files).
 
-use std::cell::Cell;
 use std::io::{self, Write};
 use std::sync::Mutex;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::thread::ThreadId;
 
 use iparams_core::in_order::InOrder;
 
@@ -47,9 +46,10 @@ struct Turns {
 struct Spare(Vec<Kept>);
 
 /// Output a job keeps until its turn: its pieces, separated, in a buffer of one thread's.
+#[derive(Debug)]
 struct Kept {
-    /// The thread that fills it ([`this_thread`]).
-    filled_by: usize,
+    /// The thread that fills it.
+    filled_by: ThreadId,
     bytes: Vec<u8>,
 }
 
@@ -58,25 +58,10 @@ struct Kept {
 const SPARE_KEPT: usize = 16;
 const SPARE_CAPACITY: usize = 64 * 1024;
 
-/// A number for the calling thread, the same on each call.
-fn this_thread() -> usize {
-    static NEXT: AtomicUsize = AtomicUsize::new(0);
-    thread_local! {
-        static THIS: Cell<Option<usize>> = const { Cell::new(None) };
-    }
-    THIS.with(|this| {
-        this.get().unwrap_or_else(|| {
-            let number = NEXT.fetch_add(1, Ordering::Relaxed);
-            this.set(Some(number));
-            number
-        })
-    })
-}
-
 impl Spare {
     /// A buffer for the calling thread to keep output in: one of its own written out, if any.
     fn buffer(&mut self) -> Kept {
-        let thread = this_thread();
+        let thread = std::thread::current().id();
         match self.0.iter().position(|kept| kept.filled_by == thread) {
             Some(at) => {
                 let mut kept = self.0.swap_remove(at);
@@ -147,23 +132,12 @@ impl Out<'_> {
 }
 
 /// The output of one job.
+#[derive(Debug)]
 pub struct JobOutput<'a, 'o> {
     ordered: &'a Ordered<'o>,
     index: usize,
     /// Pieces written before the job's turn.
     kept: Option<Kept>,
-}
-
-impl std::fmt::Debug for JobOutput<'_, '_> {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("JobOutput")
-            .field("index", &self.index)
-            .field(
-                "kept",
-                &self.kept.as_ref().map_or(0, |kept| kept.bytes.len()),
-            )
-            .finish_non_exhaustive()
-    }
 }
 
 impl JobOutput<'_, '_> {
@@ -172,25 +146,19 @@ impl JobOutput<'_, '_> {
     pub fn piece(&mut self, write: impl FnOnce(&mut dyn Write) -> io::Result<()>) {
         let separator = self.ordered.separator;
         // Only this job's `finish` moves the turn on, so the answer holds while it writes.
-        let in_turn = {
-            let mut turns = lock(&self.ordered.turns);
-            let in_turn = turns.finished.next() == self.index;
-            if !in_turn && self.kept.is_none() {
-                self.kept = Some(turns.spare.buffer());
-            }
-            in_turn
-        };
-        if !in_turn {
-            if let Some(kept) = &mut self.kept {
-                let mut separated = Separated {
-                    pending: (!kept.bytes.is_empty()).then_some(separator),
-                    out: &mut kept.bytes,
-                    wrote: false,
-                };
-                let _ = write(&mut separated);
-            }
+        let mut turns = lock(&self.ordered.turns);
+        if turns.finished.next() != self.index {
+            let kept = self.kept.get_or_insert_with(|| turns.spare.buffer());
+            drop(turns);
+            let mut separated = Separated {
+                pending: (!kept.bytes.is_empty()).then_some(separator),
+                out: &mut kept.bytes,
+                wrote: false,
+            };
+            let _ = write(&mut separated);
             return;
         }
+        drop(turns);
         let out = &mut *lock(&self.ordered.out);
         // Kept by this very thread: freed here.
         if let Some(kept) = self.kept.take() {
