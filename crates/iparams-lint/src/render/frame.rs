@@ -627,7 +627,8 @@ pub struct Filler {
     best: Vec<(usize, f64, bool)>,
     breaks: Vec<usize>,
     shape: Shape,
-    /// Lines whose filling textwrap's order decided, for the tests to see that case is met.
+    /// Lines whose filling a tie decided (two ways of the same cost), for the tests to see that
+    /// case is met.
     #[cfg(test)]
     ties: usize,
 }
@@ -662,7 +663,8 @@ impl Filler {
     /// textwrap's fill of printable text, for indents of the same width: a line that fits (by
     /// textwrap's own measure) as it is; a longer line of printable ASCII by the same words
     /// (Unicode line breaking, as textwrap's default separator finds them, then its hyphen
-    /// splitter) and the same optimal fit (textwrap's own, for equally good ways to fill it).
+    /// splitter) and the same optimal fit (equally good ways to fill it decided as textwrap
+    /// decides them).
     /// `None` when the text has something not modelled here (a longer line with other
     /// characters, a word longer than a line, a break that Unicode rules forbid after a space);
     /// the caller then asks textwrap.
@@ -739,13 +741,12 @@ impl Filler {
                     &mut self.best,
                     &mut self.breaks,
                 )?;
-                if tied {
-                    #[cfg(test)]
-                    {
-                        self.ties += 1;
-                    }
-                    textwrap_fit(fragments, room, &mut self.breaks)?;
+                #[cfg(test)]
+                {
+                    self.ties += usize::from(tied);
                 }
+                #[cfg(not(test))]
+                let _ = tied;
                 FITS.with_borrow_mut(|fits| {
                     if fits.len() >= FITS_KEPT {
                         fits.clear();
@@ -988,9 +989,9 @@ const SIMPLE: [bool; 256] = {
 
 /// The ends of the lines textwrap's optimal fit chooses for `fragments` on lines of `room`
 /// columns: the same costs (a line 1000, the square of the gap left on a line but the last,
-/// 2500 a column of overflow, 25 a last line of one short word), minimised exactly. `true`
-/// when two ways cost the same on the chosen path: the order of textwrap's own search decides
-/// then ([`textwrap_fit`]).
+/// 2500 a column of overflow, 25 a last line of one short word), minimised exactly. Where two
+/// ways to end a line cost the same, textwrap's search (SMAWK) keeps the line that starts at
+/// the earlier word, and so does this one. `true` when such a tie was on the chosen path.
 fn optimal_fit(
     fragments: &[Fragment],
     room: usize,
@@ -1030,8 +1031,12 @@ fn optimal_fit(
             } else if i + 1 == j && line < target / 4.0 {
                 cost += 25.0;
             }
+            // From the nearest start back: an equal cost found later starts earlier, and wins.
             match chosen {
-                Some((_, c)) if cost == c => tied = true,
+                Some((_, c)) if cost == c => {
+                    chosen = Some((i, cost));
+                    tied = true;
+                }
                 Some((_, c)) if cost > c => {}
                 _ => {
                     chosen = Some((i, cost));
@@ -1043,50 +1048,15 @@ fn optimal_fit(
         best[j] = (i, cost, tied);
     }
     breaks.clear();
+    let mut tied = false;
     let mut at = count;
     while at > 0 {
-        if best[at].2 {
-            return Some(true);
-        }
+        tied |= best[at].2;
         breaks.push(at);
         at = best[at].0;
     }
     breaks.reverse();
-    Some(false)
-}
-
-/// The ends of the lines textwrap's optimal fit chooses, from textwrap itself: the same costs
-/// searched in its own order, which decides between fillings that cost the same. Slower than
-/// [`optimal_fit`], so asked only for those; still far cheaper than filling the whole text with
-/// textwrap, which finds the words again by Unicode rules.
-fn textwrap_fit(fragments: &[Fragment], room: usize, breaks: &mut Vec<usize>) -> Option<()> {
-    use textwrap::wrap_algorithms::{Penalties, wrap_optimal_fit};
-    // Both indents are as wide, so every line has the same room; textwrap's default penalties.
-    let room = room as f64;
-    let lines = wrap_optimal_fit(fragments, &[room, room], &Penalties::new()).ok()?;
-    breaks.clear();
-    let mut end = 0;
-    for line in lines {
-        end += line.len();
-        breaks.push(end);
-    }
-    Some(())
-}
-
-/// A fragment as textwrap measures it: printable ASCII, a column a byte; no hyphen is added
-/// where a line breaks (words are never broken here).
-impl textwrap::core::Fragment for Fragment {
-    fn width(&self) -> f64 {
-        (self.end - self.start) as f64
-    }
-
-    fn whitespace_width(&self) -> f64 {
-        self.space as f64
-    }
-
-    fn penalty_width(&self) -> f64 {
-        0.0
-    }
+    Some(tied)
 }
 
 /// The columns of a character as miette counts them (unicode-width, as miette's own
@@ -1309,6 +1279,39 @@ mod tests {
         // ties between fillings of the same cost included.
         assert!(ours_count > 60_000, "{ours_count}");
         assert!(filler.ties > 1_000, "{}", filler.ties);
+    }
+
+    /// Ties are common where words are short and alike: of two ways of the same cost, the one
+    /// textwrap keeps is the one whose line starts at the earlier word.
+    #[test]
+    fn ties_are_decided_as_textwrap_decides_them() {
+        let mut random = Random(0x2545_f491_4f6c_dd1d);
+        let mut filler = Filler::default();
+        let mut filled = 0;
+        for _ in 0..30_000 {
+            let longest = 1 + random.below(8);
+            let mut text = String::new();
+            for word in 0..2 + random.below(80) {
+                if word > 0 {
+                    text.push_str(if random.below(12) == 0 { "  " } else { " " });
+                }
+                for _ in 0..1 + random.below(longest) {
+                    text.push(char::from(b"abcdefghij"[random.below(10)]));
+                }
+            }
+            let width = 12 + random.below(100);
+            let mut ours = String::new();
+            if filler
+                .fill_plain(&mut ours, &text, "  help: ", "        ", width - 2)
+                .is_some()
+            {
+                filled += 1;
+                let theirs = textwrap_fill(&text, "  help: ", "        ", width);
+                assert_eq!(ours, theirs, "{text:?} at {width}");
+            }
+        }
+        assert!(filled > 25_000, "{filled}");
+        assert!(filler.ties > 2_000, "{}", filler.ties);
     }
 
     #[test]
