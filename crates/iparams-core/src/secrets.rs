@@ -101,25 +101,25 @@ impl Found {
     fn in_key(key: &str) -> Self {
         let bytes = key.as_bytes();
         let mut found = 0;
-        for (at, byte) in bytes.iter().enumerate() {
-            if !matches!(byte | 0x20, b'a' | b't' | b'k' | b's' | b'p' | b'c') {
-                continue;
-            }
+        for (at, pair) in bytes.windows(2).enumerate() {
+            // Each word is told by its first two letters (in either case: a letter with the
+            // 0x20 bit set is its lower case) before the rest of it is compared.
+            let (word, flag) = match (pair[0] | 0x20, pair[1] | 0x20) {
+                (b'a', b'u') => ("auth", Self::AUTH),
+                (b'a', b'p') => (VENDOR_EXEMPTION, Self::API_DOMAIN),
+                (b't', b'o') => ("token", Self::TOKEN),
+                (b'k', b'e') => ("key", Self::KEY),
+                (b's', b'e') => ("secret", Self::SECRET),
+                (b'p', b'a') => ("pass", Self::PASS),
+                (b'p', b'w') => ("pwd", Self::PWD),
+                (b'c', b'r') => ("credential", Self::CREDENTIAL),
+                _ => continue,
+            };
             let rest = &bytes[at..];
-            let starts = |word: &str| {
-                rest.len() >= word.len() && rest[..word.len()].eq_ignore_ascii_case(word.as_bytes())
-            };
-            found |= match byte.to_ascii_lowercase() {
-                b'a' if starts("auth") => Self::AUTH,
-                b'a' if starts(VENDOR_EXEMPTION) => Self::API_DOMAIN,
-                b't' if starts("token") => Self::TOKEN,
-                b'k' if starts("key") => Self::KEY,
-                b's' if starts("secret") => Self::SECRET,
-                b'p' if starts("pass") => Self::PASS,
-                b'p' if starts("pwd") => Self::PWD,
-                b'c' if starts("credential") => Self::CREDENTIAL,
-                _ => 0,
-            };
+            if rest.len() >= word.len() && rest[..word.len()].eq_ignore_ascii_case(word.as_bytes())
+            {
+                found |= flag;
+            }
         }
         Self(found)
     }
@@ -637,6 +637,42 @@ mod tests {
         assert!(!read_key("api_domain_key").1);
         assert!(!read_key("domain").1);
         assert!(!read_key("password").1);
+    }
+
+    /// `Found::in_key` is each word looked for in the key lower-cased, found in one pass.
+    #[test]
+    fn the_words_of_a_key_are_found_in_any_case_anywhere() {
+        let words = [
+            ("auth", Found::AUTH),
+            ("token", Found::TOKEN),
+            ("key", Found::KEY),
+            ("secret", Found::SECRET),
+            ("pass", Found::PASS),
+            ("pwd", Found::PWD),
+            ("credential", Found::CREDENTIAL),
+            (VENDOR_EXEMPTION, Found::API_DOMAIN),
+        ];
+        // Pieces of the words, whole or cut, in both cases, with what may sit between them.
+        let pieces = [
+            "au", "th", "AUTH", "to", "ken", "Key", "k", "ey", "se", "cret", "SECRET", "pa", "ss",
+            "pw", "d", "cre", "dential", "api_", "domain", "_", "-", "a", "p", "é", "@", "`",
+        ];
+        let mut state = 0x9e37_79b9_7f4a_7c15_u64;
+        let mut next = |below: usize| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            (state % below as u64) as usize
+        };
+        for _ in 0..50_000 {
+            let key: String = (0..next(7)).map(|_| pieces[next(pieces.len())]).collect();
+            let lower = key.to_ascii_lowercase();
+            let expected = words
+                .iter()
+                .filter(|(word, _)| lower.contains(word))
+                .fold(0, |found, (_, flag)| found | flag);
+            assert_eq!(Found::in_key(&key).0, expected, "{key:?}");
+        }
     }
 
     #[test]
