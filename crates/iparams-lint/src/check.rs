@@ -290,7 +290,7 @@ fn check_alone(linter: &mut Linter, job: &Job, context: &mut JobContext<'_, '_, 
         ..JobOutcome::default()
     };
     let (bytes, path) = match &job.target {
-        Target::File(path) => match context.workspace.read_sized(path, job.size) {
+        Target::File(path) => match context.workspace.read(path) {
             Ok(bytes) => (bytes, Some(path.as_path())),
             Err(error) => {
                 outcome

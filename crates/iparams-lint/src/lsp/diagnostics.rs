@@ -101,7 +101,6 @@ pub fn job_for(state: &mut State, location: &Path) -> Option<Job> {
                     target: Target::File(location.to_owned()),
                     shown: location.display().to_string(),
                     settings: RuleSettings::default(),
-                    size: None,
                 }],
                 ..Plan::default()
             }

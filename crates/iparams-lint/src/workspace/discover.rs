@@ -11,9 +11,8 @@ use rayon::prelude::*;
 pub enum Input {
     /// An app folder: manifest.json and config/ inside it.
     App(PathBuf),
-    /// An iparams.json outside any app, checked on its own, with its size in bytes when the plan
-    /// looked at it (`None` when it did not: found in a folder, or not there).
-    File(PathBuf, Option<u64>),
+    /// An iparams.json outside any app, checked on its own.
+    File(PathBuf),
     Stdin,
 }
 
@@ -52,8 +51,7 @@ pub fn discover(paths: &[PathBuf]) -> (Vec<Input>, Vec<DiscoveryError>) {
 fn sort_without_repeats(inputs: &mut Vec<Input>) {
     if !cfg!(unix) || !inputs.iter().all(|i| i.path().is_none_or(spelled_plainly)) {
         inputs.sort();
-        // A file's size is a hint: the same path twice is one input, whatever each size says.
-        inputs.dedup_by(|a, b| a.rank() == b.rank() && a.path() == b.path());
+        inputs.dedup();
         return;
     }
     inputs.sort_by(|a, b| {
@@ -97,14 +95,14 @@ impl Input {
     fn rank(&self) -> u8 {
         match self {
             Input::App(_) => 0,
-            Input::File(..) => 1,
+            Input::File(_) => 1,
             Input::Stdin => 2,
         }
     }
 
     fn path(&self) -> Option<&Path> {
         match self {
-            Input::App(path) | Input::File(path, _) => Some(path),
+            Input::App(path) | Input::File(path) => Some(path),
             Input::Stdin => None,
         }
     }
@@ -119,13 +117,9 @@ fn expand(path: &Path) -> (Vec<Input>, Option<DiscoveryError>) {
     if path.as_os_str() == "-" {
         return (vec![Input::Stdin], None);
     }
-    // One look at the path tells a folder from a file, and a file's size: its read then need
-    // not ask again (a system call a file, on thousands of them).
-    let metadata = std::fs::metadata(path).ok();
-    if !metadata.as_ref().is_some_and(std::fs::Metadata::is_dir) {
+    if !path.is_dir() {
         // Missing or unreadable files are reported when they are read.
-        let size = metadata.filter(|m| m.is_file()).map(|m| m.len());
-        let input = app_of(path).map_or_else(|| Input::File(path.to_owned(), size), Input::App);
+        let input = app_of(path).map_or_else(|| Input::File(path.to_owned()), Input::App);
         return (vec![input], None);
     }
     let found = if is_app(path) {
@@ -170,9 +164,8 @@ fn find_in(root: &Path) -> Vec<Input> {
         } else if name == Some("iparams.json")
             && path.parent().is_some_and(|dir| dir.ends_with("config"))
         {
-            found.push(
-                app_of(path).map_or_else(|| Input::File(clean(path.to_owned()), None), Input::App),
-            );
+            found
+                .push(app_of(path).map_or_else(|| Input::File(clean(path.to_owned())), Input::App));
         }
     }
     found
@@ -249,7 +242,7 @@ mod tests {
                 match next(5) {
                     0 => Input::App(PathBuf::from(path)),
                     1 => Input::Stdin,
-                    _ => Input::File(PathBuf::from(path), None),
+                    _ => Input::File(PathBuf::from(path)),
                 }
             })
             .collect()

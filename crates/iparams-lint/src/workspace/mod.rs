@@ -50,9 +50,6 @@ pub struct Job {
     /// How output names it: the file, or the app's folder.
     pub shown: String,
     pub settings: RuleSettings,
-    /// A lone file's size when the plan looked at it: its read need not ask again. A hint only:
-    /// a file that changed since is still read whole.
-    pub size: Option<u64>,
 }
 
 /// What a job checks.
@@ -113,14 +110,9 @@ impl Workspace {
 
     /// The bytes of the file at `path`: its overlay, or the disk's.
     pub fn read(&self, path: &Path) -> std::io::Result<Vec<u8>> {
-        self.read_sized(path, None)
-    }
-
-    /// [`Workspace::read`] for a file whose size was seen a moment ago (see [`Job::size`]).
-    pub fn read_sized(&self, path: &Path, size: Option<u64>) -> std::io::Result<Vec<u8>> {
         match self.overlaid(path) {
             Some(text) => Ok(text.to_vec()),
-            None => read::read_file(path, size),
+            None => read::read_file(path),
         }
     }
 
@@ -152,15 +144,13 @@ impl Workspace {
             ..Plan::default()
         };
         for input in inputs {
-            let mut size = None;
             let (target, shown, location, from_stdin) = match input {
                 Input::App(root) => {
                     let location = root.join("config/iparams.json");
                     let shown = root.to_string_lossy().into_owned();
                     (Target::App(root), shown, location, false)
                 }
-                Input::File(path, seen_size) => {
-                    size = seen_size;
+                Input::File(path) => {
                     let shown = path.to_string_lossy().into_owned();
                     (Target::File(path.clone()), shown, path, false)
                 }
@@ -187,7 +177,6 @@ impl Workspace {
                 target,
                 shown,
                 settings,
-                size,
             });
         }
         Ok(plan)
@@ -321,45 +310,6 @@ mod tests {
         assert_eq!(plan.jobs[0].target, Target::Stdin);
         assert!(plan.reads_stdin);
         assert_eq!(plan.stdin_path, None);
-    }
-
-    #[test]
-    fn a_file_named_on_the_command_line_is_planned_with_the_size_it_had() {
-        let folder = Folder::new("sizes");
-        let named = folder.write("named.json", "{\"a\": {}}");
-        folder.write("found/config/iparams.json", "{}");
-        let mut workspace = Workspace::new(None, &[]).expect("no configuration");
-        let paths = [
-            named.clone(),
-            folder.0.join("found"),
-            folder.0.join("gone.json"),
-        ];
-        let plan = workspace
-            .plan(&paths, None)
-            .expect("a readable configuration");
-        let sizes: Vec<(&Target, Option<u64>)> = plan
-            .jobs
-            .iter()
-            .map(|job| (&job.target, job.size))
-            .collect();
-        // A file found in a folder, or not there at all, is asked for its size when it is read.
-        assert_eq!(
-            sizes,
-            [
-                (
-                    &Target::File(folder.0.join("found/config/iparams.json")),
-                    None
-                ),
-                (&Target::File(folder.0.join("gone.json")), None),
-                (&Target::File(named.clone()), Some(9)),
-            ]
-        );
-        // Grown since: still read whole.
-        std::fs::write(&named, "{\"a\": {}, \"b\": {}}").expect("writable");
-        let bytes = workspace
-            .read_sized(&named, plan.jobs[2].size)
-            .expect("readable");
-        assert_eq!(bytes, b"{\"a\": {}, \"b\": {}}");
     }
 
     #[test]

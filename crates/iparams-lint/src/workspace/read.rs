@@ -16,16 +16,12 @@ const READ_IN_PARALLEL_FROM: usize = 1 << 20;
 /// The bytes of a piece: each thread reads whole pieces.
 const PIECE: usize = 1 << 20;
 
-/// The bytes of the file at `path`, as [`std::fs::read`] gives them. `size` is the file's size
-/// when it was last looked at, if it was: the file is then not asked for it again. Any size
-/// gives the same bytes; a wrong one costs a read or two more.
-pub fn read_file(path: &Path, size: Option<u64>) -> io::Result<Vec<u8>> {
+/// The bytes of the file at `path`, as [`std::fs::read`] gives them.
+pub fn read_file(path: &Path) -> io::Result<Vec<u8>> {
     let mut file = File::open(path)?;
-    let size = match size {
-        Some(size) => size,
-        None => file.metadata().map_or(0, |metadata| metadata.len()),
-    };
-    let size = usize::try_from(size).unwrap_or(0);
+    let size = file
+        .metadata()
+        .map_or(0, |metadata| usize::try_from(metadata.len()).unwrap_or(0));
     let mut bytes = if size >= READ_IN_PARALLEL_FROM && rayon::current_num_threads() >= 2 {
         match read_in_pieces(&file, size) {
             Ok(bytes) => bytes,
@@ -127,22 +123,10 @@ mod tests {
         ] {
             let bytes = varied(length);
             let file = Scratch::with(&length.to_string(), &bytes);
-            // Asked for its size, told the right one, or told one it no longer has (it grew or
-            // shrank since, by a byte or across the size read in pieces).
-            let told = length as u64;
-            for size in [
-                None,
-                Some(told),
-                Some(told.saturating_sub(1)),
-                Some(told + 1),
-                Some(told / 2),
-                Some(told + 2 * PIECE as u64),
-            ] {
-                assert!(
-                    read_file(&file.0, size).expect("readable") == bytes,
-                    "{length} bytes, told {size:?}"
-                );
-            }
+            assert!(
+                read_file(&file.0).expect("readable") == bytes,
+                "{length} bytes"
+            );
         }
     }
 
@@ -164,7 +148,7 @@ mod tests {
     #[test]
     fn a_missing_file_is_an_error_as_std_gives_it() {
         let path = std::env::temp_dir().join("iparams-read-missing-file");
-        let ours = read_file(&path, None).expect_err("missing");
+        let ours = read_file(&path).expect_err("missing");
         let theirs = std::fs::read(&path).expect_err("missing");
         assert_eq!(ours.kind(), theirs.kind());
     }
@@ -173,7 +157,7 @@ mod tests {
     #[test]
     fn a_folder_is_an_error_as_std_gives_it() {
         let folder = std::env::temp_dir();
-        let ours = read_file(&folder, None).expect_err("a folder");
+        let ours = read_file(&folder).expect_err("a folder");
         let theirs = std::fs::read(&folder).expect_err("a folder");
         assert_eq!(ours.kind(), theirs.kind());
     }
