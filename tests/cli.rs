@@ -155,6 +155,57 @@ fn folders_are_searched_for_apps_and_iparams_files() {
     assert!(stderr(&empty).contains("no app or config/iparams.json found"));
 }
 
+/// The plan takes a path named `*.json` for a file without looking at it; one that is a
+/// folder is checked as a folder all the same, when its job finds out.
+#[test]
+fn a_folder_named_like_a_json_file_is_still_checked_as_a_folder() {
+    let scratch = support::Scratch::new("folder-named-json");
+    let app = support::repo_root().join("fixtures/apps/hr-sync");
+    for file in ["manifest.json", "config/iparams.json"] {
+        let text = std::fs::read_to_string(app.join(file)).expect("the example app");
+        scratch.write(&format!("apps.json/app/{file}"), &text);
+    }
+    scratch.write(
+        "apps.json/lone/config/iparams.json",
+        r#"{"a": {"display_name": "A", "type": "Text"}}"#,
+    );
+    scratch.write(
+        "one.json",
+        r#"{"b": {"display_name": "B", "type": "Text"}}"#,
+    );
+    scratch.write("nothing.json/readme.txt", "no iparams here");
+    let named = |paths: &[&str]| {
+        let output = iparams_lint(paths)
+            .current_dir(&scratch.0)
+            .output()
+            .expect("runs");
+        (output.status.code(), stdout(&output), stderr(&output))
+    };
+    // Named as it is, and with the slash that says it is a folder (which the plan looks at):
+    // the same findings, in path order, and the same two files checked alone.
+    let by_name = named(&["one.json", "apps.json"]);
+    assert_eq!(by_name, named(&["one.json", "apps.json/"]));
+    let (code, out, err) = by_name;
+    assert_eq!(code, Some(1), "{out}");
+    let app_file = out.find("apps.json/app/").expect("the app's files");
+    let lone = out
+        .find("apps.json/lone/config/iparams.json")
+        .expect("the lone file");
+    let file = out.find("[one.json").expect("the named file");
+    assert!(app_file < lone && lone < file, "in path order: {out}");
+    assert!(
+        err.contains("note: 2 iparams.json files are not inside an app"),
+        "{err}"
+    );
+    // A folder with nothing to check says so, as any folder does.
+    let (code, _, err) = named(&["nothing.json"]);
+    assert_eq!(code, Some(2));
+    assert_eq!(
+        err,
+        "iparams-lint: nothing.json: no app or config/iparams.json found in this folder\n"
+    );
+}
+
 #[test]
 fn standard_input_takes_its_name_from_stdin_filename() {
     let output = run_with_stdin(

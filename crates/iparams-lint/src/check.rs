@@ -61,6 +61,8 @@ struct JobOutcome {
     errors: Vec<String>,
     /// Checked outside any app, with in-file rules only.
     alone: bool,
+    /// The files so checked inside the folder the job turned out to be (see `check_folder`).
+    alone_inside: Vec<String>,
 }
 
 pub fn run(
@@ -221,10 +223,7 @@ fn check_jobs(
                 workspace,
                 output: &mut output,
             };
-            let outcome = match &job.target {
-                Target::App(root) => check_app(&mut linter, job, root, &mut context),
-                Target::File(_) | Target::Stdin => check_alone(&mut linter, job, &mut context),
-            };
+            let outcome = check_job(&mut linter, job, &mut context);
             output.finish();
             let _ = outcomes[index].set(outcome);
         }
@@ -247,8 +246,12 @@ fn say_once_about_lone_files(jobs: &[Job], outcomes: &[JobOutcome], stderr: &mut
     let lone: Vec<&str> = jobs
         .iter()
         .zip(outcomes)
-        .filter(|(_, outcome)| outcome.alone)
-        .map(|(job, _)| job.shown.as_str())
+        .flat_map(|(job, outcome)| {
+            let itself = outcome.alone.then_some(job.shown.as_str());
+            itself
+                .into_iter()
+                .chain(outcome.alone_inside.iter().map(String::as_str))
+        })
         .collect();
     let note = match lone.as_slice() {
         [] => return,
@@ -283,6 +286,14 @@ impl JobOutcome {
     }
 }
 
+/// One job: an app, or a lone file.
+fn check_job(linter: &mut Linter, job: &Job, context: &mut JobContext<'_, '_, '_>) -> JobOutcome {
+    match &job.target {
+        Target::App(root) => check_app(linter, job, root, context),
+        Target::File(_) | Target::Stdin => check_alone(linter, job, context),
+    }
+}
+
 /// A lone iparams.json, or standard input.
 fn check_alone(linter: &mut Linter, job: &Job, context: &mut JobContext<'_, '_, '_>) -> JobOutcome {
     let mut outcome = JobOutcome {
@@ -292,6 +303,8 @@ fn check_alone(linter: &mut Linter, job: &Job, context: &mut JobContext<'_, '_, 
     let (bytes, path) = match &job.target {
         Target::File(path) => match context.workspace.read(path) {
             Ok(bytes) => (bytes, Some(path.as_path())),
+            // The plan takes a path named `*.json` for a file without looking.
+            Err(_) if path.is_dir() => return check_folder(linter, path, context),
             Err(error) => {
                 outcome
                     .errors
@@ -462,6 +475,38 @@ fn handle_fix(
         _ => {}
     }
     Some(text.to_owned())
+}
+
+/// A folder the plan took for a file by its name (`x.json`), found out when its job read it:
+/// checked as a folder named on the command line is, its apps and files in path order, in
+/// this job's turn.
+fn check_folder(
+    linter: &mut Linter,
+    folder: &Path,
+    context: &mut JobContext<'_, '_, '_>,
+) -> JobOutcome {
+    let mut outcome = JobOutcome::default();
+    let plan = match context.workspace.plan_folder(folder) {
+        Ok(plan) => plan,
+        Err(message) => {
+            outcome.errors.push(message);
+            return outcome;
+        }
+    };
+    let errors = plan.errors.iter();
+    outcome
+        .errors
+        .extend(errors.map(|e| format!("{}: {}", e.path.display(), e.message)));
+    for job in &plan.jobs {
+        let inner = check_job(linter, job, context);
+        outcome.summary.merge(&inner.summary);
+        outcome.errors.extend(inner.errors);
+        if inner.alone {
+            outcome.alone_inside.push(job.shown.clone());
+        }
+        outcome.alone_inside.extend(inner.alone_inside);
+    }
+    outcome
 }
 
 /// A whole app: iparams.json with the app-aware rules, and the app's other files.

@@ -151,7 +151,7 @@ impl Config {
 
 /// Where each file's rule levels come from: `--rule`, and a configuration file (the one given
 /// with `--config`, or the nearest above the file, read once per folder).
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 pub struct RuleSources {
     command_line: Vec<RuleLevel>,
     explicit: Option<Arc<Config>>,

@@ -113,20 +113,37 @@ impl Input {
 }
 
 /// What one path of the command line stands for.
+///
+/// A path spelled as a JSON file (`x.json`, not `x.json/`) that cannot be an app's iparams.json
+/// is taken for a lone file by its name: looking at it would cost a system call, and its read
+/// finds out anyway (a shell's glob names thousands of files, and this look was a twentieth of
+/// the run). Should it be a folder after all, its job checks the folder then (see
+/// [`in_folder`]).
 fn expand(path: &Path) -> (Vec<Input>, Option<DiscoveryError>) {
     if path.as_os_str() == "-" {
         return (vec![Input::Stdin], None);
+    }
+    let spelled_as_json = path.as_os_str().as_encoded_bytes().ends_with(b".json");
+    if spelled_as_json && app_root_by_name(path).is_none() {
+        return (vec![Input::File(path.to_owned())], None);
     }
     if !path.is_dir() {
         // Missing or unreadable files are reported when they are read.
         let input = app_of(path).map_or_else(|| Input::File(path.to_owned()), Input::App);
         return (vec![input], None);
     }
-    let found = if is_app(path) {
+    in_folder(path)
+}
+
+/// What a folder holds to check: itself when it is an app, else the apps and iparams.json
+/// files below it, in path order; an error when it holds none.
+pub fn in_folder(path: &Path) -> (Vec<Input>, Option<DiscoveryError>) {
+    let mut found = if is_app(path) {
         vec![Input::App(clean(path.to_owned()))]
     } else {
         find_in(path)
     };
+    sort_without_repeats(&mut found);
     let error = found.is_empty().then(|| DiscoveryError {
         path: path.to_owned(),
         message: "no app or config/iparams.json found in this folder".into(),
@@ -141,15 +158,26 @@ pub fn is_app(folder: &Path) -> bool {
 
 /// The app an `app/config/iparams.json` belongs to.
 pub fn app_of(file: &Path) -> Option<PathBuf> {
+    app_root_by_name(file)
+        .filter(|root| is_app(root))
+        .map(|root| clean(root.to_owned()))
+}
+
+/// The folder that would be the app of `file` if `file` is named `config/iparams.json`,
+/// without looking at the disk.
+fn app_root_by_name(file: &Path) -> Option<&Path> {
+    if file.file_name().is_none_or(|n| n != "iparams.json") {
+        return None;
+    }
     let config = file
         .parent()
         .filter(|dir| dir.file_name().is_some_and(|n| n == "config"))?;
-    let root = config
-        .parent()
-        .filter(|p| !p.as_os_str().is_empty())
-        .unwrap_or(Path::new("."));
-    (file.file_name().is_some_and(|n| n == "iparams.json") && is_app(root))
-        .then(|| clean(root.to_owned()))
+    Some(
+        config
+            .parent()
+            .filter(|p| !p.as_os_str().is_empty())
+            .unwrap_or(Path::new(".")),
+    )
 }
 
 fn find_in(root: &Path) -> Vec<Input> {
@@ -217,6 +245,31 @@ pub fn app_files(root: &Path) -> Vec<(String, PathBuf)> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_path_spelled_as_a_json_file_is_taken_for_one_without_a_look() {
+        let folder = std::env::temp_dir().join(format!("iparams-named-{}", std::process::id()));
+        let named = folder.join("apps.json");
+        std::fs::create_dir_all(named.join("lone/config")).expect("a scratch folder");
+        std::fs::write(named.join("lone/config/iparams.json"), "{}").expect("writable");
+        let file = |path: &Path| vec![Input::File(path.to_owned())];
+        // A folder named so, a path that names nothing: files, until they are read.
+        assert_eq!(expand(&named).0, file(&named));
+        let missing = folder.join("missing.json");
+        assert_eq!(expand(&missing).0, file(&missing));
+        // Spelled as a folder, the same folder is looked at, and into.
+        let lone = named.join("lone/config/iparams.json");
+        let mut slashed = named.clone().into_os_string();
+        slashed.push("/");
+        assert_eq!(expand(Path::new(&slashed)).0, [Input::File(lone.clone())]);
+        assert_eq!(in_folder(&named).0, [Input::File(lone)]);
+        // An app's iparams.json is still looked at, to find its app.
+        let in_app = folder.join("app/config/iparams.json");
+        std::fs::create_dir_all(in_app.parent().expect("a parent")).expect("folders");
+        std::fs::write(folder.join("app/manifest.json"), "{}").expect("writable");
+        assert_eq!(expand(&in_app).0, [Input::App(folder.join("app"))]);
+        let _ = std::fs::remove_dir_all(&folder);
+    }
 
     /// Paths of the command line, spelled every which way: repeated, plain or not, absolute or
     /// relative, with names that sort around `/`.

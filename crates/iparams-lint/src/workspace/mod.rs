@@ -139,47 +139,20 @@ impl Workspace {
         stdin_filename: Option<&str>,
     ) -> Result<Plan, String> {
         let (inputs, errors) = discover(paths);
-        let mut plan = Plan {
-            errors,
-            ..Plan::default()
-        };
-        for input in inputs {
-            let (target, shown, location, from_stdin) = match input {
-                Input::App(root) => {
-                    let location = root.join("config/iparams.json");
-                    let shown = root.to_string_lossy().into_owned();
-                    (Target::App(root), shown, location, false)
-                }
-                Input::File(path) => {
-                    let shown = path.to_string_lossy().into_owned();
-                    (Target::File(path.clone()), shown, path, false)
-                }
-                Input::Stdin => {
-                    let name = stdin_filename.unwrap_or("<stdin>").to_owned();
-                    match discover::app_of(Path::new(&name)) {
-                        Some(root) => {
-                            let shown = root.to_string_lossy().into_owned();
-                            plan.stdin_path = Some(PathBuf::from(&name));
-                            (Target::App(root), shown, PathBuf::from(&name), true)
-                        }
-                        None => (Target::Stdin, name.clone(), PathBuf::from(name), true),
-                    }
-                }
-            };
-            let config = self.rules.config_for(&location)?;
-            // Text given on standard input is checked even where configuration ignores its path.
-            if !from_stdin && config.as_ref().is_some_and(|c| c.ignores(&location)) {
-                continue;
-            }
-            plan.reads_stdin |= from_stdin;
-            let settings = self.rules.settings(config.as_deref(), &location);
-            plan.jobs.push(Job {
-                target,
-                shown,
-                settings,
-            });
-        }
-        Ok(plan)
+        plan_inputs(&mut self.rules, inputs, errors, stdin_filename)
+    }
+
+    /// The jobs for `folder`, as [`Workspace::plan`] finds them for a folder named on the
+    /// command line: for a path the plan took for a file by its name, found out to be a folder
+    /// when its job read it. Configuration is looked up afresh.
+    pub fn plan_folder(&self, folder: &Path) -> Result<Plan, String> {
+        let (inputs, error) = discover::in_folder(folder);
+        plan_inputs(
+            &mut self.rules.clone(),
+            inputs,
+            error.into_iter().collect(),
+            None,
+        )
     }
 
     /// The rule levels for the file at `path`: configuration found above it (or given), and
@@ -194,6 +167,57 @@ impl Workspace {
     pub fn load_app(&self, root: &Path, shown: &str) -> LoadedApp {
         LoadedApp::load(self, root, shown)
     }
+}
+
+/// The jobs for discovered `inputs`, each with its rule levels, without those configuration
+/// ignores; `errors` are the paths that named nothing.
+fn plan_inputs(
+    rules: &mut RuleSources,
+    inputs: Vec<Input>,
+    errors: Vec<DiscoveryError>,
+    stdin_filename: Option<&str>,
+) -> Result<Plan, String> {
+    let mut plan = Plan {
+        errors,
+        ..Plan::default()
+    };
+    for input in inputs {
+        let (target, shown, location, from_stdin) = match input {
+            Input::App(root) => {
+                let location = root.join("config/iparams.json");
+                let shown = root.to_string_lossy().into_owned();
+                (Target::App(root), shown, location, false)
+            }
+            Input::File(path) => {
+                let shown = path.to_string_lossy().into_owned();
+                (Target::File(path.clone()), shown, path, false)
+            }
+            Input::Stdin => {
+                let name = stdin_filename.unwrap_or("<stdin>").to_owned();
+                match discover::app_of(Path::new(&name)) {
+                    Some(root) => {
+                        let shown = root.to_string_lossy().into_owned();
+                        plan.stdin_path = Some(PathBuf::from(&name));
+                        (Target::App(root), shown, PathBuf::from(&name), true)
+                    }
+                    None => (Target::Stdin, name.clone(), PathBuf::from(name), true),
+                }
+            }
+        };
+        let config = rules.config_for(&location)?;
+        // Text given on standard input is checked even where configuration ignores its path.
+        if !from_stdin && config.as_ref().is_some_and(|c| c.ignores(&location)) {
+            continue;
+        }
+        plan.reads_stdin |= from_stdin;
+        let settings = rules.settings(config.as_deref(), &location);
+        plan.jobs.push(Job {
+            target,
+            shown,
+            settings,
+        });
+    }
+    Ok(plan)
 }
 
 /// The overlay key of `path`: absolute, without `.` components, so that `./a/b` and `a/b` meet.
