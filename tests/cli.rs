@@ -95,6 +95,14 @@ fn an_unreadable_path_exits_2_and_the_others_are_still_checked() {
         "{}",
         stderr(&output)
     );
+    // The note about files checked alone names the one that was checked, not the one unread.
+    assert!(
+        stderr(&output).contains(
+            "note: fixtures/rules/unknown-type/invalid_misspelt.json is not inside an app"
+        ),
+        "{}",
+        stderr(&output)
+    );
     assert!(stdout(&output).contains("error[unknown-type]"));
     assert!(
         stdout(&output).ends_with("1 file checked: 1 error, 0 warnings (1 fixable with --fix)\n")

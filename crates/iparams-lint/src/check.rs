@@ -296,10 +296,7 @@ fn check_job(linter: &mut Linter, job: &Job, context: &mut JobContext<'_, '_, '_
 
 /// A lone iparams.json, or standard input.
 fn check_alone(linter: &mut Linter, job: &Job, context: &mut JobContext<'_, '_, '_>) -> JobOutcome {
-    let mut outcome = JobOutcome {
-        alone: true,
-        ..JobOutcome::default()
-    };
+    let mut outcome = JobOutcome::default();
     let (bytes, path) = match &job.target {
         Target::File(path) => match context.workspace.read(path) {
             Ok(bytes) => (bytes, Some(path.as_path())),
@@ -314,6 +311,8 @@ fn check_alone(linter: &mut Linter, job: &Job, context: &mut JobContext<'_, '_, 
         },
         _ => (context.workspace.stdin().to_vec(), None),
     };
+    // Only a file that was read is said to be checked alone.
+    outcome.alone = true;
     let source = SourceText::decode(&bytes);
     let fixed = context
         .mode
