@@ -215,10 +215,10 @@ impl<'s, 't> Frames<'s, 't> {
         let mut spread = false;
         for mark in &self.marks {
             let marked = text.get(mark.span.start..mark.span.end)?;
-            spread = marked.contains('\n');
-            if marked.contains('\r')
+            spread = has_line_break(marked);
+            if memchr::memchr(b'\r', marked.as_bytes()).is_some()
                 || (spread && self.marks.len() > 1)
-                || label_of(diagnostic, mark.label).is_some_and(|label| label.contains('\n'))
+                || label_of(diagnostic, mark.label).is_some_and(has_line_break)
             {
                 return None;
             }
@@ -487,7 +487,7 @@ impl<'s, 't> Frames<'s, 't> {
     fn help(&mut self, help: &str, out: &mut String) {
         // A help whose lines all fit is written as it is; one to fill is filled once.
         let room = self.width.saturating_sub(2 + HELP_FIRST.len());
-        if help.split('\n').all(|line| line.len() <= room) {
+        if lines_of(help).all(|line| line.len() <= room) {
             let mark = out.len();
             if self
                 .filler
@@ -603,6 +603,23 @@ type Shape = Vec<(usize, usize)>;
 /// How many shapes a thread keeps the breaks of before it starts again: about 200 kilobytes.
 const FITS_KEPT: usize = 1024;
 
+/// The lines of `text`, as `text.split('\n')` gives them: searched for with memchr's vector
+/// search, where std's search for a `char` costs more on the short texts of every finding.
+fn lines_of(text: &str) -> impl Iterator<Item = &str> {
+    let ends = memchr::memchr_iter(b'\n', text.as_bytes()).chain(std::iter::once(text.len()));
+    let mut start = 0;
+    ends.map(move |end| {
+        let line = &text[start..end];
+        start = end + 1;
+        line
+    })
+}
+
+/// Whether `text` holds a `\n`.
+fn has_line_break(text: &str) -> bool {
+    memchr::memchr(b'\n', text.as_bytes()).is_some()
+}
+
 /// The text of label `index` of `diagnostic`: its own label (0), or a related place's.
 fn label_of(diagnostic: &Diagnostic, index: usize) -> Option<&str> {
     match index {
@@ -679,7 +696,7 @@ impl Filler {
         let room = width.saturating_sub(first.chars().count());
         let fragments = &mut self.fragments;
         let mut lines = 0;
-        for line in text.split('\n') {
+        for line in lines_of(text) {
             // textwrap loses a break in a line that ends with `-` (see `words`).
             if line.is_empty() || line.starts_with(' ') || line.ends_with([' ', '-']) {
                 return None;
@@ -1144,6 +1161,21 @@ mod tests {
             .subsequent_indent(rest)
             .break_words(true);
         textwrap::fill(text, options)
+    }
+
+    #[test]
+    fn lines_are_split_as_std_splits_them() {
+        let pieces = ["", "\n", "a", "é", "\r\n", "help: x", "\n\n", "漢字"];
+        let mut random = Random(0x51_7cc1_b727_220a);
+        for _ in 0..2_000 {
+            let text: String = (0..random.below(9))
+                .map(|_| pieces[random.below(pieces.len())])
+                .collect();
+            let ours: Vec<&str> = lines_of(&text).collect();
+            let std: Vec<&str> = text.split('\n').collect();
+            assert_eq!(ours, std, "{text:?}");
+            assert_eq!(has_line_break(&text), text.contains('\n'));
+        }
     }
 
     #[test]
