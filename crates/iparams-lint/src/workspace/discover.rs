@@ -27,8 +27,8 @@ pub struct DiscoveryError {
 /// (skipping what .gitignore ignores), an iparams.json into its app when it is in one. The
 /// result is sorted and without repeats.
 pub fn discover(paths: &[PathBuf]) -> (Vec<Input>, Vec<DiscoveryError>) {
-    // Each path costs a system call or more (is it a folder? an app's iparams.json?): a shell
-    // glob of thousands of files is looked at on every thread, in order.
+    // A path not named as a lone JSON file costs a system call or more (is it a folder? an
+    // app's iparams.json?): a shell glob of thousands of them is looked at on every thread.
     let found: Vec<(Vec<Input>, Option<DiscoveryError>)> =
         paths.par_iter().map(|path| expand(path)).collect();
     let mut inputs = Vec::new();
