@@ -10,6 +10,8 @@ pub use types::{
     PRODUCTS, REGEX_ERROR_SUFFIX, Shape, data_bind_description, product_description,
 };
 
+use std::borrow::Cow;
+
 use crate::pointer;
 use crate::positions::Positions;
 use crate::secrets::{self, Secret};
@@ -279,7 +281,10 @@ impl<'a, 's> Iparam<'a, 's> {
 
     /// The pointer of a value below this iparam: `pointer_to(&["options", "2"])`.
     pub fn pointer_to(&self, segments: &[&str]) -> String {
-        let mut pointer = self.pointer();
+        // Room for every token at once (an escape, seldom, grows it).
+        let tokens = std::iter::once(self.key.text.as_ref()).chain(segments.iter().copied());
+        let mut pointer = String::with_capacity(tokens.map(|token| token.len() + 1).sum());
+        pointer::push(&mut pointer, &self.key.text);
         for segment in segments {
             pointer::push(&mut pointer, segment);
         }
@@ -310,7 +315,11 @@ impl<'a, 's> Iparam<'a, 's> {
         if self.masks(text) {
             secrets::MASKED.to_owned()
         } else {
-            suggest::shortened(&format!("\"{}\"", text.text)).into_owned()
+            let quoted = ["\"", text.text, "\""].concat();
+            match suggest::shortened(&quoted) {
+                Cow::Borrowed(_) => quoted,
+                Cow::Owned(cut) => cut,
+            }
         }
     }
 
@@ -336,7 +345,7 @@ impl<'a, 's> Iparam<'a, 's> {
                 // `JSON.parse` keeps it.
                 _ if keys.last(&entry.key.text) != Some(at) => {}
                 _ => {
-                    let message_key = format!("{}{REGEX_ERROR_SUFFIX}", entry.key.text);
+                    let message_key = [&entry.key.text, REGEX_ERROR_SUFFIX].concat();
                     patterns.push(RegexEntry {
                         name: &entry.key,
                         pattern: &entry.value,

@@ -49,17 +49,19 @@ fn check(iparam: &Iparam<'_, '_>, cx: &mut Context<'_>) {
                 _ => String::new(),
             },
             |o| match ty {
-                IparamType::Multiselect => format!(
-                    ": an array of the preselected options, such as `[{}]`",
-                    json_string(o.text)
-                ),
-                _ => format!(", such as {}", json_string(o.text)),
+                IparamType::Multiselect => [
+                    ": an array of the preselected options, such as `[",
+                    &json_string(o.text),
+                    "]`",
+                ]
+                .concat(),
+                _ => [", such as ", &json_string(o.text)].concat(),
             }
         )
     );
     let fix = first.and_then(|first| {
         let value = if ty == IparamType::Multiselect {
-            format!("[{}]", json_string(first.text))
+            ["[", &json_string(first.text), "]"].concat()
         } else {
             json_string(first.text)
         };
@@ -70,7 +72,7 @@ fn check(iparam: &Iparam<'_, '_>, cx: &mut Context<'_>) {
             &value,
         )?;
         Some(Fix::unsafe_(
-            format!("Preselect \"{}\"", first.text),
+            ["Preselect \"", first.text, "\""].concat(),
             vec![edit],
         ))
     });

@@ -1,5 +1,8 @@
 //! `unknown-data-bind`: a data-bind value the platform does not fill.
 
+use std::borrow::Cow;
+use std::sync::LazyLock;
+
 use crate::diagnostic::{Applicability, Edit, Fix, Severity};
 use crate::edits::json_string;
 use crate::model::{Attribute, DATA_BIND_VALUES, Iparam, Text};
@@ -53,6 +56,12 @@ fn quoted_piece(iparam: &Iparam<'_, '_>, value: &Text<'_>) -> String {
     format!("{open}…\" ({} characters)", value.text.chars().count())
 }
 
+/// The values a `data-bind` may have, as the help lists them: the same for every finding.
+static VALUES: LazyLock<String> = LazyLock::new(|| {
+    let names = DATA_BIND_VALUES.iter().map(|(name, _)| *name);
+    format!("The values are {}.", suggest::quoted_list(names))
+});
+
 fn check(iparam: &Iparam<'_, '_>, cx: &mut Context<'_>) {
     let Some(value) = iparam.string(Attribute::DataBind) else {
         return;
@@ -62,12 +71,10 @@ fn check(iparam: &Iparam<'_, '_>, cx: &mut Context<'_>) {
         return;
     }
     let exact = known().find(|name| name.eq_ignore_ascii_case(value.text.trim()));
+    let values: &'static str = &VALUES;
     let help = match exact.or_else(|| suggest::closest_in(value.text, &DATA_BIND_VALUES, known())) {
-        Some(name) => format!(
-            "Did you mean \"{name}\"? The values are {}.",
-            suggest::quoted_list(known())
-        ),
-        None => format!("The values are {}.", suggest::quoted_list(known())),
+        Some(name) => Cow::Owned(["Did you mean \"", name, "\"? ", values].concat()),
+        None => Cow::Borrowed(values),
     };
     let diagnostic = cx
         .report(
