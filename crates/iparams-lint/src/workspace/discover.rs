@@ -118,7 +118,8 @@ impl Input {
 /// is taken for a lone file by its name: looking at it would cost a system call, and its read
 /// finds out anyway (a shell's glob names thousands of files, and this look was a twentieth of
 /// the run). Should it be a folder after all, its job checks the folder then (see
-/// [`in_folder`]).
+/// [`in_folder`]); an app inside it that the command line also names is then checked twice, as
+/// repeats are dropped before the folder is known to be one (a rare case, left so).
 fn expand(path: &Path) -> (Vec<Input>, Option<DiscoveryError>) {
     if path.as_os_str() == "-" {
         return (vec![Input::Stdin], None);
