@@ -87,12 +87,7 @@ pub fn run(
         Err(message) => return fail(stderr, &message),
     };
     for error in &plan.errors {
-        let _ = writeln!(
-            stderr,
-            "iparams-lint: {}: {}",
-            error.path.display(),
-            error.message
-        );
+        let _ = writeln!(stderr, "iparams-lint: {error}");
     }
     if plan.reads_stdin {
         let mut bytes = Vec::new();
@@ -492,10 +487,9 @@ fn check_folder(
             return outcome;
         }
     };
-    let errors = plan.errors.iter();
     outcome
         .errors
-        .extend(errors.map(|e| format!("{}: {}", e.path.display(), e.message)));
+        .extend(plan.errors.iter().map(ToString::to_string));
     for job in &plan.jobs {
         let inner = check_job(linter, job, context);
         outcome.summary.merge(&inner.summary);

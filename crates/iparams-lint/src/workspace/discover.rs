@@ -23,6 +23,12 @@ pub struct DiscoveryError {
     pub message: String,
 }
 
+impl std::fmt::Display for DiscoveryError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}: {}", self.path.display(), self.message)
+    }
+}
+
 /// Expands the command line's paths: a folder into the apps and iparams.json files below it
 /// (skipping what .gitignore ignores), an iparams.json into its app when it is in one. The
 /// result is sorted and without repeats.
@@ -39,6 +45,14 @@ pub fn discover(paths: &[PathBuf]) -> (Vec<Input>, Vec<DiscoveryError>) {
     }
     sort_without_repeats(&mut inputs);
     (inputs, errors)
+}
+
+/// What [`discover`] finds for `folder` named as a folder, whatever its name: for a path taken
+/// for a file by its name (see [`expand`]) that its read found to be a folder.
+pub fn discover_folder(folder: &Path) -> (Vec<Input>, Vec<DiscoveryError>) {
+    let (mut inputs, error) = in_folder(folder);
+    sort_without_repeats(&mut inputs);
+    (inputs, error.into_iter().collect())
 }
 
 /// Sorts `inputs` (a path in the order of its components, as `Ord` for paths has it) and drops
@@ -137,14 +151,13 @@ fn expand(path: &Path) -> (Vec<Input>, Option<DiscoveryError>) {
 }
 
 /// What a folder holds to check: itself when it is an app, else the apps and iparams.json
-/// files below it, in path order; an error when it holds none.
-pub fn in_folder(path: &Path) -> (Vec<Input>, Option<DiscoveryError>) {
-    let mut found = if is_app(path) {
+/// files below it; an error when it holds none.
+fn in_folder(path: &Path) -> (Vec<Input>, Option<DiscoveryError>) {
+    let found = if is_app(path) {
         vec![Input::App(clean(path.to_owned()))]
     } else {
         find_in(path)
     };
-    sort_without_repeats(&mut found);
     let error = found.is_empty().then(|| DiscoveryError {
         path: path.to_owned(),
         message: "no app or config/iparams.json found in this folder".into(),
@@ -263,7 +276,7 @@ mod tests {
         let mut slashed = named.clone().into_os_string();
         slashed.push("/");
         assert_eq!(expand(Path::new(&slashed)).0, [Input::File(lone.clone())]);
-        assert_eq!(in_folder(&named).0, [Input::File(lone)]);
+        assert_eq!(discover_folder(&named).0, [Input::File(lone)]);
         // An app's iparams.json is still looked at, to find its app.
         let in_app = folder.join("app/config/iparams.json");
         std::fs::create_dir_all(in_app.parent().expect("a parent")).expect("folders");

@@ -144,15 +144,11 @@ impl Workspace {
 
     /// The jobs for `folder`, as [`Workspace::plan`] finds them for a folder named on the
     /// command line: for a path the plan took for a file by its name, found out to be a folder
-    /// when its job read it. Configuration is looked up afresh.
+    /// when its job read it. Configuration is looked up with a copy of what was found so far
+    /// (the jobs share the workspace; what the copy finds is not kept).
     pub fn plan_folder(&self, folder: &Path) -> Result<Plan, String> {
-        let (inputs, error) = discover::in_folder(folder);
-        plan_inputs(
-            &mut self.rules.clone(),
-            inputs,
-            error.into_iter().collect(),
-            None,
-        )
+        let (inputs, errors) = discover::discover_folder(folder);
+        plan_inputs(&mut self.rules.clone(), inputs, errors, None)
     }
 
     /// The rule levels for the file at `path`: configuration found above it (or given), and
