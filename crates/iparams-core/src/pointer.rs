@@ -2,8 +2,21 @@
 
 /// The pointer of a top-level member: `/<key>`.
 pub fn of_key(key: &str) -> String {
-    let mut pointer = String::with_capacity(key.len() + 1);
-    push(&mut pointer, key);
+    of_tokens([key])
+}
+
+/// The pointer made of `tokens` from the top: `/<key>/<attribute>/...`. Made at its size at
+/// once (an escape, seldom, grows it): a large file makes one for each of its findings.
+pub fn of_tokens<'t, T>(tokens: T) -> String
+where
+    T: IntoIterator<Item = &'t str>,
+    T::IntoIter: Clone,
+{
+    let tokens = tokens.into_iter();
+    let mut pointer = String::with_capacity(tokens.clone().map(|token| token.len() + 1).sum());
+    for token in tokens {
+        push(&mut pointer, token);
+    }
     pointer
 }
 
@@ -36,5 +49,7 @@ mod tests {
         push(&mut pointer, "options");
         push(&mut pointer, "2");
         assert_eq!(pointer, "/x/options/2");
+        assert_eq!(of_tokens(["x", "a/b~", "2"]), "/x/a~1b~0/2");
+        assert_eq!(of_tokens([]), "");
     }
 }

@@ -90,20 +90,10 @@ const fn letter_bit(byte: u8) -> u32 {
 
 /// The letters of each word [`Found`] looks for.
 const WORD_LETTERS: [u32; 8] = {
-    const WORDS: [&str; 8] = [
-        "auth",
-        "token",
-        "key",
-        "secret",
-        "pass",
-        "pwd",
-        "credential",
-        VENDOR_EXEMPTION,
-    ];
     let mut letters = [0; 8];
     let mut word = 0;
-    while word < WORDS.len() {
-        let bytes = WORDS[word].as_bytes();
+    while word < Found::WORDS.len() {
+        let bytes = Found::WORDS[word].as_bytes();
         let mut at = 0;
         while at < bytes.len() {
             letters[word] |= letter_bit(bytes[at]);
@@ -131,6 +121,17 @@ impl Found {
     const CREDENTIAL: u8 = 1 << 6;
     /// The vendor's exemption.
     const API_DOMAIN: u8 = 1 << 7;
+    /// The words, each at the place of its bit above.
+    const WORDS: [&str; 8] = [
+        VENDOR_FRAGMENTS[0],
+        VENDOR_FRAGMENTS[1],
+        VENDOR_FRAGMENTS[2],
+        VENDOR_FRAGMENTS[3],
+        "pass",
+        "pwd",
+        "credential",
+        VENDOR_EXEMPTION,
+    ];
 
     fn in_key(key: &str) -> Self {
         let bytes = key.as_bytes();
@@ -685,16 +686,10 @@ mod tests {
     /// `Found::in_key` is each word looked for in the key lower-cased, found in one pass.
     #[test]
     fn the_words_of_a_key_are_found_in_any_case_anywhere() {
-        let words = [
-            ("auth", Found::AUTH),
-            ("token", Found::TOKEN),
-            ("key", Found::KEY),
-            ("secret", Found::SECRET),
-            ("pass", Found::PASS),
-            ("pwd", Found::PWD),
-            ("credential", Found::CREDENTIAL),
-            (VENDOR_EXEMPTION, Found::API_DOMAIN),
-        ];
+        let words = Found::WORDS
+            .iter()
+            .enumerate()
+            .map(|(bit, word)| (word, 1 << bit));
         // Pieces of the words, whole or cut, in both cases, with what may sit between them.
         let pieces = [
             "au", "th", "AUTH", "to", "ken", "Key", "k", "ey", "se", "cret", "SECRET", "pa", "ss",
@@ -711,8 +706,8 @@ mod tests {
             let key: String = (0..next(7)).map(|_| pieces[next(pieces.len())]).collect();
             let lower = key.to_ascii_lowercase();
             let expected = words
-                .iter()
-                .filter(|(word, _)| lower.contains(word))
+                .clone()
+                .filter(|(word, _)| lower.contains(*word))
                 .fold(0, |found, (_, flag)| found | flag);
             assert_eq!(Found::in_key(&key).0, expected, "{key:?}");
         }

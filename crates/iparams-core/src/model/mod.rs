@@ -281,14 +281,7 @@ impl<'a, 's> Iparam<'a, 's> {
 
     /// The pointer of a value below this iparam: `pointer_to(&["options", "2"])`.
     pub fn pointer_to(&self, segments: &[&str]) -> String {
-        // Room for every token at once (an escape, seldom, grows it).
-        let tokens = std::iter::once(self.key.text.as_ref()).chain(segments.iter().copied());
-        let mut pointer = String::with_capacity(tokens.map(|token| token.len() + 1).sum());
-        pointer::push(&mut pointer, &self.key.text);
-        for segment in segments {
-            pointer::push(&mut pointer, segment);
-        }
-        pointer
+        pointer::of_tokens(std::iter::once(self.key.text.as_ref()).chain(segments.iter().copied()))
     }
 
     /// The pointer of an attribute of this iparam.

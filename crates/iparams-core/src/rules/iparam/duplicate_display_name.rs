@@ -135,9 +135,7 @@ impl FileCheck for DuplicateDisplayName {
 
 /// The pointer of an iparam's `display_name`, as `Iparam::pointer_of` makes it.
 fn pointer_of(key: &str) -> String {
-    let mut pointer = crate::pointer::of_key(key);
-    crate::pointer::push(&mut pointer, Attribute::DisplayName.name());
-    pointer
+    crate::pointer::of_tokens([key, Attribute::DisplayName.name()])
 }
 
 #[cfg(test)]

@@ -38,38 +38,35 @@ fn check(iparam: &Iparam<'_, '_>, cx: &mut Context<'_>) {
         return;
     }
     let first = iparam.options.as_deref().and_then(<[_]>::first);
+    // The default the help suggests and the fix writes: the first option (in an array, for a
+    // multiselect), written as JSON once for both.
+    let value = first.map(|first| match ty {
+        IparamType::Multiselect => ["[", &json_string(first.text), "]"].concat(),
+        _ => json_string(first.text),
+    });
+    let suggestion = match (ty, value.as_deref()) {
+        (IparamType::Multiselect, Some(value)) => [
+            ": an array of the preselected options, such as `",
+            value,
+            "`",
+        ]
+        .concat(),
+        (IparamType::Multiselect, None) => ": an array of the preselected options".to_owned(),
+        (_, Some(value)) => [", such as ", value].concat(),
+        (_, None) => String::new(),
+    };
     let help = format!(
         "The format makes it optional, but `fdk validate` and `fdk pack` reject the app with \"In the '{}' field, \
-         specify the default value for the {} type.\" Add a `default_value`{}.",
+         specify the default value for the {} type.\" Add a `default_value`{suggestion}.",
         iparam.key.text,
         ty.name(),
-        first.map_or_else(
-            || match ty {
-                IparamType::Multiselect => ": an array of the preselected options".to_owned(),
-                _ => String::new(),
-            },
-            |o| match ty {
-                IparamType::Multiselect => [
-                    ": an array of the preselected options, such as `[",
-                    &json_string(o.text),
-                    "]`",
-                ]
-                .concat(),
-                _ => [", such as ", &json_string(o.text)].concat(),
-            }
-        )
     );
-    let fix = first.and_then(|first| {
-        let value = if ty == IparamType::Multiselect {
-            ["[", &json_string(first.text), "]"].concat()
-        } else {
-            json_string(first.text)
-        };
+    let fix = first.zip(value.as_deref()).and_then(|(first, value)| {
         let edit = insert_member(
             cx.text(),
             iparam.value,
             Attribute::DefaultValue.name(),
-            &value,
+            value,
         )?;
         Some(Fix::unsafe_(
             ["Preselect \"", first.text, "\""].concat(),
