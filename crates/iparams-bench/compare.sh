@@ -7,15 +7,17 @@
 # On a fresh machine it installs hyperfine, time, jq and valgrind (Debian), check-jsonschema
 # (PyPI, into target/bench-tools/venv) and ajv-cli (npm, into target/bench-tools/node); builds
 # iparams-lint in release mode; generates the corpora with ../shared/bench/gen.py into
-# target/bench-corpus; times every tool on every corpus with hyperfine; measures iparams-lint's
+# target/bench-corpus; times every tool on every corpus with hyperfine, then the fast ones again
+# in turn (paired.py), and says how much CPU time the host took meanwhile; measures iparams-lint's
 # peak memory and its scaling (in time and in instructions); runs the in-process cargo bench;
 # and prints a summary of ratios against the targets.
 # Raw results go to target/bench-results/. A missed target is reported, never a failure: the
 # script exits non-zero only when it could not measure.
 #
-# Knobs (environment): LINT_ARGS, WARMUP, MIN_RUNS, SKIP_INPROCESS=1, IPARAMS_BENCH_SHARED,
-# CARGO (the command that runs cargo, e.g. "flock /tmp/cargo.lock cargo" on a shared machine), and
-# PROFILE=1 to also profile iparams-lint on large.json with valgrind (callgrind and massif).
+# Knobs (environment): LINT_ARGS, WARMUP, MIN_RUNS, PAIRED_ROUNDS, SKIP_INPROCESS=1,
+# IPARAMS_BENCH_SHARED, CARGO (the command that runs cargo, e.g. "flock /tmp/cargo.lock cargo" on
+# a shared machine), and PROFILE=1 to also profile iparams-lint on large.json with valgrind
+# (callgrind and massif).
 set -euo pipefail
 
 # The iparams-lint command line, without its paths: the default (human) format, the one users
@@ -32,6 +34,8 @@ AJV_CLI_VERSION=5.0.0
 
 WARMUP=${WARMUP:-3}
 MIN_RUNS=${MIN_RUNS:-10}
+# Rounds of the interleaved timing of each corpus (paired.py), after hyperfine's.
+PAIRED_ROUNDS=${PAIRED_ROUNDS:-15}
 
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 root=$(git -C "$here" rev-parse --show-toplevel)
@@ -193,8 +197,22 @@ for c in typical many large valid; do
 done
 
 # --- 6. Time: all tools side by side, one hyperfine run per corpus --------------------------
+# On a virtual machine the host may run other work on these cores: the time it takes from them
+# (steal, in /proc/stat) is said for each corpus's timings, so that runs of different moments
+# can be told apart. Its share of all CPU time, since a reading of `cpu_times`.
+cpu_times() { awk '/^cpu / { print $9, $2 + $3 + $4 + $5 + $6 + $7 + $8 + $9 }' /proc/stat; }
+stolen_since() {
+    local before=($1) now
+    read -r -a now <<<"$(cpu_times)"
+    awk -v s="$((now[0] - before[0]))" -v t="$((now[1] - before[1]))" \
+        'BEGIN { printf "%.1f%% of the CPU time", (t > 0 ? 100 * s / t : 0) }'
+}
+stolen_while() {
+    echo "stolen by the host while $1 was timed: $(stolen_since "$2")" >>"$results/environment.txt"
+}
 time_corpus() {
-    local name=$1 paths=$2 ajv_paths=$3
+    local name=$1 paths=$2 ajv_paths=$3 before
+    before=$(cpu_times)
     step "timing: $name"
     local commands=(
         -n iparams-lint "$(lint_cmd "$paths")"
@@ -210,6 +228,19 @@ time_corpus() {
     hyperfine -N -i --style basic --warmup "$WARMUP" --min-runs "$MIN_RUNS" \
         --export-json "$results/$name.json" --export-markdown "$results/$name.md" \
         "${commands[@]}" 2>&1 | tee "$results/$name.txt" >&2
+    stolen_while "$name" "$before"
+    # The same, in turn (paired.py): iparams-lint in both formats, and the peers fast enough
+    # to be run a few dozen times.
+    local paired=(
+        "iparams-lint=$(lint_cmd "$paths")"
+        "iparams-lint --format json=$(json_cmd "$paths")"
+        "ajv-cli=$(ajv_cmd "$ajv_paths")"
+    )
+    if [ "$name" = typical ]; then
+        paired+=("check-jsonschema=$(cjs_cmd "$paths")")
+    fi
+    python3 "$here/paired.py" --rounds "$PAIRED_ROUNDS" \
+        --export-json "$results/$name.paired.json" "${paired[@]}"
 }
 time_corpus typical typical/iparams.json typical/iparams.json
 time_corpus many "$many" "'many/*.json'"
@@ -218,12 +249,14 @@ time_corpus valid "$valid" "'valid/many/*.json'"
 
 # --- 7. Scaling: 10x the input ---------------------------------------------------------------
 step "timing: scaling"
+before=$(cpu_times)
 hyperfine -N -i --style basic --warmup "$WARMUP" --min-runs "$MIN_RUNS" \
     --export-json "$results/scaling.json" --export-markdown "$results/scaling.md" \
     -n "iparams-lint {} (start-up)" "$(lint_cmd empty.json)" \
     -n "iparams-lint 5,000 iparams" "$(lint_cmd scale-5k/large.json)" \
     -n "iparams-lint 50,000 iparams" "$(lint_cmd large.json)" \
     2>&1 | tee "$results/scaling.txt" >&2
+stolen_while scaling "$before"
 # The same three runs counted in instructions (callgrind), which the machine's load cannot move.
 read -r -a lint_args <<<"$LINT_ARGS"
 {

@@ -61,6 +61,32 @@ def planted(manifest, prefix):
             for e in v["errors"]}
 
 
+def paired_lines(results, corpus, timings):
+    """The sentence on the interleaved timing of `corpus` (paired.py), when there is one; its
+    figures go into `timings`."""
+    path = os.path.join(results, f"{corpus}.paired.json")
+    if not os.path.exists(path):
+        return []
+    with open(path, encoding="utf-8") as f:
+        paired = json.load(f)
+    commands = paired["commands"]
+    peers = [name for name in PEERS if name in commands]
+    if LINT not in commands or not peers:
+        return []
+    fastest = min(peers, key=lambda name: commands[name]["median_wall"])
+    ratio = commands[fastest]["ratio_to_reference"]
+    timings["paired"] = {"rounds": paired["rounds"], "peer": fastest} | ratio
+    sentence = (f"Interleaved ({paired['rounds']} rounds, each command once a round in a "
+                f"shuffled order): {fastest} took **{ratio['median']:.1f}x** the time of "
+                f"iparams-lint (the median of the rounds' ratios; {ratio['min']:.1f}x to "
+                f"{ratio['max']:.1f}x), {fmt_time(commands[fastest]['median_wall'])} against "
+                f"{fmt_time(commands[LINT]['median_wall'])} by medians")
+    if LINT_JSON in commands:
+        json_ratio = commands[LINT_JSON]["ratio_to_reference"]["median"]
+        sentence += f"; `--format json` took {json_ratio:.2f}x the time of the default format"
+    return ["", sentence + ". Not judged."]
+
+
 def read(path):
     try:
         with open(path, encoding="utf-8", errors="replace") as f:
@@ -230,6 +256,7 @@ def main():
             out += ["", f"With `--format json`: **{rj:.1f}x** faster (± {sj:.1f}). The default "
                     f"format takes **{hj:.2f}x** the time of JSON (± {hs:.2f}; "
                     f"{lint['median'] / js['median']:.2f}x by medians)."]
+        out += paired_lines(results, corpus, summary["timings"][corpus])
         out.append("")
         if goal:
             target(f"{corpus}: speed-up over the fastest peer ({fastest['command']})",
