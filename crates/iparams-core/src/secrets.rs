@@ -148,17 +148,18 @@ impl Found {
         for (at, pair) in bytes.windows(2).enumerate() {
             // Each word is told by its first two letters (in either case: a letter with the
             // 0x20 bit set is its lower case) before the rest of it is compared.
-            let (word, flag) = match (pair[0] | 0x20, pair[1] | 0x20) {
-                (b'a', b'u') => ("auth", Self::AUTH),
-                (b'a', b'p') => (VENDOR_EXEMPTION, Self::API_DOMAIN),
-                (b't', b'o') => ("token", Self::TOKEN),
-                (b'k', b'e') => ("key", Self::KEY),
-                (b's', b'e') => ("secret", Self::SECRET),
-                (b'p', b'a') => ("pass", Self::PASS),
-                (b'p', b'w') => ("pwd", Self::PWD),
-                (b'c', b'r') => ("credential", Self::CREDENTIAL),
+            let flag = match (pair[0] | 0x20, pair[1] | 0x20) {
+                (b'a', b'u') => Self::AUTH,
+                (b'a', b'p') => Self::API_DOMAIN,
+                (b't', b'o') => Self::TOKEN,
+                (b'k', b'e') => Self::KEY,
+                (b's', b'e') => Self::SECRET,
+                (b'p', b'a') => Self::PASS,
+                (b'p', b'w') => Self::PWD,
+                (b'c', b'r') => Self::CREDENTIAL,
                 _ => continue,
             };
+            let word = Self::WORDS[flag.trailing_zeros() as usize];
             let rest = &bytes[at..];
             if rest.len() >= word.len() && rest[..word.len()].eq_ignore_ascii_case(word.as_bytes())
             {
