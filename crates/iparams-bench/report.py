@@ -71,7 +71,8 @@ def paired_lines(results, corpus, timings):
         paired = json.load(f)
     commands = paired["commands"]
     peers = [name for name in PEERS if name in commands]
-    if LINT not in commands or not peers:
+    # The ratios are to the reference command: they read as below only when it is iparams-lint.
+    if paired["reference"] != LINT or not peers:
         return []
     fastest = min(peers, key=lambda name: commands[name]["median_wall"])
     ratio = commands[fastest]["ratio_to_reference"]
