@@ -56,19 +56,17 @@ fn quoted_piece(iparam: &Iparam<'_, '_>, value: &Text<'_>) -> String {
     format!("{open}…\" ({} characters)", value.text.chars().count())
 }
 
-/// The values a `data-bind` may have.
-fn known() -> impl ExactSizeIterator<Item = &'static str> {
-    DATA_BIND_VALUES.iter().map(|(name, _)| *name)
-}
-
 /// The values a `data-bind` may have, as the help lists them: the same for every finding.
-static VALUES: LazyLock<String> =
-    LazyLock::new(|| format!("The values are {}.", suggest::quoted_list(known())));
+static VALUES: LazyLock<String> = LazyLock::new(|| {
+    let names = DATA_BIND_VALUES.iter().map(|(name, _)| *name);
+    format!("The values are {}.", suggest::quoted_list(names))
+});
 
 fn check(iparam: &Iparam<'_, '_>, cx: &mut Context<'_>) {
     let Some(value) = iparam.string(Attribute::DataBind) else {
         return;
     };
+    let known = || DATA_BIND_VALUES.iter().map(|(name, _)| *name);
     if known().any(|name| name == value.text) {
         return;
     }
