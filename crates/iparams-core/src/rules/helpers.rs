@@ -2,6 +2,8 @@
 //! matched, repeated strings, the fix that marks an iparam secure, products, JavaScript names.
 
 use std::borrow::Cow;
+use std::collections::HashSet;
+use std::collections::hash_map::Entry;
 use std::sync::LazyLock;
 
 use crate::diagnostic::{Edit, Fix};
@@ -416,9 +418,10 @@ fn repeats(
     let half = |index: usize| (hash_of(index) >> 32) as u32;
     let mut first_of_hash: FastHashMap<u32, u32> =
         FastHashMap::with_capacity_and_hasher(count, FastHash::default());
-    // For a hash met again: the first item of each of its texts (more than one only when
-    // different texts share a hash).
-    let mut firsts_of_text: FastHashMap<u32, Vec<(String, u32)>> = FastHashMap::default();
+    // The items of a hash met again are told apart by their texts, in a map of its own (whose
+    // hashes of the texts, seeded, cannot be made to collide in advance, where these can).
+    let mut met_again: HashSet<u32, FastHash> = HashSet::default();
+    let mut first_of_text: FastHashMap<String, u32> = FastHashMap::default();
     let mut pairs = Vec::new();
     for index in 0..count as u32 {
         let hash = half(index as usize);
@@ -426,13 +429,14 @@ fn repeats(
         if first == index {
             continue;
         }
-        let firsts = firsts_of_text
-            .entry(hash)
-            .or_insert_with(|| vec![(text_of(first as usize), first)]);
-        let text = text_of(index as usize);
-        match firsts.iter().find(|(first, _)| *first == text) {
-            Some(&(_, first)) => pairs.push((index, first)),
-            None => firsts.push((text, index)),
+        if met_again.insert(hash) {
+            first_of_text.insert(text_of(first as usize), first);
+        }
+        match first_of_text.entry(text_of(index as usize)) {
+            Entry::Occupied(first) => pairs.push((index, *first.get())),
+            Entry::Vacant(place) => {
+                place.insert(index);
+            }
         }
     }
     pairs
@@ -526,6 +530,26 @@ mod tests {
         assert_eq!(repeats_of(&texts, |text| fnv(text.bytes())), expected);
         assert_eq!(repeats_of(&["x", "y", "z"], |_| 0), Vec::new());
         assert_eq!(repeats_of(&[], |_| 0), Vec::new());
+    }
+
+    /// Thousands of texts made to share one hash are still told apart, each read once.
+    #[test]
+    fn texts_of_one_hash_are_told_apart_each_read_once() {
+        let texts: Vec<String> = (0..20_000)
+            .map(|n| format!("label {}", n % 10_000))
+            .collect();
+        let reads = std::cell::Cell::new(0);
+        let pairs = repeats(
+            texts.len(),
+            |_| 0xABCD_0000_0000_0000,
+            |index| {
+                reads.set(reads.get() + 1);
+                texts[index].clone()
+            },
+        );
+        assert_eq!(reads.get(), texts.len());
+        assert_eq!(pairs.len(), 10_000);
+        assert!(pairs.iter().all(|&(later, first)| later == first + 10_000));
     }
 
     #[test]
