@@ -16,9 +16,9 @@ use crate::span::Span;
 use crate::syntax::{Member, parse_document};
 
 /// The findings of `file_checks` at the end of a large file, the checks finished on every
-/// thread (each sorts what it kept of every iparam: the duplicate keys, the duplicate labels)
-/// and freed as each is done, each with a context of its own that keeps what `keep` says;
-/// their findings in the checks' order, as one after the other would find them.
+/// thread (each goes through what it kept of every iparam: the duplicate keys, the duplicate
+/// labels) and freed as each is done, each with a context of its own that keeps what `keep`
+/// says; their findings in the checks' order, as one after the other would find them.
 pub(super) fn finish_in_parallel(
     checks: &FileChecks<'_>,
     file_checks: Vec<Box<dyn FileCheck>>,

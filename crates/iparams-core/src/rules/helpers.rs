@@ -418,8 +418,9 @@ fn repeats(
     let half = |index: usize| (hash_of(index) >> 32) as u32;
     let mut first_of_hash: FastHashMap<u32, u32> =
         FastHashMap::with_capacity_and_hasher(count, FastHash::default());
-    // The items of a hash met again are told apart by their texts, in a map of its own (whose
-    // hashes of the texts, seeded, cannot be made to collide in advance, where these can).
+    // The items of a hash met again are told apart by their texts, in a map of the texts: its
+    // hasher is seeded, so texts cannot be made in advance to collide there, as they can be
+    // made to share the top half of `hash_of`.
     let mut met_again: HashSet<u32, FastHash> = HashSet::default();
     let mut first_of_text: FastHashMap<String, u32> = FastHashMap::default();
     let mut pairs = Vec::new();

@@ -41,7 +41,7 @@ config/requests.json and everything inside them."#,
 
 /// Every iparam key, by a hash of its text and the span of its literal (not a copy of the key:
 /// a large file would hold its keys twice). Duplicates are found at the end, when every part
-/// of the file has been joined, by sorting.
+/// of the file has been joined ([`Repeats`]).
 #[derive(Default)]
 struct DuplicateKeys {
     keys: Vec<(u64, PackedSpan)>,
