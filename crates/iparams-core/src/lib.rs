@@ -27,7 +27,6 @@ mod edits;
 pub mod eight_bytes;
 pub mod fast_hash;
 mod formats;
-pub mod in_order;
 pub mod model;
 mod pointer;
 mod positions;
@@ -35,6 +34,7 @@ pub mod secrets;
 mod source;
 mod span;
 pub mod suggest;
+pub mod sync;
 pub mod syntax;
 // 2. The views.
 pub mod app;

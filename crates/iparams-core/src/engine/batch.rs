@@ -169,6 +169,26 @@ impl Batch<'_> {
         }
     }
 
+    /// How many findings the iparams checked so far made.
+    pub(super) fn findings(&self) -> usize {
+        self.cx.diagnostics.len()
+    }
+
+    /// The bytes the findings from the `from`th on take.
+    pub(super) fn footprint_from(&self, from: usize) -> usize {
+        self.cx.diagnostics[from..]
+            .iter()
+            .map(Diagnostic::footprint)
+            .sum()
+    }
+
+    /// Drops the findings made so far, and makes no more of each iparam's own: only the file
+    /// checks see the iparams that follow.
+    pub(super) fn hold_back(&mut self) {
+        self.keeps_findings = false;
+        self.cx.diagnostics = Vec::new();
+    }
+
     pub(super) fn finish(mut self) -> BatchFindings {
         self.found.diagnostics = std::mem::take(&mut self.cx.diagnostics);
         self.found
@@ -187,16 +207,6 @@ pub(super) struct BatchFindings {
 }
 
 impl BatchFindings {
-    /// Without spare room, for a batch that waits to be joined: it holds only what it found.
-    pub(super) fn shrink_to_fit(&mut self) {
-        self.diagnostics.shrink_to_fit();
-    }
-
-    /// The bytes the findings take.
-    pub(super) fn footprint(&self) -> usize {
-        self.diagnostics.iter().map(Diagnostic::footprint).sum()
-    }
-
     /// Without the findings (only the rest is kept, to finish the file checks).
     pub(super) fn forget_findings(&mut self) {
         self.diagnostics = Vec::new();

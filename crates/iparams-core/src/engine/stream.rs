@@ -13,12 +13,11 @@ use rayon::prelude::*;
 use super::Linter;
 use super::batch::FileChecks;
 use super::finish::finish;
-use super::parallel::parse_in_runs;
 use crate::diagnostic::Diagnostic;
 use crate::ecma_regex::RegexEngine;
 use crate::rules::{FileCheck, Keep, RuleSettings};
 use crate::source::SourceText;
-use crate::syntax::Member;
+use crate::syntax::{Document, Member, parse_document};
 
 /// What finding a held-back report's findings again needs, beyond the file itself
 /// ([`Linter::lint_holding`]).
@@ -257,6 +256,25 @@ impl Merge<'_> {
         Some(&self.piece)
     }
 }
+
+/// Parses `text`, handing its top-level members to `each_run` in runs of [`RUN`], in order (the
+/// last may be shorter).
+fn parse_in_runs<'r>(text: &'r str, mut each_run: impl FnMut(Vec<Member<'r>>)) -> Document {
+    let mut run = Vec::with_capacity(RUN);
+    let document = parse_document(text, |member| {
+        run.push(member);
+        if run.len() == RUN {
+            each_run(std::mem::replace(&mut run, Vec::with_capacity(RUN)));
+        }
+    });
+    if !run.is_empty() {
+        each_run(run);
+    }
+    document
+}
+
+/// How many consecutive iparams a task checks when held-back findings are found again.
+const RUN: usize = 256;
 
 #[cfg(test)]
 mod tests {

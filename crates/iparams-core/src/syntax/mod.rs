@@ -8,6 +8,7 @@
 mod error;
 mod parser;
 mod scan;
+mod stretches;
 
 use std::borrow::Cow;
 
@@ -15,6 +16,7 @@ pub use error::{SyntaxError, SyntaxErrorKind};
 pub use parser::{Document, MAX_DEPTH, RootShape, parse_document, parse_value};
 pub use scan::write_string;
 use scan::{leading_spaces, plain_run};
+pub use stretches::{likely_boundaries, parse_document_in_stretches};
 
 use crate::span::Span;
 

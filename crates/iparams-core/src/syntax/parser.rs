@@ -65,16 +65,16 @@ pub fn parse_value(text: &str) -> (Option<Value<'_>>, Vec<SyntaxError>) {
 }
 
 /// The error has been recorded; the parser must stop.
-struct Fatal;
+pub(super) struct Fatal;
 
-type Parse<T> = Result<T, Fatal>;
+pub(super) type Parse<T> = Result<T, Fatal>;
 
-struct Parser<'s> {
+pub(super) struct Parser<'s> {
     text: &'s str,
     bytes: &'s [u8],
-    pos: usize,
-    depth: usize,
-    errors: Vec<SyntaxError>,
+    pub(super) pos: usize,
+    pub(super) depth: usize,
+    pub(super) errors: Vec<SyntaxError>,
     /// A non-object top-level value, kept for [`parse_value`].
     other_root: Option<Value<'s>>,
     /// Where the last string that ran into the end of its line was closed: its comma is
@@ -84,12 +84,15 @@ struct Parser<'s> {
     /// moved into a vector of its exact size when it closes, rather than grown one by one.
     members: Vec<Member<'s>>,
     items: Vec<Value<'s>>,
+    /// Where a stretch of the top-level object read on its own ends: right after a top-level
+    /// comma at one of these places, in order (none when the document is read whole).
+    pub(super) stops: Vec<usize>,
 }
 
 const BOM: &str = "\u{feff}";
 
 impl<'s> Parser<'s> {
-    fn new(text: &'s str) -> Self {
+    pub(super) fn new(text: &'s str) -> Self {
         // The byte-order mark is the encoding layer's finding; here it is just skipped.
         let pos = if text.starts_with(BOM) { BOM.len() } else { 0 };
         Self {
@@ -102,6 +105,7 @@ impl<'s> Parser<'s> {
             closed_at_line_end: None,
             members: Vec::new(),
             items: Vec::new(),
+            stops: Vec::new(),
         }
     }
 
@@ -110,13 +114,18 @@ impl<'s> Parser<'s> {
             Ok(root) => root,
             Err(Fatal) => return self.partial_root(),
         };
+        self.after_root();
+        root
+    }
+
+    /// After the top-level value: anything but whitespace and comments is an error.
+    pub(super) fn after_root(&mut self) {
         if self.skip_trivia().is_ok() && self.pos < self.bytes.len() {
             let end = self.text[self.pos..]
                 .find('\n')
                 .map_or(self.bytes.len(), |n| self.pos + n);
             self.error(SyntaxErrorKind::TrailingContent, Span::new(self.pos, end));
         }
-        root
     }
 
     fn parse_root_value(&mut self, on_member: &mut dyn FnMut(Member<'s>)) -> Parse<RootShape> {
@@ -145,7 +154,7 @@ impl<'s> Parser<'s> {
     }
 
     /// After a fatal error: the root was an object if the text starts with `{`.
-    fn partial_root(&self) -> RootShape {
+    pub(super) fn partial_root(&self) -> RootShape {
         let start = if self.text.starts_with(BOM) {
             BOM.len()
         } else {
@@ -160,7 +169,7 @@ impl<'s> Parser<'s> {
         }
     }
 
-    fn peek(&self) -> Option<u8> {
+    pub(super) fn peek(&self) -> Option<u8> {
         self.bytes.get(self.pos).copied()
     }
 
@@ -210,7 +219,7 @@ impl<'s> Parser<'s> {
     /// Skips whitespace and comments, reporting comments and odd whitespace. Called around every token, so
     /// plain whitespace is skipped here and the rest left to [`Parser::skip_other_trivia`].
     #[inline(always)]
-    fn skip_trivia(&mut self) -> Parse<()> {
+    pub(super) fn skip_trivia(&mut self) -> Parse<()> {
         loop {
             match self.peek() {
                 Some(b' ' | b'\t' | b'\r') => self.pos += 1,
@@ -291,7 +300,7 @@ impl<'s> Parser<'s> {
         }
     }
 
-    fn enter(&mut self, open: Span) -> Parse<()> {
+    pub(super) fn enter(&mut self, open: Span) -> Parse<()> {
         self.depth += 1;
         if self.depth > MAX_DEPTH {
             return self.fatal(SyntaxErrorKind::TooDeep { limit: MAX_DEPTH }, open, None);
@@ -303,12 +312,28 @@ impl<'s> Parser<'s> {
     /// keeping it on the stack of members).
     fn parse_object_members(
         &mut self,
-        mut on_member: Option<&mut dyn FnMut(Member<'s>)>,
+        on_member: Option<&mut dyn FnMut(Member<'s>)>,
     ) -> Parse<Span> {
         let open = Span::new(self.pos, self.pos + 1);
         self.enter(open)?;
         self.pos += 1;
-        let mut comma: Option<Span> = None;
+        let stopped = self.read_members(open, None, on_member)?;
+        debug_assert!(stopped.is_none(), "only a stretch has places to stop at");
+        self.pos += 1;
+        self.depth -= 1;
+        Ok(Span::new(open.start, self.pos))
+    }
+
+    /// Reads the members of the object opened at `open` up to its `}` (left unread), from the
+    /// current position: right after the brace, or after the comma `comma`. Members handed to
+    /// `on_member` (those of the top-level object) may instead end at one of
+    /// [`Parser::stops`]: the place, right after a comma, is returned.
+    pub(super) fn read_members(
+        &mut self,
+        open: Span,
+        mut comma: Option<Span>,
+        mut on_member: Option<&mut dyn FnMut(Member<'s>)>,
+    ) -> Parse<Option<usize>> {
         let mut previous_end: Option<usize> = None;
         loop {
             self.skip_trivia()?;
@@ -354,14 +379,22 @@ impl<'s> Parser<'s> {
             previous_end = Some(value.span.end);
             let member = Member { key, value };
             match on_member.as_mut() {
-                Some(on_member) => on_member(member),
-                None => self.members.push(member),
+                Some(on_member) => {
+                    on_member(member);
+                    comma = self.after_item(b'}', open)?;
+                    if let Some(comma) = comma
+                        && self.stops.binary_search(&comma.end).is_ok()
+                    {
+                        return Ok(Some(comma.end));
+                    }
+                }
+                None => {
+                    self.members.push(member);
+                    comma = self.after_item(b'}', open)?;
+                }
             }
-            comma = self.after_item(b'}', open)?;
         }
-        self.pos += 1;
-        self.depth -= 1;
-        Ok(Span::new(open.start, self.pos))
+        Ok(None)
     }
 
     fn parse_array(&mut self) -> Parse<Value<'s>> {

@@ -7,6 +7,7 @@ mod cut;
 mod frame;
 mod github;
 mod human;
+mod in_order;
 mod json;
 mod junit;
 pub mod ordered;
@@ -15,8 +16,8 @@ mod sarif;
 mod testing;
 
 use std::io::{self, Write};
-use std::sync::{Mutex, MutexGuard, PoisonError};
 
+pub(crate) use iparams_core::sync::lock;
 use iparams_core::{Applicability, Diagnostic, FileReport, LineCursor, Position, Severity};
 
 use crate::cli::Format;
@@ -256,12 +257,6 @@ pub fn document(renderer: &dyn Renderer, file: &CheckedFile<'_>, summary: &Summa
     // Renderers write UTF-8; checked the fast way, and mended only if one ever does not.
     String::from_utf8(out)
         .unwrap_or_else(|error| String::from_utf8_lossy(error.as_bytes()).into_owned())
-}
-
-/// The data behind `mutex`, even if a thread panicked holding it (the panic is raised anyway):
-/// what was written before it stays as it was, and the other jobs keep writing after it.
-pub(crate) fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
-    mutex.lock().unwrap_or_else(PoisonError::into_inner)
 }
 
 /// How much output a renderer gathers before it writes it.

@@ -13,7 +13,7 @@ use std::io::{self, Write};
 use std::sync::Mutex;
 use std::thread::ThreadId;
 
-use iparams_core::in_order::InOrder;
+use super::in_order::InOrder;
 
 use super::lock;
 

@@ -1,0 +1,386 @@
+//! A large document read in stretches, one per task on the thread pool, each from a guessed
+//! top-level comma; a guess is kept only once the stretch before it, itself kept, ends there.
+//!
+//! Right after a top-level comma, all the parser knows is its position: it is one level deep,
+//! nothing below the top is open, and the comma before is known. So a stretch read from a true
+//! boundary reads exactly what reading the whole document would from there: the same members
+//! and the same errors, in the same order. A guess that is no boundary (inside a string, or
+//! deeper in the tree) is found out when the stretch before it reads past it: that stretch
+//! reads on to the next guess, and what was read from the wrong one is dropped. Wrong guesses
+//! cost time, never the result.
+
+use std::sync::{Mutex, PoisonError};
+
+use memchr::memmem;
+use rayon::prelude::*;
+
+use super::error::SyntaxError;
+use super::parser::{Fatal, Parser, RootShape};
+use super::{Document, Member, parse_document};
+use crate::span::Span;
+use crate::sync::lock;
+
+/// Reads a stretch of members, handing each to the function it is given, in order.
+pub type ReadStretch<'a, 's> = &'a mut dyn FnMut(&mut dyn FnMut(Member<'s>));
+
+/// Parses `text` like [`parse_document`], reading its top-level object in stretches at once:
+/// from its opening, and from each of `guesses` that is right after a comma. `each_stretch` is
+/// given a stretch to read (it must read it, once) and returns what it made of its members.
+/// Returns the document, and what was made of the stretches kept, in order: together they saw
+/// each member once, as [`parse_document`] hands them over.
+pub fn parse_document_in_stretches<'s, S: Send>(
+    text: &'s str,
+    guesses: &[usize],
+    each_stretch: impl Fn(ReadStretch<'_, 's>) -> S + Sync,
+) -> (Document, Vec<S>) {
+    let mut opening = Parser::new(text);
+    if opening.skip_trivia().is_err() || opening.peek() != Some(b'{') {
+        // Not an object, or nothing to read: there are no stretches.
+        let mut document = None;
+        let made = each_stretch(&mut |on_member| document = Some(parse_document(text, on_member)));
+        return (document.expect("the stretch is read"), vec![made]);
+    }
+    let open = Span::new(opening.pos, opening.pos + 1);
+    let first = open.end;
+    let bytes = text.as_bytes();
+    let mut starts = vec![first];
+    starts.extend(
+        guesses
+            .iter()
+            .copied()
+            .filter(|&at| at > first && at < bytes.len() && bytes[at - 1] == b','),
+    );
+    starts.sort_unstable();
+    starts.dedup();
+    let chain = Mutex::new(Chain::new(starts.len()));
+    let read_stretch = |index: usize| {
+        let from = starts[index];
+        let mut parser = Parser::new(text);
+        parser.pos = from;
+        parser.depth = 1;
+        parser.stops = starts[index + 1..].to_vec();
+        let comma = (index > 0).then(|| Span::new(from - 1, from));
+        let mut read = None;
+        let made = each_stretch(&mut |on_member| {
+            read = Some(parser.read_members(open, comma, Some(on_member)));
+        });
+        let end = match read.expect("each stretch is read") {
+            Ok(Some(stop)) => End::Stopped(stop),
+            Ok(None) => End::Closed(parser.pos),
+            Err(Fatal) => End::Fatal,
+        };
+        Stretch {
+            made,
+            errors: parser.errors,
+            end,
+        }
+    };
+    // Each thread takes the next stretch in file order, so that the chain is known as early as
+    // can be, and the stretches it has no need of are not read.
+    let threads = rayon::current_num_threads().min(starts.len());
+    (0..threads).into_par_iter().for_each(|_| {
+        loop {
+            // Taken with the lock given back at once: it is not held while the stretch is read.
+            let Some(index) = lock(&chain).take() else {
+                break;
+            };
+            let stretch = read_stretch(index);
+            lock(&chain).arrive(index, stretch, &starts);
+        }
+    });
+    // What the document is if no stretch closes it: cut short by a fatal error.
+    let mut root = opening.partial_root();
+    let mut errors = opening.errors;
+    let mut kept = Vec::new();
+    for stretch in chain
+        .into_inner()
+        .unwrap_or_else(PoisonError::into_inner)
+        .kept()
+    {
+        errors.extend(stretch.errors);
+        kept.push(stretch.made);
+        if let End::Closed(brace) = stretch.end {
+            let mut closing = Parser::new(text);
+            closing.pos = brace + 1;
+            closing.after_root();
+            errors.extend(closing.errors);
+            root = RootShape::Object(Span::new(open.start, brace + 1));
+        }
+    }
+    (Document { root, errors }, kept)
+}
+
+/// The stretches read so far, and how far those kept go: from the first, each kept stretch
+/// leads to the one that starts where it stopped, up to one that ends the object.
+struct Chain<S> {
+    read: Vec<Option<Stretch<S>>>,
+    /// The next stretch to take.
+    taken: usize,
+    /// The stretches kept so far, in order.
+    kept: Vec<usize>,
+    /// The stretch the chain goes on with, once it is read; `None` once it has ended.
+    next: Option<usize>,
+}
+
+impl<S> Chain<S> {
+    fn new(stretches: usize) -> Self {
+        Self {
+            read: (0..stretches).map(|_| None).collect(),
+            taken: 0,
+            kept: Vec::new(),
+            next: Some(0),
+        }
+    }
+
+    /// The next stretch to read, in order, passing over those known not to be kept: the chain
+    /// went past them (their start was no boundary), or ended before them (at a fatal error).
+    fn take(&mut self) -> Option<usize> {
+        let next = self.next?;
+        self.taken = self.taken.max(next);
+        let index = self.taken;
+        (index < self.read.len()).then(|| {
+            self.taken += 1;
+            index
+        })
+    }
+
+    /// Takes stretch `index`, read, and carries the chain on as far as the stretches read go.
+    fn arrive(&mut self, index: usize, stretch: Stretch<S>, starts: &[usize]) {
+        self.read[index] = Some(stretch);
+        while let Some(next) = self.next
+            && let Some(stretch) = &self.read[next]
+        {
+            self.kept.push(next);
+            self.next = match stretch.end {
+                End::Stopped(at) => starts.binary_search(&at).ok(),
+                End::Closed(_) | End::Fatal => None,
+            };
+        }
+    }
+
+    /// The stretches kept, in order.
+    fn kept(mut self) -> impl Iterator<Item = Stretch<S>> {
+        let kept = std::mem::take(&mut self.kept);
+        kept.into_iter()
+            .filter_map(move |index| self.read[index].take())
+    }
+}
+
+/// A stretch of the top-level object's members, read on its own.
+struct Stretch<S> {
+    /// What the caller made of its members.
+    made: S,
+    errors: Vec<SyntaxError>,
+    end: End,
+}
+
+/// Where a stretch ended.
+enum End {
+    /// Right after the top-level comma at this place, where a later stretch starts.
+    Stopped(usize),
+    /// At the `}` here, closing the top-level object.
+    Closed(usize),
+    /// At a fatal error, recorded with the others.
+    Fatal,
+}
+
+/// Up to `count - 1` places, spread evenly over `text`, that look like they are right after a
+/// top-level comma: a comma after a `}`, followed by the whitespace that indents the first
+/// member and by a quote (`},\n  "` in a file indented by two spaces, `},"` in one without
+/// whitespace). Deeper members are indented more, so in a file indented throughout the guesses
+/// are seldom wrong; and wrong ones only cost time.
+pub fn likely_boundaries(text: &str, count: usize) -> Vec<usize> {
+    let bytes = text.as_bytes();
+    let is_space = |byte: &u8| matches!(byte, b' ' | b'\t' | b'\n' | b'\r');
+    let after_bom = if text.starts_with('\u{feff}') { 3 } else { 0 };
+    let Some(open) = bytes[after_bom..]
+        .iter()
+        .position(|byte| !is_space(byte))
+        .map(|at| after_bom + at)
+    else {
+        return Vec::new();
+    };
+    if bytes[open] != b'{' {
+        return Vec::new();
+    }
+    let indent_length = bytes[open + 1..]
+        .iter()
+        .take_while(|byte| is_space(byte))
+        .count();
+    let key = open + 1 + indent_length;
+    if bytes.get(key) != Some(&b'"') {
+        return Vec::new();
+    }
+    let mut needle = Vec::with_capacity(indent_length + 2);
+    needle.push(b',');
+    needle.extend_from_slice(&bytes[open + 1..key]);
+    needle.push(b'"');
+    let finder = memmem::Finder::new(&needle);
+    let mut guesses = Vec::with_capacity(count.saturating_sub(1));
+    for part in 1..count {
+        let (from, to) = (part * bytes.len() / count, (part + 1) * bytes.len() / count);
+        let mut at = from;
+        while let Some(found) = finder.find(&bytes[at..to]) {
+            let comma = at + found;
+            // Whitespace before the comma is short in any real file: a long run is passed by.
+            let before = bytes[comma.saturating_sub(64)..comma]
+                .iter()
+                .rev()
+                .find(|byte| !is_space(byte));
+            if before == Some(&b'}') {
+                guesses.push(comma + 1);
+                break;
+            }
+            at = comma + 1;
+        }
+    }
+    guesses
+}
+
+#[cfg(test)]
+mod tests {
+    use proptest::prelude::*;
+
+    use super::*;
+
+    /// The document and members of `text` read in stretches from `guesses`, the members of
+    /// each stretch kept by themselves.
+    fn in_stretches<'s>(text: &'s str, guesses: &[usize]) -> (Document, Vec<Vec<Member<'s>>>) {
+        parse_document_in_stretches(text, guesses, |read| {
+            let mut members = Vec::new();
+            read(&mut |member| members.push(member));
+            members
+        })
+    }
+
+    /// Reading `text` from every one of `guesses` gives what reading it whole gives.
+    fn agrees_with_whole(text: &str, guesses: &[usize]) {
+        let mut whole = Vec::new();
+        let document = parse_document(text, |member| whole.push(member));
+        let (stretched, kept) = in_stretches(text, guesses);
+        assert_eq!(stretched.root, document.root, "{text:?} from {guesses:?}");
+        assert_eq!(
+            stretched.errors, document.errors,
+            "{text:?} from {guesses:?}"
+        );
+        assert_eq!(kept.concat(), whole, "{text:?} from {guesses:?}");
+    }
+
+    /// Every place right after a comma, whatever the comma's depth or whether it is in a
+    /// string or a comment.
+    fn after_every_comma(text: &str) -> Vec<usize> {
+        text.match_indices(',').map(|(at, _)| at + 1).collect()
+    }
+
+    const DOCUMENTS: &[&str] = &[
+        "{\"a\": {\"x\": 1}, \"b\": [1, {\"c\": \"d,e\"}], \"f\": {}}",
+        "{\"a\": 1,, \"b\": 2,}",
+        "{\"a\": 1, // a comment, with a comma\n \"b\": 2, /* and, another */ \"c\": 3}",
+        "{\"a\": \"cut at the line end,\n \"b\": 2, \"c\" 3, \"d\": 4}",
+        "{\"a\": 1, \"b\": 2} trailing, content",
+        "{\"a\": 1, \"b\": {\"c\": 2, \"d\": [3, 4}, \"e\": 5}",
+        "{\"a\": 1, \"b\": 2",
+        "{\"a\": 1, 'b': True, c: nope, \"d\": 1e, \"e\": \"\\q,\"}",
+        "\u{feff}  {\"a\": 1, \"b\": 2}",
+        "[1, 2, 3]",
+        "",
+        "   ,",
+        "/* unterminated, comment",
+        "{\"a\": 1, \"b\": 2}, {\"c\": 3}",
+        "{\"a\": 1 \"b\": 2, \"c\": 3}",
+    ];
+
+    #[test]
+    fn stretches_from_any_comma_read_what_the_whole_document_reads() {
+        for text in DOCUMENTS {
+            let commas = after_every_comma(text);
+            agrees_with_whole(text, &commas);
+            for (index, &comma) in commas.iter().enumerate() {
+                agrees_with_whole(text, &[comma]);
+                agrees_with_whole(text, &commas[index..]);
+            }
+        }
+    }
+
+    #[test]
+    fn places_not_after_a_comma_are_no_guesses() {
+        let text = "{\"a\": 1, \"b\": 2}";
+        let (_, kept) = in_stretches(text, &[0, 3, 8, 9, 16, 17, 100]);
+        let sizes: Vec<usize> = kept.iter().map(Vec::len).collect();
+        assert_eq!(
+            sizes,
+            [1, 1],
+            "only the place after the comma (8) starts a stretch"
+        );
+    }
+
+    #[test]
+    fn a_wrong_guess_is_dropped_and_read_by_the_stretch_before() {
+        // The second comma is inside the value of `a`: a stretch from it reads `y` as if it
+        // were a member of the top level, and ends at `a`'s brace.
+        let text = "{\"a\": {\"x\": 1, \"y\": 2}, \"b\": 3}";
+        let (document, kept) = in_stretches(text, &after_every_comma(text));
+        let keys: Vec<Vec<&str>> = kept
+            .iter()
+            .map(|members| members.iter().map(|member| &*member.key.text).collect())
+            .collect();
+        assert_eq!(keys, [vec!["a"], vec!["b"]]);
+        assert!(document.errors.is_empty(), "{:?}", document.errors);
+    }
+
+    #[test]
+    fn guesses_of_an_indented_file_are_its_boundaries() {
+        let members: Vec<String> = (0..400)
+            .map(|n| {
+                format!(
+                    "  \"key_{n}\": {{\n    \"type\": \"text\",\n    \"options\": [{{\"a\": 1}}, {{\"b\": 2}}],\n    \"nested\": {{\"c\": 3}},\n    \"d\": \"x\"\n  }}"
+                )
+            })
+            .collect();
+        let text = format!("{{\n{}\n}}\n", members.join(",\n"));
+        for text in [text.clone(), text.replace('\n', "\r\n")] {
+            let guesses = likely_boundaries(&text, 8);
+            assert_eq!(guesses.len(), 7, "{guesses:?}");
+            let (_, kept) = in_stretches(&text, &guesses);
+            assert_eq!(kept.len(), 8, "every guess was a boundary");
+            assert_eq!(kept.iter().map(Vec::len).sum::<usize>(), 400);
+            agrees_with_whole(&text, &guesses);
+        }
+        let minified = format!("{{{}}}", members.join(",")).replace(['\n', ' '], "");
+        let guesses = likely_boundaries(&minified, 4);
+        assert_eq!(guesses.len(), 3, "{guesses:?}");
+        agrees_with_whole(&minified, &guesses);
+    }
+
+    #[test]
+    fn no_guesses_without_a_top_level_object_of_quoted_keys() {
+        for text in ["", "   ", "[1, 2]", "{a: 1, b: 2}", "{}", "\"text\""] {
+            assert!(likely_boundaries(text, 4).is_empty(), "{text:?}");
+        }
+    }
+
+    /// Pieces of JSON-like text, well or badly formed, with commas at every depth.
+    const PIECES: &[&str] = &[
+        "{", "}", "[", "]", ",", ",", ", ", ":", "\"k\"", "\"k\": ", "\"a,b\"", "1", "true", "nul",
+        "'q'", "// c,\n", "/* , */", "\n", "\"cut,\n", "\\", " ", "\"k\": {", "},\n  \"",
+    ];
+
+    proptest! {
+        #[test]
+        fn random_documents_read_in_stretches_agree(
+            pieces in proptest::collection::vec(proptest::sample::select(PIECES), 0..60),
+            picks in proptest::collection::vec(any::<bool>(), 0..60),
+        ) {
+            let text = format!("{{{}", pieces.concat());
+            let commas = after_every_comma(&text);
+            let guesses: Vec<usize> = commas
+                .iter()
+                .zip(picks.iter().cycle())
+                .filter(|(_, pick)| **pick)
+                .map(|(at, _)| *at)
+                .collect();
+            agrees_with_whole(&text, &guesses);
+            agrees_with_whole(&text, &commas);
+        }
+    }
+}
