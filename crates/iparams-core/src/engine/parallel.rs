@@ -43,41 +43,43 @@ impl Linter {
             RegexEngine::new(timeout),
         )]);
         let spending = budget.map(Spending::new);
-        let (document, stretches) = parse_document_in_stretches(checks.text, guesses, |read| {
-            let mut engine = lock(&engines)
-                .pop()
-                .unwrap_or_else(|| RegexEngine::new(timeout));
-            let mut batch = checks.batch(&mut engine);
-            let mut counted = Counted::default();
-            read(&mut |member| {
-                batch.check(&member);
-                if let Some(spending) = &spending {
-                    counted.iparams += 1;
-                    if counted.iparams % COUNTED_EVERY == 0 {
-                        spending.count(&mut batch, &mut counted);
-                    }
-                }
-            });
-            if let Some(spending) = &spending {
-                spending.count(&mut batch, &mut counted);
-            }
-            let found = batch.finish();
-            lock(&engines).push(engine);
-            found
-        });
-        self.regexes = lock(&engines).swap_remove(0);
-        let kept = spending.map_or(Some(0), Spending::kept);
         let mut joined: Option<BatchFindings> = None;
-        for mut found in stretches {
-            if kept.is_none() {
-                found.forget_findings();
-            }
-            match &mut joined {
+        let document = parse_document_in_stretches(
+            checks.text,
+            guesses,
+            |read| {
+                let mut engine = lock(&engines)
+                    .pop()
+                    .unwrap_or_else(|| RegexEngine::new(timeout));
+                let mut batch = checks.batch(&mut engine);
+                let mut counted = Counted::default();
+                read(&mut |member| {
+                    batch.check(&member);
+                    if let Some(spending) = &spending {
+                        counted.iparams += 1;
+                        if counted.iparams % COUNTED_EVERY == 0 {
+                            spending.count(&mut batch, &mut counted);
+                        }
+                    }
+                });
+                if let Some(spending) = &spending {
+                    spending.count(&mut batch, &mut counted);
+                }
+                let found = batch.finish();
+                lock(&engines).push(engine);
+                found
+            },
+            |found| match &mut joined {
                 Some(joined) => joined.append(found),
                 None => joined = Some(found),
-            }
+            },
+        );
+        self.regexes = lock(&engines).swap_remove(0);
+        let kept = spending.map_or(Some(0), Spending::kept);
+        let mut found = joined.unwrap_or_else(|| checks.batch(&mut self.regexes).finish());
+        if kept.is_none() {
+            found.forget_findings();
         }
-        let found = joined.unwrap_or_else(|| checks.batch(&mut self.regexes).finish());
         (document, found, kept)
     }
 }
@@ -133,10 +135,10 @@ impl Spending {
     }
 }
 
-/// How many stretches a large file is read in, for each thread: enough that a thread done early
-/// takes another's, so that the threads end close together, and not many more, each start
-/// being a guess. On large.json and 2 threads, 1, 4, 8 and 16 a thread took +3.5, −3.9, −4.8
-/// and −3.7 ms against one thread parsing as the other checked (medians of paired runs).
+/// How many stretches a large file is read in, for each thread: enough that the threads end
+/// close together (the last stretch is read by one), and not many more, each start being a
+/// guess. On large.json and 2 threads, 4, 16 and 32 a thread took 4.8, 0.6 and 1.0 ms more than
+/// 8 (medians of 30 paired runs).
 const STRETCHES_PER_THREAD: usize = 8;
 
 /// How many iparams a stretch checks between two counts of its findings' bytes, when there is

@@ -25,20 +25,23 @@ pub type ReadStretch<'a, 's> = &'a mut dyn FnMut(&mut dyn FnMut(Member<'s>));
 
 /// Parses `text` like [`parse_document`], reading its top-level object in stretches at once:
 /// from its opening, and from each of `guesses` that is right after a comma. `each_stretch` is
-/// given a stretch to read (it must read it, once) and returns what it made of its members.
-/// Returns the document, and what was made of the stretches kept, in order: together they saw
-/// each member once, as [`parse_document`] hands them over.
+/// given a stretch to read (it must read it, once) and returns what it made of its members;
+/// what was made of the stretches kept is handed to `join` in order, as soon as each is known to
+/// be kept (while later ones are read). Together they saw each member once, as
+/// [`parse_document`] hands them over.
 pub fn parse_document_in_stretches<'s, S: Send>(
     text: &'s str,
     guesses: &[usize],
     each_stretch: impl Fn(ReadStretch<'_, 's>) -> S + Sync,
-) -> (Document, Vec<S>) {
+    mut join: impl FnMut(S) + Send,
+) -> Document {
     let mut opening = Parser::new(text);
     if opening.skip_trivia().is_err() || opening.peek() != Some(b'{') {
         // Not an object, or nothing to read: there are no stretches.
         let mut document = None;
         let made = each_stretch(&mut |on_member| document = Some(parse_document(text, on_member)));
-        return (document.expect("the stretch is read"), vec![made]);
+        join(made);
+        return document.expect("the stretch is read");
     }
     let open = Span::new(opening.pos, opening.pos + 1);
     let first = open.end;
@@ -52,7 +55,9 @@ pub fn parse_document_in_stretches<'s, S: Send>(
     );
     starts.sort_unstable();
     starts.dedup();
-    let chain = Mutex::new(Chain::new(starts.len()));
+    // The chain of stretches kept, with what joins them, behind one lock: each is joined in
+    // order as the chain reaches it.
+    let joined = Mutex::new((Chain::new(starts.len()), &mut join));
     let read_stretch = |index: usize| {
         let from = starts[index];
         let mut parser = Parser::new(text);
@@ -81,45 +86,45 @@ pub fn parse_document_in_stretches<'s, S: Send>(
     (0..threads).into_par_iter().for_each(|_| {
         loop {
             // Taken with the lock given back at once: it is not held while the stretch is read.
-            let Some(index) = lock(&chain).take() else {
+            let Some(index) = lock(&joined).0.take() else {
                 break;
             };
             let stretch = read_stretch(index);
-            lock(&chain).arrive(index, stretch, &starts);
+            let (chain, join) = &mut *lock(&joined);
+            chain.arrive(index, stretch, &starts, join);
         }
     });
-    // What the document is if no stretch closes it: cut short by a fatal error.
-    let mut root = opening.partial_root();
+    let (chain, _) = joined.into_inner().unwrap_or_else(PoisonError::into_inner);
+    let cut_short = opening.partial_root();
     let mut errors = opening.errors;
-    let mut kept = Vec::new();
-    for stretch in chain
-        .into_inner()
-        .unwrap_or_else(PoisonError::into_inner)
-        .kept()
-    {
-        errors.extend(stretch.errors);
-        kept.push(stretch.made);
-        if let End::Closed(brace) = stretch.end {
+    errors.extend(chain.errors);
+    let root = match chain.end {
+        Some(End::Closed(brace)) => {
             let mut closing = Parser::new(text);
             closing.pos = brace + 1;
             closing.after_root();
             errors.extend(closing.errors);
-            root = RootShape::Object(Span::new(open.start, brace + 1));
+            RootShape::Object(Span::new(open.start, brace + 1))
         }
-    }
-    (Document { root, errors }, kept)
+        // At a fatal error.
+        _ => cut_short,
+    };
+    Document { root, errors }
 }
 
 /// The stretches read so far, and how far those kept go: from the first, each kept stretch
 /// leads to the one that starts where it stopped, up to one that ends the object.
 struct Chain<S> {
+    /// The stretches read and not yet reached by the chain.
     read: Vec<Option<Stretch<S>>>,
     /// The next stretch to take.
     taken: usize,
-    /// The stretches kept so far, in order.
-    kept: Vec<usize>,
     /// The stretch the chain goes on with, once it is read; `None` once it has ended.
     next: Option<usize>,
+    /// The errors of the stretches kept, in order.
+    errors: Vec<SyntaxError>,
+    /// How the last stretch kept ended.
+    end: Option<End>,
 }
 
 impl<S> Chain<S> {
@@ -127,8 +132,9 @@ impl<S> Chain<S> {
         Self {
             read: (0..stretches).map(|_| None).collect(),
             taken: 0,
-            kept: Vec::new(),
             next: Some(0),
+            errors: Vec::new(),
+            end: None,
         }
     }
 
@@ -144,25 +150,32 @@ impl<S> Chain<S> {
         })
     }
 
-    /// Takes stretch `index`, read, and carries the chain on as far as the stretches read go.
-    fn arrive(&mut self, index: usize, stretch: Stretch<S>, starts: &[usize]) {
+    /// Takes stretch `index`, read, and carries the chain on as far as the stretches read go,
+    /// handing what was made of each stretch it reaches to `join`.
+    fn arrive(
+        &mut self,
+        index: usize,
+        stretch: Stretch<S>,
+        starts: &[usize],
+        join: &mut impl FnMut(S),
+    ) {
         self.read[index] = Some(stretch);
         while let Some(next) = self.next
-            && let Some(stretch) = &self.read[next]
+            && let Some(stretch) = self.read[next].take()
         {
-            self.kept.push(next);
             self.next = match stretch.end {
                 End::Stopped(at) => starts.binary_search(&at).ok(),
                 End::Closed(_) | End::Fatal => None,
             };
+            self.errors.extend(stretch.errors);
+            self.end = Some(stretch.end);
+            join(stretch.made);
         }
-    }
-
-    /// The stretches kept, in order.
-    fn kept(mut self) -> impl Iterator<Item = Stretch<S>> {
-        let kept = std::mem::take(&mut self.kept);
-        kept.into_iter()
-            .filter_map(move |index| self.read[index].take())
+        // Those the chain went past will not be reached: they are freed now.
+        let reached = self.next.unwrap_or(self.read.len());
+        self.read[..reached]
+            .iter_mut()
+            .for_each(|read| *read = None);
     }
 }
 
@@ -246,11 +259,18 @@ mod tests {
     /// The document and members of `text` read in stretches from `guesses`, the members of
     /// each stretch kept by themselves.
     fn in_stretches<'s>(text: &'s str, guesses: &[usize]) -> (Document, Vec<Vec<Member<'s>>>) {
-        parse_document_in_stretches(text, guesses, |read| {
-            let mut members = Vec::new();
-            read(&mut |member| members.push(member));
-            members
-        })
+        let mut kept = Vec::new();
+        let document = parse_document_in_stretches(
+            text,
+            guesses,
+            |read| {
+                let mut members = Vec::new();
+                read(&mut |member| members.push(member));
+                members
+            },
+            |members| kept.push(members),
+        );
+        (document, kept)
     }
 
     /// Reading `text` from every one of `guesses` gives what reading it whole gives.
@@ -326,6 +346,38 @@ mod tests {
             .collect();
         assert_eq!(keys, [vec!["a"], vec!["b"]]);
         assert!(document.errors.is_empty(), "{:?}", document.errors);
+    }
+
+    #[test]
+    fn stretches_the_chain_has_no_need_of_are_not_read() {
+        // The guesses: inside `a` (wrong), before `c`, before `d`, and after the fatal error.
+        let text = "{\"a\": {\"x\": 1, \"y\": 2}, \"c\": 3, \"d\": 4 \"e\" 5, \"f\": 6}";
+        let guesses = after_every_comma(text);
+        assert_eq!(guesses.len(), 4);
+        // On one thread, the stretches are taken strictly in order.
+        let one_thread = rayon::ThreadPoolBuilder::new()
+            .num_threads(1)
+            .build()
+            .expect("a pool of one thread");
+        let read = std::sync::atomic::AtomicUsize::new(0);
+        let mut kept = Vec::new();
+        let document = one_thread.install(|| {
+            parse_document_in_stretches(
+                text,
+                &guesses,
+                |stretch| {
+                    read.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                    let mut keys = Vec::new();
+                    stretch(&mut |member| keys.push(member.key.text.into_owned()));
+                    keys
+                },
+                |keys| kept.push(keys),
+            )
+        });
+        assert_eq!(kept, [vec!["a"], vec!["c"], vec!["d"]]);
+        assert!(document.is_incomplete());
+        // The one from inside `a` was passed over, the one after the error never needed.
+        assert_eq!(read.into_inner(), 3);
     }
 
     #[test]
