@@ -1,5 +1,5 @@
-//! A large document read in stretches, one per task on the thread pool, each from a guessed
-//! top-level comma; a guess is kept only once the stretch before it, itself kept, ends there.
+//! A large document read in stretches on every thread, each from a guessed top-level comma; a
+//! guess is kept only once the stretch before it, itself kept, ends there.
 //!
 //! Right after a top-level comma, all the parser knows is its position: it is one level deep,
 //! nothing below the top is open, and the comma before is known. So a stretch read from a true
