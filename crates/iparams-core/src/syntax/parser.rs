@@ -73,7 +73,7 @@ pub(super) struct Parser<'s> {
     text: &'s str,
     bytes: &'s [u8],
     pub(super) pos: usize,
-    pub(super) depth: usize,
+    depth: usize,
     pub(super) errors: Vec<SyntaxError>,
     /// A non-object top-level value, kept for [`parse_value`].
     other_root: Option<Value<'s>>,
@@ -86,7 +86,7 @@ pub(super) struct Parser<'s> {
     items: Vec<Value<'s>>,
     /// Where a stretch of the top-level object read on its own ends: right after a top-level
     /// comma at one of these places, in order (none when the document is read whole).
-    pub(super) stops: Vec<usize>,
+    stops: Vec<usize>,
 }
 
 const BOM: &str = "\u{feff}";
@@ -106,6 +106,25 @@ impl<'s> Parser<'s> {
             members: Vec::new(),
             items: Vec::new(),
             stops: Vec::new(),
+        }
+    }
+
+    /// A parser at `pos` in `text`, as after the top-level value (see [`Parser::after_root`]).
+    pub(super) fn at(text: &'s str, pos: usize) -> Self {
+        Self {
+            pos,
+            ..Self::new(text)
+        }
+    }
+
+    /// A parser of the top-level object's members from `from`, right after its brace or after a
+    /// comma, that stops right after any top-level comma at one of `stops` (in order).
+    pub(super) fn in_stretch(text: &'s str, from: usize, stops: Vec<usize>) -> Self {
+        Self {
+            pos: from,
+            depth: 1,
+            stops,
+            ..Self::new(text)
         }
     }
 
@@ -300,7 +319,7 @@ impl<'s> Parser<'s> {
         }
     }
 
-    pub(super) fn enter(&mut self, open: Span) -> Parse<()> {
+    fn enter(&mut self, open: Span) -> Parse<()> {
         self.depth += 1;
         if self.depth > MAX_DEPTH {
             return self.fatal(SyntaxErrorKind::TooDeep { limit: MAX_DEPTH }, open, None);
@@ -379,19 +398,17 @@ impl<'s> Parser<'s> {
             previous_end = Some(value.span.end);
             let member = Member { key, value };
             match on_member.as_mut() {
-                Some(on_member) => {
-                    on_member(member);
-                    comma = self.after_item(b'}', open)?;
-                    if let Some(comma) = comma
-                        && self.stops.binary_search(&comma.end).is_ok()
-                    {
-                        return Ok(Some(comma.end));
-                    }
-                }
-                None => {
-                    self.members.push(member);
-                    comma = self.after_item(b'}', open)?;
-                }
+                Some(on_member) => on_member(member),
+                None => self.members.push(member),
+            }
+            comma = self.after_item(b'}', open)?;
+            // Only the top-level object's members are handed over, and only its commas stop
+            // a stretch: a guess inside an iparam must not end the reading of that iparam.
+            if on_member.is_some()
+                && let Some(comma) = comma
+                && self.stops.binary_search(&comma.end).is_ok()
+            {
+                return Ok(Some(comma.end));
             }
         }
         Ok(None)

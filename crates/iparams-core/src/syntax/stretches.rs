@@ -35,15 +35,13 @@ pub fn parse_document_in_stretches<'s, S: Send>(
     each_stretch: impl Fn(ReadStretch<'_, 's>) -> S + Sync,
     mut join: impl FnMut(S) + Send,
 ) -> Document {
-    let mut opening = Parser::new(text);
-    if opening.skip_trivia().is_err() || opening.peek() != Some(b'{') {
+    let Some((opening, open)) = top_level_object(text) else {
         // Not an object, or nothing to read: there are no stretches.
         let mut document = None;
         let made = each_stretch(&mut |on_member| document = Some(parse_document(text, on_member)));
         join(made);
         return document.expect("the stretch is read");
-    }
-    let open = Span::new(opening.pos, opening.pos + 1);
+    };
     let first = open.end;
     let bytes = text.as_bytes();
     let mut starts = vec![first];
@@ -60,10 +58,7 @@ pub fn parse_document_in_stretches<'s, S: Send>(
     let joined = Mutex::new((Chain::new(starts.len()), &mut join));
     let read_stretch = |index: usize| {
         let from = starts[index];
-        let mut parser = Parser::new(text);
-        parser.pos = from;
-        parser.depth = 1;
-        parser.stops = starts[index + 1..].to_vec();
+        let mut parser = Parser::in_stretch(text, from, starts[index + 1..].to_vec());
         let comma = (index > 0).then(|| Span::new(from - 1, from));
         let mut read = None;
         let made = each_stretch(&mut |on_member| {
@@ -100,8 +95,7 @@ pub fn parse_document_in_stretches<'s, S: Send>(
     errors.extend(chain.errors);
     let root = match chain.end {
         Some(End::Closed(brace)) => {
-            let mut closing = Parser::new(text);
-            closing.pos = brace + 1;
+            let mut closing = Parser::at(text, brace + 1);
             closing.after_root();
             errors.extend(closing.errors);
             RootShape::Object(Span::new(open.start, brace + 1))
@@ -110,6 +104,18 @@ pub fn parse_document_in_stretches<'s, S: Send>(
         _ => cut_short,
     };
     Document { root, errors }
+}
+
+/// A parser right at the `{` of `text`'s top-level object, having read what comes before it
+/// (a byte-order mark, whitespace, comments), and the brace; `None` if the top level is no
+/// object.
+fn top_level_object(text: &str) -> Option<(Parser<'_>, Span)> {
+    let mut opening = Parser::new(text);
+    if opening.skip_trivia().is_err() || opening.peek() != Some(b'{') {
+        return None;
+    }
+    let open = Span::new(opening.pos, opening.pos + 1);
+    Some((opening, open))
 }
 
 /// The stretches read so far, and how far those kept go: from the first, each kept stretch
@@ -203,19 +209,11 @@ enum End {
 /// whitespace). Deeper members are indented more, so in a file indented throughout the guesses
 /// are seldom wrong; and wrong ones only cost time.
 pub fn likely_boundaries(text: &str, count: usize) -> Vec<usize> {
-    let bytes = text.as_bytes();
-    let is_space = |byte: &u8| matches!(byte, b' ' | b'\t' | b'\n' | b'\r');
-    let after_bom = if text.starts_with('\u{feff}') { 3 } else { 0 };
-    let Some(open) = bytes[after_bom..]
-        .iter()
-        .position(|byte| !is_space(byte))
-        .map(|at| after_bom + at)
-    else {
+    let Some((_, Span { start: open, .. })) = top_level_object(text) else {
         return Vec::new();
     };
-    if bytes[open] != b'{' {
-        return Vec::new();
-    }
+    let bytes = text.as_bytes();
+    let is_space = |byte: &u8| matches!(byte, b' ' | b'\t' | b'\n' | b'\r');
     let indent_length = bytes[open + 1..]
         .iter()
         .take_while(|byte| is_space(byte))
