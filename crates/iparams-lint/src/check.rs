@@ -6,6 +6,7 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Mutex, OnceLock};
 
+use iparams_core::sync::lock;
 use iparams_core::{
     Applicability, Diagnostic, FileReport, FixOutcome, HeldBack, Linter, RuleSettings, SourceText,
     redact,
@@ -15,7 +16,7 @@ use crate::cli::CheckArgs;
 use crate::environment::{Environment, exit};
 use crate::output::{self, describe_io_error, emit, fail, flush};
 use crate::render::ordered::{JobOutput, Ordered};
-use crate::render::{self, CheckedFile, FindingStream, Renderer, Summary, lock};
+use crate::render::{self, CheckedFile, FindingStream, Renderer, Summary};
 use crate::workspace::{IPARAMS_FILE, Job, MANIFEST_FILE, Plan, Target, Workspace};
 use crate::write::replace_file;
 

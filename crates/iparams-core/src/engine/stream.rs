@@ -17,7 +17,7 @@ use crate::diagnostic::Diagnostic;
 use crate::ecma_regex::RegexEngine;
 use crate::rules::{FileCheck, Keep, RuleSettings};
 use crate::source::SourceText;
-use crate::syntax::{Document, Member, parse_document};
+use crate::syntax::{Member, parse_document};
 
 /// What finding a held-back report's findings again needs, beyond the file itself
 /// ([`Linter::lint_holding`]).
@@ -258,10 +258,10 @@ impl Merge<'_> {
 }
 
 /// Parses `text`, handing its top-level members to `each_run` in runs of [`RUN`], in order (the
-/// last may be shorter).
-fn parse_in_runs<'r>(text: &'r str, mut each_run: impl FnMut(Vec<Member<'r>>)) -> Document {
+/// last may be shorter). Its syntax errors were reported when the file was first checked.
+fn parse_in_runs<'r>(text: &'r str, mut each_run: impl FnMut(Vec<Member<'r>>)) {
     let mut run = Vec::with_capacity(RUN);
-    let document = parse_document(text, |member| {
+    parse_document(text, |member| {
         run.push(member);
         if run.len() == RUN {
             each_run(std::mem::replace(&mut run, Vec::with_capacity(RUN)));
@@ -270,7 +270,6 @@ fn parse_in_runs<'r>(text: &'r str, mut each_run: impl FnMut(Vec<Member<'r>>)) -
     if !run.is_empty() {
         each_run(run);
     }
-    document
 }
 
 /// How many consecutive iparams a task checks when held-back findings are found again.

@@ -7,13 +7,14 @@ use std::fmt;
 use std::io::{self, Write};
 use std::sync::{Mutex, OnceLock};
 
+use iparams_core::sync::lock;
 use iparams_core::{Diagnostic, Severity, Span};
 use miette::{GraphicalReportHandler, GraphicalTheme, LabeledSpan, SourceCode};
 use rayon::prelude::*;
 
 use super::cut::{Cut, LONG_LINE};
 use super::frame::{FIX_AVAILABLE, Frames};
-use super::{BLOCK, CheckedFile, RenderOptions, Renderer, Summary, lock, room_for};
+use super::{BLOCK, CheckedFile, RenderOptions, Renderer, Summary, room_for};
 use crate::source_code::IndexedSource;
 
 #[derive(Debug)]

@@ -17,7 +17,6 @@ mod testing;
 
 use std::io::{self, Write};
 
-pub(crate) use iparams_core::sync::lock;
 use iparams_core::{Applicability, Diagnostic, FileReport, LineCursor, Position, Severity};
 
 use crate::cli::Format;

@@ -13,9 +13,9 @@ use std::io::{self, Write};
 use std::sync::Mutex;
 use std::thread::ThreadId;
 
-use super::in_order::InOrder;
+use iparams_core::sync::lock;
 
-use super::lock;
+use super::in_order::InOrder;
 
 /// The output shared by the jobs of a run.
 ///
