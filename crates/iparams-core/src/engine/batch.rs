@@ -182,6 +182,11 @@ impl Batch<'_> {
             .sum()
     }
 
+    /// Whether the batch holds its findings back (see [`Batch::hold_back`]).
+    pub(super) fn holds_back(&self) -> bool {
+        !self.keeps_findings
+    }
+
     /// Drops the findings made so far, and makes no more of each iparam's own: only the file
     /// checks see the iparams that follow.
     pub(super) fn hold_back(&mut self) {

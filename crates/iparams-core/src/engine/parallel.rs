@@ -98,8 +98,6 @@ struct Spending {
 struct Counted {
     iparams: usize,
     findings: usize,
-    /// Whether the batch holds its findings back.
-    held_back: bool,
 }
 
 impl Spending {
@@ -114,7 +112,7 @@ impl Spending {
     /// Counts the findings `batch` made since it last counted; past the budget, or once
     /// another stretch went past it, the batch holds its findings back.
     fn count(&self, batch: &mut Batch<'_>, counted: &mut Counted) {
-        if counted.held_back {
+        if batch.holds_back() {
             return;
         }
         let bytes = batch.footprint_from(counted.findings);
@@ -125,7 +123,6 @@ impl Spending {
         }
         if self.held_back.load(Ordering::Relaxed) {
             batch.hold_back();
-            counted.held_back = true;
         }
     }
 
