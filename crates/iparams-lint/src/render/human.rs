@@ -5,15 +5,14 @@
 use std::borrow::Cow;
 use std::fmt;
 use std::io::{self, Write};
-use std::sync::{Mutex, OnceLock};
+use std::sync::OnceLock;
 
-use iparams_core::sync::lock;
 use iparams_core::{Diagnostic, Severity, Span};
 use miette::{GraphicalReportHandler, GraphicalTheme, LabeledSpan, SourceCode};
-use rayon::prelude::*;
 
 use super::cut::{Cut, LONG_LINE};
 use super::frame::{FIX_AVAILABLE, Frames};
+use super::in_parallel::made_in_parallel;
 use super::{BLOCK, CheckedFile, RenderOptions, Renderer, Summary, room_for};
 use crate::source_code::IndexedSource;
 
@@ -191,9 +190,13 @@ impl Renderer for Human {
 const DRAWN_IN_PARALLEL_FROM: usize = 2 * RUN;
 
 /// How many consecutive findings a thread draws at a time when a file's are drawn in parallel:
-/// enough to keep the threads busy, few enough that the runs waiting to be written take a few
-/// hundred kilobytes.
+/// enough that taking the next costs little, few enough that the runs waiting to be written
+/// take a few hundred kilobytes (a run takes about 160).
 const RUN: usize = 256;
+
+/// How many runs a thread may draw before their turn to be written: two keeps every thread
+/// busy while the writer writes.
+const RUNS_AHEAD: usize = 2;
 
 /// What drawing one file's findings needs, shared by the threads that draw them.
 struct Drawing<'d, 'f> {
@@ -337,8 +340,8 @@ impl<'d, 'f> Drawing<'d, 'f> {
     }
 
     /// Draws `findings` (the file's from finding `first` on) on `threads` threads, a run of
-    /// [`RUN`] each, and writes each group of runs in order before the next is drawn: the same
-    /// bytes as [`Self::all_in_turn`], with at most one run per thread held in memory.
+    /// [`RUN`] at a time, each run written as soon as those before it are: the same bytes as
+    /// [`Self::all_in_turn`], with at most [`RUNS_AHEAD`] runs a thread held in memory.
     fn all_in_parallel(
         &self,
         findings: &[Diagnostic],
@@ -346,31 +349,20 @@ impl<'d, 'f> Drawing<'d, 'f> {
         threads: usize,
         out: &mut dyn Write,
     ) -> io::Result<()> {
-        let count = findings.len();
-        // Drawers are taken back from here for the next run, their room reused (filled helps
-        // are kept per thread by the frames themselves); so is the text of each run.
-        let drawers = Mutex::new(Vec::with_capacity(threads));
-        let mut runs = vec![String::new(); threads];
-        for group in (0..count).step_by(RUN * threads) {
-            runs.par_iter_mut().enumerate().for_each(|(run, rendered)| {
-                rendered.clear();
-                let start = group + run * RUN;
-                let indices = start.min(count)..(start + RUN).min(count);
-                if indices.is_empty() {
-                    return;
+        made_in_parallel(
+            findings.len().div_ceil(RUN),
+            threads,
+            RUNS_AHEAD * threads,
+            || self.drawer(),
+            |drawer, run, rendered| {
+                let start = run * RUN;
+                let indices = first + start..;
+                for (index, diagnostic) in indices.zip(findings[start..].iter().take(RUN)) {
+                    self.draw(drawer, diagnostic, index, rendered);
                 }
-                let taken = lock(&drawers).pop();
-                let mut drawer = taken.unwrap_or_else(|| self.drawer());
-                for index in indices {
-                    self.draw(&mut drawer, &findings[index], first + index, rendered);
-                }
-                lock(&drawers).push(drawer);
-            });
-            for rendered in &runs {
-                out.write_all(rendered.as_bytes())?;
-            }
-        }
-        Ok(())
+            },
+            out,
+        )
     }
 }
 

@@ -8,6 +8,7 @@ mod frame;
 mod github;
 mod human;
 mod in_order;
+mod in_parallel;
 mod json;
 mod junit;
 pub mod ordered;
