@@ -12,7 +12,7 @@ use crate::sync::lock;
 use crate::syntax::{Document, likely_boundaries, parse_document_in_stretches};
 
 impl Linter {
-    /// Checks the file in [`STRETCHES_PER_THREAD`] stretches for each thread of the pool, from
+    /// Checks the file in stretches that shrink toward its end (see [`stretch_starts`]), from
     /// where top-level iparams likely start.
     ///
     /// Once the findings made take more than `budget` bytes, they are dropped, and the iparams
@@ -24,8 +24,8 @@ impl Linter {
         checks: &FileChecks<'_>,
         budget: Option<usize>,
     ) -> (Document, BatchFindings, Option<usize>) {
-        let stretches = STRETCHES_PER_THREAD * rayon::current_num_threads();
-        let guesses = likely_boundaries(checks.text, stretches);
+        let near = stretch_starts(checks.text.len(), rayon::current_num_threads());
+        let guesses = likely_boundaries(checks.text, &near);
         self.check_in_stretches(checks, budget, &guesses)
     }
 
@@ -132,11 +132,29 @@ impl Spending {
     }
 }
 
-/// How many stretches a large file is read in, for each thread: enough that the threads end
-/// close together (the last stretch is read by one), and not many more, each start being a
-/// guess. On large.json and 2 threads, 4, 16 and 32 a thread took 4.8, 0.6 and 1.0 ms more than
-/// 8 (medians of 30 paired runs).
-const STRETCHES_PER_THREAD: usize = 8;
+/// Where the stretches of a file of `len` bytes, read on `threads` threads, start after the
+/// first, as near as a boundary is found: each stretch is a part of what is left, half of it
+/// shared among the threads, so that stretches shrink toward the end and the threads end close
+/// together (the last stretch is read by one thread while the others wait); and none is
+/// smaller than [`SMALLEST_PER_THREAD`] of a thread's share of the file, each start being a
+/// guess. On large.json and 2 threads, 13 stretches so shrinking took 2.3 ms less than 16 of
+/// one size (the median of 60 paired runs); 4, 16 and 32 of one size a thread took 4.8, 0.6
+/// and 1.0 ms more than 8.
+fn stretch_starts(len: usize, threads: usize) -> Vec<usize> {
+    let smallest = (len / (threads * SMALLEST_PER_THREAD)).max(1);
+    let mut starts = Vec::new();
+    let mut at = 0;
+    loop {
+        at += ((len - at) / (2 * threads)).max(smallest);
+        if at >= len {
+            return starts;
+        }
+        starts.push(at);
+    }
+}
+
+/// The smallest stretch, as a part of a thread's share of the file.
+const SMALLEST_PER_THREAD: usize = 24;
 
 /// How many iparams a stretch checks between two counts of its findings' bytes, when there is
 /// a budget.
@@ -152,7 +170,7 @@ pub(super) mod tests {
     use crate::engine::LintOptions;
     use crate::rules::{Check, REGISTRY, RuleSettings};
     use crate::source::SourceText;
-    use crate::syntax::parse_document;
+    use crate::syntax::{evenly, parse_document};
 
     /// Every rule's failing example, its iparams repeated `times` under the same keys, so that
     /// duplicate keys fall in different runs of a parallel check. Without events, which would
@@ -179,6 +197,38 @@ pub(super) mod tests {
     }
 
     #[test]
+    fn stretches_shrink_toward_the_end_of_the_file() {
+        for threads in 1..=8 {
+            for len in [1, 100, 10_560_000] {
+                let starts = stretch_starts(len, threads);
+                let mut ends = starts.clone();
+                ends.push(len);
+                let sizes: Vec<usize> = std::iter::once(0)
+                    .chain(starts.iter().copied())
+                    .zip(&ends)
+                    .map(|(start, &end)| end - start)
+                    .collect();
+                let what = format!("{len} bytes on {threads} threads: {sizes:?}");
+                assert!(
+                    starts.iter().all(|&start| start > 0 && start < len),
+                    "{what}"
+                );
+                assert!(sizes.windows(2).all(|pair| pair[0] >= pair[1]), "{what}");
+                if len >= 100 {
+                    // A quarter of the file first on 2 threads, then less and less, and at
+                    // most a few dozen stretches a thread.
+                    assert_eq!(sizes[0], len / (2 * threads), "{what}");
+                    assert!(sizes.len() > 2 * threads, "{what}");
+                    assert!(sizes.len() < 20 * threads, "{what}");
+                    let smallest = len / (threads * SMALLEST_PER_THREAD);
+                    let last = sizes.len() - 1;
+                    assert!(sizes[..last].iter().all(|&size| size >= smallest), "{what}");
+                }
+            }
+        }
+    }
+
+    #[test]
     fn parallel_and_sequential_checks_agree() {
         let text = examples_repeated(40);
         let source = SourceText::decode(text.as_bytes());
@@ -191,10 +241,10 @@ pub(super) mod tests {
         };
         let sequential = lint(usize::MAX);
         let parallel = lint(0);
-        let stretches = STRETCHES_PER_THREAD * rayon::current_num_threads();
+        let near = stretch_starts(text.len(), rayon::current_num_threads());
         assert_eq!(
-            likely_boundaries(&text, stretches).len(),
-            stretches - 1,
+            likely_boundaries(&text, &near).len(),
+            near.len(),
             "the file is read in stretches"
         );
         assert_eq!(parallel.iparams, sequential.iparams);
@@ -245,7 +295,11 @@ pub(super) mod tests {
             // After every comma, most of them deep in an iparam or inside a comment; and a few.
             let every_comma: Vec<usize> = text.match_indices(',').map(|(at, _)| at + 1).collect();
             let some: Vec<usize> = every_comma.iter().step_by(97).copied().collect();
-            for guesses in [every_comma, some, likely_boundaries(&text, 5)] {
+            for guesses in [
+                every_comma,
+                some,
+                likely_boundaries(&text, &evenly(text.len(), 5)),
+            ] {
                 let mut linter = Linter::default();
                 let (document, found, kept) = linter.check_in_stretches(&checks, None, &guesses);
                 assert_eq!(document.root, whole.root);
@@ -263,7 +317,7 @@ pub(super) mod tests {
     fn stretches_hold_their_findings_back_past_the_budget() {
         let text = examples_repeated(20);
         let checks = FileChecks::new(&text, &RuleSettings::default(), None, false);
-        let guesses = likely_boundaries(&text, 8);
+        let guesses = likely_boundaries(&text, &evenly(text.len(), 8));
         let mut linter = Linter::default();
         let (_, found, kept) = linter.check_in_stretches(&checks, Some(usize::MAX), &guesses);
         let bytes: usize = found.diagnostics.iter().map(Diagnostic::footprint).sum();

@@ -16,6 +16,8 @@ pub use error::{SyntaxError, SyntaxErrorKind};
 pub use parser::{Document, MAX_DEPTH, RootShape, parse_document, parse_value};
 pub use scan::write_string;
 use scan::{leading_spaces, plain_run};
+#[cfg(test)]
+pub(crate) use stretches::evenly;
 pub use stretches::{likely_boundaries, parse_document_in_stretches};
 
 use crate::span::Span;

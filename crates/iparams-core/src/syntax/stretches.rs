@@ -203,12 +203,12 @@ enum End {
     Fatal,
 }
 
-/// Up to `count - 1` places, spread evenly over `text`, that look like they are right after a
-/// top-level comma: a comma after a `}`, followed by the whitespace that indents the first
-/// member and by a quote (`},\n  "` in a file indented by two spaces, `},"` in one without
-/// whitespace). Deeper members are indented more, so in a file indented throughout the guesses
-/// are seldom wrong; and wrong ones only cost time.
-pub fn likely_boundaries(text: &str, count: usize) -> Vec<usize> {
+/// For each of the byte offsets `near` (in increasing order), the first place from it and before
+/// the next that looks like it is right after a top-level comma: a comma after a `}`, followed
+/// by the whitespace that indents the first member and by a quote (`},\n  "` in a file indented
+/// by two spaces, `},"` in one without whitespace). Deeper members are indented more, so in a
+/// file indented throughout the guesses are seldom wrong; and wrong ones only cost time.
+pub fn likely_boundaries(text: &str, near: &[usize]) -> Vec<usize> {
     let Some((_, Span { start: open, .. })) = top_level_object(text) else {
         return Vec::new();
     };
@@ -227,10 +227,12 @@ pub fn likely_boundaries(text: &str, count: usize) -> Vec<usize> {
     needle.extend_from_slice(&bytes[open + 1..key]);
     needle.push(b'"');
     let finder = memmem::Finder::new(&needle);
-    let mut guesses = Vec::with_capacity(count.saturating_sub(1));
-    for part in 1..count {
-        let (from, to) = (part * bytes.len() / count, (part + 1) * bytes.len() / count);
-        let mut at = from;
+    let mut guesses = Vec::with_capacity(near.len());
+    for (index, &from) in near.iter().enumerate() {
+        let to = near
+            .get(index + 1)
+            .map_or(bytes.len(), |&next| next.min(bytes.len()));
+        let mut at = from.min(to);
         while let Some(found) = finder.find(&bytes[at..to]) {
             let comma = at + found;
             // Whitespace before the comma is short in any real file: a long run is passed by.
@@ -246,6 +248,12 @@ pub fn likely_boundaries(text: &str, count: usize) -> Vec<usize> {
         }
     }
     guesses
+}
+
+/// `count - 1` offsets that cut `len` bytes in `count` equal parts, for [`likely_boundaries`].
+#[cfg(test)]
+pub(crate) fn evenly(len: usize, count: usize) -> Vec<usize> {
+    (1..count).map(|part| part * len / count).collect()
 }
 
 #[cfg(test)]
@@ -389,7 +397,7 @@ mod tests {
             .collect();
         let text = format!("{{\n{}\n}}\n", members.join(",\n"));
         for text in [text.clone(), text.replace('\n', "\r\n")] {
-            let guesses = likely_boundaries(&text, 8);
+            let guesses = likely_boundaries(&text, &evenly(text.len(), 8));
             assert_eq!(guesses.len(), 7, "{guesses:?}");
             let (_, kept) = in_stretches(&text, &guesses);
             assert_eq!(kept.len(), 8, "every guess was a boundary");
@@ -397,7 +405,7 @@ mod tests {
             agrees_with_whole(&text, &guesses);
         }
         let minified = format!("{{{}}}", members.join(",")).replace(['\n', ' '], "");
-        let guesses = likely_boundaries(&minified, 4);
+        let guesses = likely_boundaries(&minified, &evenly(minified.len(), 4));
         assert_eq!(guesses.len(), 3, "{guesses:?}");
         agrees_with_whole(&minified, &guesses);
     }
@@ -405,7 +413,10 @@ mod tests {
     #[test]
     fn no_guesses_without_a_top_level_object_of_quoted_keys() {
         for text in ["", "   ", "[1, 2]", "{a: 1, b: 2}", "{}", "\"text\""] {
-            assert!(likely_boundaries(text, 4).is_empty(), "{text:?}");
+            assert!(
+                likely_boundaries(text, &evenly(text.len(), 4)).is_empty(),
+                "{text:?}"
+            );
         }
     }
 
