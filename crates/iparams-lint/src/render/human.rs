@@ -186,7 +186,7 @@ impl Renderer for Human {
     }
 }
 
-/// Files with this many findings are drawn on every thread, a few runs of them at a time.
+/// Files with this many findings are drawn on every thread, a run of them at a time.
 const DRAWN_IN_PARALLEL_FROM: usize = 2 * RUN;
 
 /// How many consecutive findings a thread draws at a time when a file's are drawn in parallel:
