@@ -4,10 +4,15 @@
 //! make them. Pieces are taken in order, so each is written as soon as it and those before it
 //! are made, and no thread waits for the others between pieces (making them in groups, each
 //! written once the whole group was made, left a thread idle at every group's end).
+//!
+//! Only the writer ever waits. A thread that would get too far ahead of it stops instead, and
+//! the writer sets another to work once it has written: a thread of the pool that waited could
+//! be holding, further down its stack, the very piece the writer waits for (the pool runs
+//! other work inside a `rayon::join` that making a piece may call, such as counting a large
+//! text's lines).
 
 use std::collections::BTreeMap;
 use std::io::{self, Write};
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Condvar, Mutex, MutexGuard, PoisonError};
 
 use iparams_core::sync::lock;
@@ -30,25 +35,25 @@ pub fn made_in_parallel<State>(
         pieces,
         // None ahead would make none at all.
         ahead: ahead.max(1),
-        taken: AtomicUsize::new(0),
         turns: Mutex::new(Turns::default()),
-        changed: Condvar::new(),
+        made: Condvar::new(),
     };
     let (shared, maker, make) = (&shared, &maker, &make);
     // In place: the scope's own work is the writer's, and `out` stays on this thread.
     rayon::in_place_scope(|scope| {
+        let help = move |_: &rayon::Scope<'_>| {
+            let _stop = StopOnPanic(shared);
+            let mut state = None;
+            while let Take::Piece(piece, mut text) = shared.take(Taker::Helper) {
+                make(state.get_or_insert_with(maker), piece, &mut text);
+                shared.made(piece, text);
+            }
+        };
         for _ in 1..threads {
-            scope.spawn(move |_| {
-                let _stop = StopOnPanic(shared);
-                let mut state = None;
-                while let Some((piece, mut text)) = shared.take_with_room() {
-                    make(state.get_or_insert_with(maker), piece, &mut text);
-                    shared.made(piece, text);
-                }
-            });
+            scope.spawn(help);
         }
         let _stop = StopOnPanic(shared);
-        let written = shared.write_in_order(maker, make, out);
+        let written = shared.write_in_order(maker, make, out, || scope.spawn(help));
         if written.is_err() {
             shared.stop();
         }
@@ -59,23 +64,41 @@ pub fn made_in_parallel<State>(
 struct Shared {
     pieces: usize,
     ahead: usize,
-    /// The next piece to make.
-    taken: AtomicUsize,
     turns: Mutex<Turns>,
-    /// A piece was made or written, or the work stopped.
-    changed: Condvar,
+    /// A piece was made before its turn, or the work stopped: what the writer waits for.
+    made: Condvar,
 }
 
 #[derive(Default)]
 struct Turns {
-    /// Pieces made before their turn.
-    waiting: BTreeMap<usize, String>,
+    /// The next piece to make.
+    taken: usize,
     /// How many pieces are written.
     written: usize,
+    /// Pieces made before their turn.
+    waiting: BTreeMap<usize, String>,
+    /// Threads that stopped making pieces, too far ahead of the writer.
+    stopped_ahead: usize,
     /// Writing failed, or a thread panicked: nothing more is made or waited for.
     stopped: bool,
-    /// Strings written out, to be filled again.
+    /// Strings written out, empty, to be filled again.
     spare: Vec<String>,
+}
+
+/// What a thread asking for a piece gets.
+enum Take {
+    /// The piece to make, and an empty string to make it in.
+    Piece(usize, String),
+    /// None within `ahead` of the writer.
+    TooFarAhead,
+    /// None left, or the work stopped.
+    NoneLeft,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Taker {
+    Writer,
+    Helper,
 }
 
 impl Shared {
@@ -83,61 +106,44 @@ impl Shared {
         lock(&self.turns)
     }
 
-    fn wait<'a>(&self, turns: MutexGuard<'a, Turns>) -> MutexGuard<'a, Turns> {
-        self.changed
-            .wait(turns)
-            .unwrap_or_else(PoisonError::into_inner)
-    }
-
-    /// The next piece for a thread that only makes them, and a string to make it in, once it
-    /// is within `ahead` of the writer; `None` when none is left or the work stopped.
-    fn take_with_room(&self) -> Option<(usize, String)> {
-        let piece = self.taken.fetch_add(1, Ordering::Relaxed);
-        if piece >= self.pieces {
-            return None;
-        }
+    /// The next piece to make, if one is left within `ahead` of the writer; a helper that gets
+    /// none for that is counted, to be set to work again.
+    fn take(&self, taker: Taker) -> Take {
         let mut turns = self.turns();
-        while piece >= turns.written + self.ahead && !turns.stopped {
-            turns = self.wait(turns);
+        if turns.stopped || turns.taken == self.pieces {
+            return Take::NoneLeft;
         }
-        if turns.stopped {
-            return None;
+        if turns.taken >= turns.written + self.ahead {
+            if taker == Taker::Helper {
+                turns.stopped_ahead += 1;
+            }
+            return Take::TooFarAhead;
         }
-        Some((piece, turns.spare.pop().unwrap_or_default()))
-    }
-
-    /// The next piece for the writer to make, if one is left within `ahead` of `written`: the
-    /// writer never waits for room, which only it makes.
-    fn take_within(&self, written: usize) -> Option<usize> {
-        let end = self.pieces.min(written + self.ahead);
-        self.taken
-            .fetch_update(Ordering::Relaxed, Ordering::Relaxed, |next| {
-                (next < end).then_some(next + 1)
-            })
-            .ok()
+        let piece = turns.taken;
+        turns.taken += 1;
+        Take::Piece(piece, turns.spare.pop().unwrap_or_default())
     }
 
     fn made(&self, piece: usize, text: String) {
         self.turns().waiting.insert(piece, text);
-        self.changed.notify_all();
+        self.made.notify_one();
     }
 
     fn stop(&self) {
         self.turns().stopped = true;
-        self.changed.notify_all();
+        self.made.notify_one();
     }
 
     /// The writer's part: writes each piece in turn, making one whenever the next is not
-    /// ready and one is left to make.
+    /// ready and one is left to make; `help` sets another thread to making pieces.
     fn write_in_order<State>(
         &self,
         maker: &impl Fn() -> State,
         make: &impl Fn(&mut State, usize, &mut String),
         out: &mut dyn Write,
+        help: impl Fn(),
     ) -> io::Result<()> {
         let mut state = None;
-        // The string the writer makes its pieces in.
-        let mut own = String::new();
         let mut written = 0;
         while written < self.pieces {
             let ready = {
@@ -150,20 +156,23 @@ impl Shared {
             };
             let text = match ready {
                 Some(text) => text,
-                None => match self.take_within(written) {
-                    Some(piece) => {
-                        make(state.get_or_insert_with(maker), piece, &mut own);
+                None => match self.take(Taker::Writer) {
+                    Take::Piece(piece, mut text) => {
+                        make(state.get_or_insert_with(maker), piece, &mut text);
                         if piece != written {
-                            let spare = self.turns().spare.pop().unwrap_or_default();
-                            self.made(piece, std::mem::replace(&mut own, spare));
+                            self.turns().waiting.insert(piece, text);
                             continue;
                         }
-                        std::mem::take(&mut own)
+                        text
                     }
-                    None => {
+                    // The next piece is being made on another thread.
+                    Take::TooFarAhead | Take::NoneLeft => {
                         let mut turns = self.turns();
                         while !turns.waiting.contains_key(&written) && !turns.stopped {
-                            turns = self.wait(turns);
+                            turns = self
+                                .made
+                                .wait(turns)
+                                .unwrap_or_else(PoisonError::into_inner);
                         }
                         continue;
                     }
@@ -173,21 +182,21 @@ impl Shared {
             written += 1;
             let mut text = text;
             text.clear();
-            let mut turns = self.turns();
-            turns.written = written;
-            if own.capacity() == 0 {
-                own = text;
-            } else {
+            let stopped_ahead = {
+                let mut turns = self.turns();
+                turns.written = written;
                 turns.spare.push(text);
+                std::mem::take(&mut turns.stopped_ahead)
+            };
+            for _ in 0..stopped_ahead {
+                help();
             }
-            drop(turns);
-            self.changed.notify_all();
         }
         Ok(())
     }
 }
 
-/// Stops the work when its thread unwinds, so that no thread waits for it forever.
+/// Stops the work when its thread unwinds, so that the writer does not wait for it forever.
 struct StopOnPanic<'a>(&'a Shared);
 
 impl Drop for StopOnPanic<'_> {
@@ -200,7 +209,7 @@ impl Drop for StopOnPanic<'_> {
 
 #[cfg(test)]
 mod tests {
-    use std::sync::atomic::AtomicBool;
+    use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
     use super::*;
 
@@ -288,6 +297,79 @@ mod tests {
             "{} pieces waited, {ahead} allowed",
             out.most_waiting
         );
+    }
+
+    /// A writer that takes 2 ms a piece, so that the other threads get ahead of it.
+    struct Slow(Vec<u8>);
+
+    impl Write for Slow {
+        fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
+            std::thread::sleep(std::time::Duration::from_millis(2));
+            self.0.extend_from_slice(bytes);
+            Ok(bytes.len())
+        }
+        fn flush(&mut self) -> io::Result<()> {
+            Ok(())
+        }
+    }
+
+    /// A thread too far ahead of the writer stops, and another is set to work once the writer
+    /// has caught up: pieces late in the output are made on other threads than the writer's.
+    #[test]
+    fn threads_too_far_ahead_are_set_to_work_again() {
+        let writer = std::thread::current().id();
+        let by_others = Mutex::new(Vec::new());
+        let mut out = Slow(Vec::new());
+        made_in_parallel(
+            40,
+            2,
+            2,
+            || (),
+            |_, piece, text| {
+                if std::thread::current().id() != writer {
+                    lock(&by_others).push(piece);
+                }
+                piece_text(piece, text);
+            },
+            &mut out,
+        )
+        .unwrap();
+        assert_eq!(String::from_utf8(out.0).unwrap(), in_turn(40));
+        let by_others = by_others.into_inner().unwrap();
+        assert!(
+            by_others.iter().any(|&piece| piece >= 20),
+            "made on other threads: {by_others:?}"
+        );
+    }
+
+    /// Making a piece may use the pool (a large text's lines are counted on every thread):
+    /// no thread of the pool waits, so none holds a piece the writer waits for.
+    #[test]
+    fn pieces_made_with_the_pool_come_out_whatever_waits() {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(4)
+            .build()
+            .unwrap();
+        for _ in 0..3 {
+            let mut out = Slow(Vec::new());
+            pool.install(|| {
+                made_in_parallel(
+                    30,
+                    4,
+                    2,
+                    || (),
+                    |_, piece, text| {
+                        let (left, right) = rayon::join(|| piece * 2, || piece % 7);
+                        std::thread::sleep(std::time::Duration::from_micros(300));
+                        assert_eq!(left / 2 % 7, right);
+                        piece_text(piece, text);
+                    },
+                    &mut out,
+                )
+            })
+            .unwrap();
+            assert_eq!(String::from_utf8(out.0).unwrap(), in_turn(30));
+        }
     }
 
     #[test]
