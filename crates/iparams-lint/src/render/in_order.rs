@@ -29,15 +29,31 @@ impl<T> InOrder<T> {
     /// it is next; otherwise it waits.
     pub fn arrive(&mut self, index: usize, item: T, mut take: impl FnMut(T)) {
         if index != self.next {
-            self.waiting.insert(index, item);
+            self.put(index, item);
             return;
         }
         take(item);
         self.next += 1;
-        while let Some(item) = self.waiting.remove(&self.next) {
+        while let Some(item) = self.take_next() {
             take(item);
-            self.next += 1;
         }
+    }
+
+    /// Item `index` arrives, to be taken with [`Self::take_next`].
+    pub fn put(&mut self, index: usize, item: T) {
+        self.waiting.insert(index, item);
+    }
+
+    /// Whether the item to be taken next has arrived.
+    pub fn is_ready(&self) -> bool {
+        self.waiting.contains_key(&self.next)
+    }
+
+    /// The item to be taken next, if it has arrived.
+    pub fn take_next(&mut self) -> Option<T> {
+        let item = self.waiting.remove(&self.next)?;
+        self.next += 1;
+        Some(item)
     }
 }
 
@@ -54,5 +70,19 @@ mod tests {
         }
         assert_eq!(taken, [0, 1, 2, 3, 4]);
         assert_eq!(in_order.next(), 5);
+    }
+
+    #[test]
+    fn items_put_are_taken_in_order_once_each_has_arrived() {
+        let mut in_order = InOrder::default();
+        in_order.put(1, 'b');
+        assert!(!in_order.is_ready());
+        assert_eq!(in_order.take_next(), None);
+        in_order.put(0, 'a');
+        assert!(in_order.is_ready());
+        assert_eq!(in_order.take_next(), Some('a'));
+        assert_eq!(in_order.take_next(), Some('b'));
+        assert_eq!(in_order.take_next(), None);
+        assert_eq!(in_order.next(), 2);
     }
 }

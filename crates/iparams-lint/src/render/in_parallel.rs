@@ -11,11 +11,12 @@
 //! other work inside a `rayon::join` that making a piece may call, such as counting a large
 //! text's lines).
 
-use std::collections::BTreeMap;
 use std::io::{self, Write};
 use std::sync::{Condvar, Mutex, MutexGuard, PoisonError};
 
 use iparams_core::sync::lock;
+
+use super::in_order::InOrder;
 
 /// Makes pieces `0..pieces` on `threads` threads, `make` appending piece `n` to an empty
 /// string with the state `maker` gives each thread, and writes them to `out` in order: the
@@ -36,7 +37,7 @@ pub fn made_in_parallel<State>(
         // None ahead would make none at all.
         ahead: ahead.max(1),
         turns: Mutex::new(Turns::default()),
-        made: Condvar::new(),
+        arrived: Condvar::new(),
     };
     let (shared, maker, make) = (&shared, &maker, &make);
     // In place: the scope's own work is the writer's, and `out` stays on this thread.
@@ -66,17 +67,15 @@ struct Shared {
     ahead: usize,
     turns: Mutex<Turns>,
     /// A piece was made before its turn, or the work stopped: what the writer waits for.
-    made: Condvar,
+    arrived: Condvar,
 }
 
 #[derive(Default)]
 struct Turns {
     /// The next piece to make.
     taken: usize,
-    /// How many pieces are written.
-    written: usize,
-    /// Pieces made before their turn.
-    waiting: BTreeMap<usize, String>,
+    /// The pieces made, taken in turn by the writer: its next is the piece to write next.
+    made: InOrder<String>,
     /// Threads that stopped making pieces, too far ahead of the writer.
     stopped_ahead: usize,
     /// Writing failed, or a thread panicked: nothing more is made or waited for.
@@ -113,7 +112,7 @@ impl Shared {
         if turns.stopped || turns.taken == self.pieces {
             return Take::NoneLeft;
         }
-        if turns.taken >= turns.written + self.ahead {
+        if turns.taken >= turns.made.next() + self.ahead {
             if taker == Taker::Helper {
                 turns.stopped_ahead += 1;
             }
@@ -125,13 +124,13 @@ impl Shared {
     }
 
     fn made(&self, piece: usize, text: String) {
-        self.turns().waiting.insert(piece, text);
-        self.made.notify_one();
+        self.turns().made.put(piece, text);
+        self.arrived.notify_one();
     }
 
     fn stop(&self) {
         self.turns().stopped = true;
-        self.made.notify_one();
+        self.arrived.notify_one();
     }
 
     /// The writer's part: writes each piece in turn, making one whenever the next is not
@@ -144,47 +143,32 @@ impl Shared {
         help: impl Fn(),
     ) -> io::Result<()> {
         let mut state = None;
-        let mut written = 0;
-        while written < self.pieces {
-            let ready = {
-                let mut turns = self.turns();
-                if turns.stopped {
-                    // Another thread panicked; the scope raises its panic.
-                    return Ok(());
-                }
-                turns.waiting.remove(&written)
-            };
-            let text = match ready {
-                Some(text) => text,
-                None => match self.take(Taker::Writer) {
-                    Take::Piece(piece, mut text) => {
-                        make(state.get_or_insert_with(maker), piece, &mut text);
-                        if piece != written {
-                            self.turns().waiting.insert(piece, text);
-                            continue;
-                        }
-                        text
-                    }
+        loop {
+            let mut turns = self.turns();
+            // Stopped: another thread panicked, and the scope raises its panic.
+            if turns.stopped || turns.made.next() == self.pieces {
+                return Ok(());
+            }
+            let Some(mut text) = turns.made.take_next() else {
+                drop(turns);
+                if let Take::Piece(piece, mut text) = self.take(Taker::Writer) {
+                    make(state.get_or_insert_with(maker), piece, &mut text);
+                    self.turns().made.put(piece, text);
+                } else {
                     // The next piece is being made on another thread.
-                    Take::TooFarAhead | Take::NoneLeft => {
-                        let mut turns = self.turns();
-                        while !turns.waiting.contains_key(&written) && !turns.stopped {
-                            turns = self
-                                .made
-                                .wait(turns)
-                                .unwrap_or_else(PoisonError::into_inner);
-                        }
-                        continue;
-                    }
-                },
+                    let turns = self.turns();
+                    let _made = self
+                        .arrived
+                        .wait_while(turns, |turns| !turns.stopped && !turns.made.is_ready())
+                        .unwrap_or_else(PoisonError::into_inner);
+                }
+                continue;
             };
+            drop(turns);
             out.write_all(text.as_bytes())?;
-            written += 1;
-            let mut text = text;
             text.clear();
             let stopped_ahead = {
                 let mut turns = self.turns();
-                turns.written = written;
                 turns.spare.push(text);
                 std::mem::take(&mut turns.stopped_ahead)
             };
@@ -192,7 +176,6 @@ impl Shared {
                 help();
             }
         }
-        Ok(())
     }
 }
 
