@@ -234,33 +234,11 @@ mod tests {
         }
     }
 
-    /// Made before their turn: never more than `ahead`, and one the writer made.
+    /// Made before their turn: never more than `ahead`.
     #[test]
     fn few_pieces_wait_for_a_slow_writer() {
-        /// Counts the pieces made and not yet written, and notes the most.
-        struct Slow<'a> {
-            made: &'a AtomicUsize,
-            most_waiting: usize,
-            written: usize,
-        }
-        impl Write for Slow<'_> {
-            fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
-                std::thread::sleep(std::time::Duration::from_millis(2));
-                self.written += 1;
-                let waiting = self.made.load(Ordering::SeqCst) - self.written;
-                self.most_waiting = self.most_waiting.max(waiting);
-                Ok(bytes.len())
-            }
-            fn flush(&mut self) -> io::Result<()> {
-                Ok(())
-            }
-        }
         let made = AtomicUsize::new(0);
-        let mut out = Slow {
-            made: &made,
-            most_waiting: 0,
-            written: 0,
-        };
+        let mut out = Slow::counting(&made);
         let ahead = 3;
         made_in_parallel(
             40,
@@ -274,7 +252,7 @@ mod tests {
             &mut out,
         )
         .unwrap();
-        assert_eq!(out.written, 40);
+        assert_eq!(out.writes, 40);
         assert!(
             out.most_waiting <= ahead,
             "{} pieces waited, {ahead} allowed",
@@ -282,13 +260,34 @@ mod tests {
         );
     }
 
-    /// A writer that takes 2 ms a piece, so that the other threads get ahead of it.
-    struct Slow(Vec<u8>);
+    /// A writer that takes 2 ms a piece, so that the other threads get ahead of it; counting,
+    /// it notes the most pieces made and not yet written at any write.
+    #[derive(Default)]
+    struct Slow<'a> {
+        bytes: Vec<u8>,
+        writes: usize,
+        made: Option<&'a AtomicUsize>,
+        most_waiting: usize,
+    }
 
-    impl Write for Slow {
+    impl<'a> Slow<'a> {
+        fn counting(made: &'a AtomicUsize) -> Self {
+            Self {
+                made: Some(made),
+                ..Self::default()
+            }
+        }
+    }
+
+    impl Write for Slow<'_> {
         fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
             std::thread::sleep(std::time::Duration::from_millis(2));
-            self.0.extend_from_slice(bytes);
+            self.bytes.extend_from_slice(bytes);
+            self.writes += 1;
+            if let Some(made) = self.made {
+                let waiting = made.load(Ordering::SeqCst) - self.writes;
+                self.most_waiting = self.most_waiting.max(waiting);
+            }
             Ok(bytes.len())
         }
         fn flush(&mut self) -> io::Result<()> {
@@ -302,7 +301,7 @@ mod tests {
     fn threads_too_far_ahead_are_set_to_work_again() {
         let writer = std::thread::current().id();
         let by_others = Mutex::new(Vec::new());
-        let mut out = Slow(Vec::new());
+        let mut out = Slow::default();
         made_in_parallel(
             40,
             2,
@@ -317,7 +316,7 @@ mod tests {
             &mut out,
         )
         .unwrap();
-        assert_eq!(String::from_utf8(out.0).unwrap(), in_turn(40));
+        assert_eq!(String::from_utf8(out.bytes).unwrap(), in_turn(40));
         let by_others = by_others.into_inner().unwrap();
         assert!(
             by_others.iter().any(|&piece| piece >= 20),
@@ -334,7 +333,7 @@ mod tests {
             .build()
             .unwrap();
         for _ in 0..3 {
-            let mut out = Slow(Vec::new());
+            let mut out = Slow::default();
             pool.install(|| {
                 made_in_parallel(
                     30,
@@ -351,7 +350,7 @@ mod tests {
                 )
             })
             .unwrap();
-            assert_eq!(String::from_utf8(out.0).unwrap(), in_turn(30));
+            assert_eq!(String::from_utf8(out.bytes).unwrap(), in_turn(30));
         }
     }
 
