@@ -141,22 +141,6 @@ py_floor_cmd() {
 }
 jq_floor_cmd() { echo "jq empty $*"; }
 
-# How many of crates/iparams-lint/hot-functions.txt the executable has, and over how many bytes
-# they lie (build.rs): a list gone stale as functions were renamed costs memory (BENCHMARKS.md).
-hot_functions() {
-    nm --defined-only "$lint" 2>/dev/null | python3 -c '
-import sys
-wanted = set(open(sys.argv[1]).read().split())
-found = {}
-for line in sys.stdin:
-    address, name = line.split()[0], line.split()[-1]
-    if name in wanted:
-        found[name] = int(address, 16)
-span = max(found.values()) - min(found.values()) if found else 0
-print(f"{len(found)} of {len(wanted)}, within {span / 1048576:.2f} MiB")
-' "$root/crates/iparams-lint/hot-functions.txt"
-}
-
 # --- 4. Environment ------------------------------------------------------------------------
 {
     echo "date: $(date -u +%Y-%m-%dT%H:%M:%SZ)"
@@ -166,7 +150,6 @@ print(f"{len(found)} of {len(wanted)}, within {span / 1048576:.2f} MiB")
     echo "kernel: $(uname -sr)"
     echo "rustc: $(rustc --version)"
     echo "iparams-lint commands: iparams-lint $LINT_ARGS PATHS; iparams-lint $JSON_ARGS PATHS"
-    echo "hot functions linked together: $(hot_functions)"
     echo "hyperfine: $(hyperfine --version)"
     echo "check-jsonschema: $("$check_jsonschema" --version) on $("$python" --version)"
     echo "ajv-cli: $(ajv_version ajv-cli) (ajv $(ajv_version ajv)) on node $(node --version)"
