@@ -7,8 +7,7 @@ use clap::ValueEnum;
 use iparams_core::syntax::parse_value;
 use iparams_core::values::preview_get;
 use iparams_core::{
-    Applicability, Diagnostic, Edit, FileReport, LintOptions, Linter, RuleSettings, Severity,
-    SourceText, Span,
+    Applicability, Edit, FileReport, LintOptions, Linter, RuleSettings, Severity, SourceText, Span,
 };
 use iparams_lint::check::masked_diff;
 use iparams_lint::cli::Format;
@@ -144,6 +143,7 @@ pub fn render(path: &str, text: &str, report: &FileReport, renderings: Rendering
         width: 20 + text.len() % 119,
         quiet: false,
         fail_level: Severity::Error,
+        max_diagnostics: None,
     };
     let every = Format::value_variants();
     let formats = match renderings {
@@ -188,6 +188,7 @@ fn sarif_document(
                 width: 80,
                 quiet: false,
                 fail_level: Severity::Error,
+                max_diagnostics: None,
             },
         )
         .begin(&Summary::default(), &mut opening)
@@ -249,34 +250,21 @@ pub fn lint_is_sound(linter: &mut Linter, bytes: &[u8], renderings: Renderings) 
     secrets_stay_hidden(&outputs, &secrets);
 }
 
-/// A file's findings held back and found again in pieces, as those of a large file with too
-/// many to hold are, are its report's in its order: with no budget at all (a window of the
-/// text for each place a finding of the file as a whole starts) and with half of what they
-/// take (held back while the file checks finish, or not at all).
-pub fn held_back_findings_are_the_reports(bytes: &[u8]) {
+/// A file checked in stretches on every thread, as a large one is, finds what one thread
+/// reading it whole finds, in the same order: wherever the stretches were guessed to start.
+pub fn parallel_check_is_sequential(bytes: &[u8]) {
     let source = SourceText::decode(bytes);
-    let rules = RuleSettings::default();
-    let mut linter = Linter::new(LintOptions {
-        parallel_from: 0,
-        ..LintOptions::default()
-    });
-    let whole = linter.lint(&source);
-    let footprint: usize = whole.diagnostics.iter().map(Diagnostic::footprint).sum();
-    for budget in [0, footprint / 2] {
-        let (report, held) = linter.lint_holding(&source, &rules, budget);
-        let Some(held) = held else {
-            assert_eq!(report.diagnostics, whole.diagnostics, "budget {budget}");
-            continue;
-        };
-        assert!(report.held_back && report.diagnostics.is_empty());
-        let mut found = Vec::new();
-        let outcome: Result<(), ()> = linter.stream_held_back(&source, &rules, held, |piece| {
-            found.extend_from_slice(piece);
-            Ok(())
-        });
-        assert_eq!(outcome, Ok(()));
-        assert_eq!(found, whole.diagnostics, "budget {budget}");
-    }
+    let lint = |parallel_from| {
+        Linter::new(LintOptions {
+            parallel_from,
+            ..LintOptions::default()
+        })
+        .lint(&source)
+    };
+    let (whole, stretched) = (lint(usize::MAX), lint(0));
+    assert_eq!(stretched.diagnostics, whole.diagnostics);
+    assert_eq!(stretched.redactions, whole.redactions);
+    assert_eq!(stretched.iparams, whole.iparams);
 }
 
 /// The strings of `value` that are a long random token from end to end.

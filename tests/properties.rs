@@ -529,10 +529,10 @@ proptest! {
         invariants::lint_is_sound(&mut Linter::default(), &bytes, Renderings::Every);
     }
 
-    /// Findings held back and found again in pieces are the report's, in its order.
+    /// A file checked in stretches on every thread finds what one thread finds.
     #[test]
-    fn held_back_findings_are_the_reports(bytes in iparams_bytes()) {
-        invariants::held_back_findings_are_the_reports(&bytes);
+    fn parallel_check_is_sequential(bytes in iparams_bytes()) {
+        invariants::parallel_check_is_sequential(&bytes);
     }
 
     /// Checking values never panics, against the rich definitions or generated ones.

@@ -190,36 +190,4 @@ impl Diagnostic {
     pub fn is_fixable(&self) -> bool {
         self.fix.is_some()
     }
-
-    /// About how many bytes of memory the finding holds: itself and what it owns (the
-    /// allocator's own overhead left out).
-    pub fn footprint(&self) -> usize {
-        let owned = |text: &Cow<'static, str>| match text {
-            Cow::Borrowed(_) => 0,
-            Cow::Owned(text) => text.capacity(),
-        };
-        let related = self.related.capacity() * size_of::<Label>()
-            + self
-                .related
-                .iter()
-                .map(|label| owned(&label.message))
-                .sum::<usize>();
-        let fix = self.fix.as_ref().map_or(0, |fix| {
-            size_of::<Fix>()
-                + fix.title.capacity()
-                + fix.edits.capacity() * size_of::<Edit>()
-                + fix
-                    .edits
-                    .iter()
-                    .map(|edit| edit.replacement.capacity())
-                    .sum::<usize>()
-        });
-        size_of::<Self>()
-            + self.message.capacity()
-            + self.pointer.capacity()
-            + self.label.as_ref().map_or(0, &owned)
-            + self.help.as_ref().map_or(0, &owned)
-            + related
-            + fix
-    }
 }

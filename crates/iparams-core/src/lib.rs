@@ -48,7 +48,7 @@ mod engine;
 pub use diagnostic::{Applicability, Diagnostic, Edit, Fix, Label, Severity};
 pub use edits::{insert_object_member, json_string};
 pub use engine::{
-    CheckedSource, FileReport, FixOutcome, HeldBack, LintOptions, Linter, lint, masked, redact,
+    CheckedSource, FileReport, FixOutcome, LintOptions, Linter, lint, masked, redact,
 };
 pub use rules::{Level, REGISTRY, Rule, RuleSettings};
 pub use source::{EncodingProblem, SourceText};

@@ -1,22 +1,18 @@
 //! `iparams-lint check`: find the apps and files, lint (and fix) them in parallel, render the
 //! findings in path order, and decide the exit status.
 
-use std::io::{self, Read, Write};
+use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::{Mutex, OnceLock};
 
-use iparams_core::sync::lock;
-use iparams_core::{
-    Applicability, Diagnostic, FileReport, FixOutcome, HeldBack, Linter, RuleSettings, SourceText,
-    redact,
-};
+use iparams_core::{Applicability, FixOutcome, Linter, SourceText, redact};
 
 use crate::cli::CheckArgs;
 use crate::environment::{Environment, exit};
 use crate::output::{self, describe_io_error, emit, fail, flush};
 use crate::render::ordered::{JobOutput, Ordered};
-use crate::render::{self, CheckedFile, FindingStream, Renderer, Summary};
+use crate::render::{self, CheckedFile, Renderer, Summary};
 use crate::workspace::{IPARAMS_FILE, Job, MANIFEST_FILE, Plan, Target, Workspace};
 use crate::write::replace_file;
 
@@ -191,11 +187,11 @@ impl Route {
     }
 }
 
-/// Checks every job of the plan in parallel: each thread of the pool, with a linter of its own,
-/// takes the next job in plan order until none is left. Taken in order, jobs finish about in
-/// order, so the job whose turn it is to write is seldom far behind and little output waits in
-/// memory (splitting the list in halves, as an indexed parallel iterator does, would keep the
-/// second half's output until the first was written).
+/// Checks every job of the plan in parallel: each thread, with a linter of its own, takes the
+/// next job in plan order until none is left, and writes its output when the jobs before it
+/// have written theirs. Plain threads rather than the pool's: a job that waits for its turn
+/// must not be one the pool runs while it waits on work lower on its own stack (a large file
+/// is checked on the pool).
 fn check_jobs(
     workspace: &Workspace,
     plan: &Plan,
@@ -220,17 +216,16 @@ fn check_jobs(
                 output: &mut output,
             };
             let outcome = check_job(&mut linter, job, &mut context);
-            output.finish();
             let _ = outcomes[index].set(outcome);
         }
     };
     let threads = rayon::current_num_threads().min(plan.jobs.len());
-    rayon::scope(|scope| {
+    std::thread::scope(|scope| {
         for _ in 0..threads {
-            scope.spawn(|_| check_until_none_left());
+            scope.spawn(check_until_none_left);
         }
     });
-    // A job that panicked has ended the scope's wait with its panic: every one is here.
+    // A job that panicked has ended the scope with its panic: every one is here.
     outcomes
         .into_iter()
         .map(|outcome| outcome.into_inner().expect("every job is checked"))
@@ -314,13 +309,8 @@ fn check_alone(linter: &mut Linter, job: &Job, context: &mut JobContext<'_, '_, 
         .mode
         .fixes()
         .map(|allowed| linter.fix(&source, &job.settings, allowed));
-    let (report, held) = match fixed {
-        // The output formats that write findings as they come hold a file's findings within a
-        // budget; JUnit's waits for every file's counts anyway.
-        None if !context.renderer.totals_first() => {
-            linter.lint_holding(&source, &job.settings, findings_budget(bytes.len()))
-        }
-        None => (linter.lint_with(&source, &job.settings), None),
+    let report = match fixed {
+        None => linter.lint_with(&source, &job.settings),
         Some(fixed) => {
             let change = Change {
                 shown: &job.shown,
@@ -332,94 +322,14 @@ fn check_alone(linter: &mut Linter, job: &Job, context: &mut JobContext<'_, '_, 
                 outcome.add(context, &CheckedFile::new(&job.shown, &text, &fixed.report));
                 return outcome;
             }
-            (fixed.report, None)
+            fixed.report
         }
     };
-    let file = CheckedFile::new(&job.shown, source.text(), &report);
-    match held {
-        Some(held) => {
-            let stream = FoundAgain::new(linter, &source, &job.settings, held);
-            outcome.add(
-                context,
-                &CheckedFile {
-                    stream: Some(&stream),
-                    ..file
-                },
-            );
-            outcome.summary.merge(&stream.counted());
-        }
-        None => outcome.add(context, &file),
-    }
-    drop(source);
-    free_aside(report, bytes);
+    outcome.add(
+        context,
+        &CheckedFile::new(&job.shown, source.text(), &report),
+    );
     outcome
-}
-
-/// The bytes of findings a file of `size` bytes holds at most, before they are held back and
-/// found again as the output writes them: 70% of its size. With the file itself, the room the
-/// allocator keeps, and what the program takes anyway (7 MB), that keeps a run within 3 times
-/// the size of a large file, whatever the number of findings; large.json's (64% of its size)
-/// stay within it, checked once.
-fn findings_budget(size: usize) -> usize {
-    size / 10 * 7
-}
-
-/// The findings of a file whose report held them back, found again as the output writes them.
-struct FoundAgain<'a> {
-    /// What finding them again takes; taken by the first (and only) reading.
-    held: Mutex<Option<(&'a mut Linter, HeldBack)>>,
-    source: &'a SourceText<'a>,
-    rules: &'a RuleSettings,
-    /// The counts of the findings handed over.
-    summary: Mutex<Summary>,
-}
-
-impl<'a> FoundAgain<'a> {
-    fn new(
-        linter: &'a mut Linter,
-        source: &'a SourceText<'a>,
-        rules: &'a RuleSettings,
-        held: HeldBack,
-    ) -> Self {
-        Self {
-            held: Mutex::new(Some((linter, held))),
-            source,
-            rules,
-            summary: Mutex::default(),
-        }
-    }
-
-    /// The counts of the findings handed over (the file itself not counted).
-    fn counted(&self) -> Summary {
-        *lock(&self.summary)
-    }
-}
-
-impl FindingStream for FoundAgain<'_> {
-    fn pieces(&self, each: &mut dyn FnMut(&[Diagnostic]) -> io::Result<()>) -> io::Result<()> {
-        let Some((linter, held)) = lock(&self.held).take() else {
-            return Ok(());
-        };
-        linter.stream_held_back(self.source, self.rules, held, |piece| {
-            lock(&self.summary).add_findings(piece);
-            each(piece)
-        })
-    }
-}
-
-/// From this many findings on, or this many bytes, a file and its report are freed on a thread
-/// of the pool.
-const FREED_ASIDE_FROM: usize = 4096;
-const FREED_ASIDE_FROM_BYTES: usize = 1 << 20;
-
-/// Frees a checked file's `report` and `bytes` on a thread of the pool when they are large: the
-/// findings of a large file take hundreds of thousands of allocations and milliseconds to free
-/// (6 ms for the 16,000 of large.json), and its 10 MB another, which the totals and the next
-/// files need not wait for. A command that exits meanwhile leaves the rest to the system.
-fn free_aside(report: FileReport, bytes: Vec<u8>) {
-    if report.diagnostics.len() >= FREED_ASIDE_FROM || bytes.len() >= FREED_ASIDE_FROM_BYTES {
-        rayon::spawn(move || drop((report, bytes)));
-    }
 }
 
 /// A file that fixes may change.
@@ -576,76 +486,4 @@ pub(crate) fn unified_diff(path: &str, old: &str, new: &str) -> String {
         .context_radius(2)
         .header(&format!("a/{path}"), &format!("b/{path}"))
         .to_string()
-}
-
-#[cfg(test)]
-mod tests {
-    use clap::ValueEnum;
-    use iparams_core::{LintOptions, REGISTRY, Severity};
-
-    use super::*;
-    use crate::cli::Format;
-    use crate::render::RenderOptions;
-
-    /// Every rule's failing example's iparams, repeated under the same keys: findings of every
-    /// kind, duplicates far apart, and secrets.
-    fn examples_repeated(times: usize) -> String {
-        let mut members = Vec::new();
-        for rule in REGISTRY {
-            iparams_core::syntax::parse_document(rule.bad, |member| {
-                members.push(&rule.bad[member.key.span.start..member.value.span.end]);
-            });
-        }
-        let body = vec![members.join(",\n"); times].join(",\n");
-        format!("{{\n{body}\n}}\n")
-    }
-
-    /// A file whose findings are held back is written, in every format, byte for byte as it is
-    /// when its report holds them all, and counted the same.
-    #[test]
-    fn streamed_findings_are_written_as_held_ones() {
-        let text = examples_repeated(30);
-        let source = SourceText::decode(text.as_bytes());
-        let rules = RuleSettings::default();
-        let mut linter = Linter::new(LintOptions {
-            parallel_from: 0,
-            ..LintOptions::default()
-        });
-        let whole = linter.lint(&source);
-        let mut summary = Summary::default();
-        summary.add(&whole);
-        assert!(whole.diagnostics.len() > 1000 && !whole.redactions.is_empty());
-        let footprint: usize = whole.diagnostics.iter().map(Diagnostic::footprint).sum();
-        for &format in Format::value_variants() {
-            // One each: JUnit's counts its files' findings.
-            let renderer = || {
-                let options = RenderOptions {
-                    color: false,
-                    width: 100,
-                    quiet: false,
-                    fail_level: Severity::Error,
-                };
-                render::renderer(format, options)
-            };
-            let path = "config/iparams.json";
-            let all_held = render::document(
-                renderer().as_ref(),
-                &CheckedFile::new(path, &text, &whole),
-                &summary,
-            );
-            let (report, held) = linter.lint_holding(&source, &rules, footprint / 10);
-            assert!(report.held_back);
-            let stream = FoundAgain::new(&mut linter, &source, &rules, held.unwrap());
-            let file = CheckedFile {
-                stream: Some(&stream),
-                ..CheckedFile::new(path, &text, &report)
-            };
-            let streamed = render::document(renderer().as_ref(), &file, &summary);
-            assert!(all_held == streamed, "{format:?}: the outputs differ");
-            let mut counted = Summary::default();
-            counted.add(&report);
-            counted.merge(&stream.counted());
-            assert_eq!(counted, summary, "{format:?}");
-        }
-    }
 }

@@ -313,6 +313,33 @@ pub struct OutputArgs {
     /// When to use colours in human output; NO_COLOR and FORCE_COLOR are honoured under `auto`
     #[arg(long, value_enum, default_value_t = ColorChoice::Auto)]
     pub color: ColorChoice,
+
+    /// How many findings the human format draws in full; the others are listed one line each
+    /// (`none`: draw them all). Counts, exit status and other formats are never capped
+    #[arg(long, value_name = "N|none", default_value = "50", value_parser = MaxDiagnostics::parse)]
+    pub max_diagnostics: MaxDiagnostics,
+}
+
+/// `--max-diagnostics`: a number, or `none` for no limit.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct MaxDiagnostics(pub Option<usize>);
+
+impl Default for MaxDiagnostics {
+    fn default() -> Self {
+        Self(Some(50))
+    }
+}
+
+impl MaxDiagnostics {
+    fn parse(value: &str) -> Result<Self, String> {
+        if value.eq_ignore_ascii_case("none") {
+            return Ok(Self(None));
+        }
+        value
+            .parse()
+            .map(|max| Self(Some(max)))
+            .map_err(|_| format!("`{value}` is neither a number of findings nor `none`"))
+    }
 }
 
 /// Where rule levels come from.

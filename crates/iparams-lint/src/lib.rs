@@ -11,7 +11,6 @@ pub mod lsp;
 mod output;
 pub mod preview;
 pub mod render;
-mod source_code;
 pub mod values;
 pub mod verify;
 pub mod workspace;

@@ -24,6 +24,7 @@ pub fn renderer(args: &OutputArgs, env: &Environment) -> (Box<dyn Renderer>, Sev
         width: env.terminal_width.unwrap_or(DEFAULT_WIDTH),
         quiet: args.quiet,
         fail_level,
+        max_diagnostics: args.max_diagnostics.0,
     };
     (render::renderer(args.format, options), fail_level)
 }

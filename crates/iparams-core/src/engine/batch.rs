@@ -11,23 +11,22 @@ use crate::app::{AppFacts, Declared, declared};
 use crate::diagnostic::Diagnostic;
 use crate::ecma_regex::RegexEngine;
 use crate::model::Iparam;
-use crate::rules::{Check, Context, FileCheck, Keep, REGISTRY, RuleSettings};
+use crate::rules::{Check, Context, FileCheck, REGISTRY, RuleSettings};
 use crate::span::Span;
-use crate::syntax::{Member, parse_document};
+use crate::syntax::Member;
 
 /// The findings of `file_checks` at the end of a large file, the checks finished on every
 /// thread (each goes through what it kept of every iparam: the duplicate keys, the duplicate
-/// labels) and freed as each is done, each with a context of its own that keeps what `keep`
-/// says; their findings in the checks' order, as one after the other would find them.
+/// labels) and freed as each is done, each with a context of its own; their findings in the
+/// checks' order, as one after the other would find them.
 pub(super) fn finish_in_parallel(
     checks: &FileChecks<'_>,
     file_checks: Vec<Box<dyn FileCheck>>,
-    keep: &Keep,
     timeout: Duration,
 ) -> Vec<Diagnostic> {
     let found: Vec<Vec<Diagnostic>> = file_checks
         .into_par_iter()
-        .map(|mut check| checks.finish_one(check.as_mut(), keep, timeout).0)
+        .map(|mut check| checks.finish_one(check.as_mut(), timeout))
         .collect();
     found.into_iter().flatten().collect()
 }
@@ -74,52 +73,18 @@ impl<'r> FileChecks<'r> {
         Context::new(self.text, regexes).with_app(self.app)
     }
 
-    /// What `check` finds at the end of the file, with a context of its own that keeps what
-    /// `keep` says: the findings kept, and what was measured of the others.
-    pub(super) fn finish_one(
-        &self,
-        check: &mut dyn FileCheck,
-        keep: &Keep,
-        timeout: Duration,
-    ) -> (Vec<Diagnostic>, Vec<(usize, usize)>) {
+    /// What `check` finds at the end of the file, with a context of its own.
+    fn finish_one(&self, check: &mut dyn FileCheck, timeout: Duration) -> Vec<Diagnostic> {
         let mut regexes = RegexEngine::new(timeout);
-        let mut cx = self.context(&mut regexes).keeping(keep.clone());
+        let mut cx = self.context(&mut regexes);
         check.finish(&mut cx);
-        cx.into_found()
-    }
-
-    /// What checking the run of consecutive iparams `members` finds; with `keeps_findings`
-    /// false, only what the file checks kept of them (when the findings are held back).
-    pub(super) fn check_run(
-        &self,
-        members: &[Member<'_>],
-        regexes: &mut RegexEngine,
-        keeps_findings: bool,
-    ) -> BatchFindings {
-        let mut batch = self.batch(regexes);
-        batch.keeps_findings = keeps_findings;
-        for member in members {
-            batch.check(member);
-        }
-        batch.finish()
-    }
-
-    /// The file checks having seen every iparam again, not finished: the file parsed again,
-    /// and nothing else checked (when the findings were held back after the checks finished
-    /// and were freed).
-    pub(super) fn file_checks_again(&self, timeout: Duration) -> Vec<Box<dyn FileCheck>> {
-        let mut regexes = RegexEngine::new(timeout);
-        let mut batch = self.batch(&mut regexes);
-        batch.keeps_findings = false;
-        parse_document(self.text, |member| batch.check(&member));
-        batch.finish().file_checks
+        cx.diagnostics
     }
 
     /// A batch of consecutive iparams to check, starting empty.
     pub(super) fn batch<'c>(&'c self, regexes: &'c mut RegexEngine) -> Batch<'c> {
         Batch {
             checks: self,
-            keeps_findings: true,
             cx: self.context(regexes),
             found: BatchFindings {
                 file_checks: self.file_checks.iter().map(|new| new()).collect(),
@@ -132,9 +97,6 @@ impl<'r> FileChecks<'r> {
 /// Consecutive iparams being checked on one thread.
 pub(super) struct Batch<'c> {
     checks: &'c FileChecks<'c>,
-    /// Whether the findings made as each iparam is seen are kept: when they are held back, only
-    /// the file checks see the iparams, for what they find at the end.
-    keeps_findings: bool,
     cx: Context<'c>,
     found: BatchFindings,
 }
@@ -146,52 +108,21 @@ impl Batch<'_> {
         found.iparams += 1;
         found.redactions.extend_from_slice(&iparam.secrets);
         let first = self.cx.diagnostics.len();
-        if self.keeps_findings {
-            for check in &self.checks.iparam_checks {
-                check(&iparam, &mut self.cx);
-            }
+        for check in &self.checks.iparam_checks {
+            check(&iparam, &mut self.cx);
         }
         for check in &mut found.file_checks {
             check.iparam(&iparam, &mut self.cx);
         }
-        if self.keeps_findings {
-            // A finding can only quote the secrets of its own iparam.
-            mask_secrets(
-                &mut self.cx.diagnostics[first..],
-                self.checks.text,
-                &iparam.secrets,
-            );
-        } else {
-            self.cx.diagnostics.truncate(first);
-        }
+        // A finding can only quote the secrets of its own iparam.
+        mask_secrets(
+            &mut self.cx.diagnostics[first..],
+            self.checks.text,
+            &iparam.secrets,
+        );
         if self.checks.outline {
             found.declared.push(declared(&iparam));
         }
-    }
-
-    /// How many findings the iparams checked so far made.
-    pub(super) fn findings(&self) -> usize {
-        self.cx.diagnostics.len()
-    }
-
-    /// The bytes the findings from the `from`th on take.
-    pub(super) fn footprint_from(&self, from: usize) -> usize {
-        self.cx.diagnostics[from..]
-            .iter()
-            .map(Diagnostic::footprint)
-            .sum()
-    }
-
-    /// Whether the batch holds its findings back (see [`Batch::hold_back`]).
-    pub(super) fn holds_back(&self) -> bool {
-        !self.keeps_findings
-    }
-
-    /// Drops the findings made so far, and makes no more of each iparam's own: only the file
-    /// checks see the iparams that follow.
-    pub(super) fn hold_back(&mut self) {
-        self.keeps_findings = false;
-        self.cx.diagnostics = Vec::new();
     }
 
     pub(super) fn finish(mut self) -> BatchFindings {
@@ -212,11 +143,6 @@ pub(super) struct BatchFindings {
 }
 
 impl BatchFindings {
-    /// Without the findings (only the rest is kept, to finish the file checks).
-    pub(super) fn forget_findings(&mut self) {
-        self.diagnostics = Vec::new();
-    }
-
     /// Appends what was found in the iparams that follow these.
     pub(super) fn append(&mut self, later: BatchFindings) {
         self.diagnostics.extend(later.diagnostics);

@@ -3,8 +3,7 @@
 //! at its moment, for every enabled rule that has one.
 //!
 //! - [`file`]: one iparams.json, decoded, parsed, lowered and checked in a single pass, in
-//!   runs of iparams ([`batch`]; [`parallel`] for large files; [`stream`] finds again, in
-//!   pieces, the findings of a file with too many to hold);
+//!   runs of iparams ([`batch`]; [`parallel`] for large files);
 //! - [`app`]: iparams.json with the app around it, and the app's other files;
 //! - [`values`]: a values file against its iparams.json;
 //! - [`finish`]: what every driver does last;
@@ -18,7 +17,6 @@ pub mod finish;
 mod fix;
 mod parallel;
 mod report;
-mod stream;
 mod values;
 
 use std::time::Duration;
@@ -26,7 +24,6 @@ use std::time::Duration;
 pub use app::CheckedSource;
 pub use fix::FixOutcome;
 pub use report::{FileReport, masked, redact};
-pub use stream::HeldBack;
 
 use crate::ecma_regex::{DEFAULT_MATCH_TIMEOUT, RegexEngine};
 use crate::reading::Reading;

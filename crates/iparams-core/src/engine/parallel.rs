@@ -3,10 +3,9 @@
 //! are read, on the thread that reads them; the stretches' findings are joined in file order.
 
 use std::sync::Mutex;
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
 use super::Linter;
-use super::batch::{Batch, BatchFindings, FileChecks};
+use super::batch::{BatchFindings, FileChecks};
 use crate::ecma_regex::RegexEngine;
 use crate::sync::lock;
 use crate::syntax::{Document, likely_boundaries, parse_document_in_stretches};
@@ -14,19 +13,13 @@ use crate::syntax::{Document, likely_boundaries, parse_document_in_stretches};
 impl Linter {
     /// Checks the file in stretches that shrink toward its end (see [`stretch_starts`]), from
     /// where top-level iparams likely start.
-    ///
-    /// Once the findings made take more than `budget` bytes, they are dropped, and the iparams
-    /// checked after that no longer make those of each iparam's own checks: the last value
-    /// returned is then `None` (see [`FileReport::held_back`](super::FileReport::held_back)),
-    /// and otherwise the bytes the findings kept take (counted only with a budget).
     pub(super) fn check_in_parallel(
         &mut self,
         checks: &FileChecks<'_>,
-        budget: Option<usize>,
-    ) -> (Document, BatchFindings, Option<usize>) {
+    ) -> (Document, BatchFindings) {
         let near = stretch_starts(checks.text.len(), rayon::current_num_threads());
         let guesses = likely_boundaries(checks.text, &near);
-        self.check_in_stretches(checks, budget, &guesses)
+        self.check_in_stretches(checks, &guesses)
     }
 
     /// Checks the file in stretches from each of `guesses` (see
@@ -34,15 +27,13 @@ impl Linter {
     fn check_in_stretches(
         &mut self,
         checks: &FileChecks<'_>,
-        budget: Option<usize>,
         guesses: &[usize],
-    ) -> (Document, BatchFindings, Option<usize>) {
+    ) -> (Document, BatchFindings) {
         let timeout = self.options.regex_timeout;
         let engines = Mutex::new(vec![std::mem::replace(
             &mut self.regexes,
             RegexEngine::new(timeout),
         )]);
-        let spending = budget.map(Spending::new);
         let mut joined: Option<BatchFindings> = None;
         let document = parse_document_in_stretches(
             checks.text,
@@ -52,19 +43,7 @@ impl Linter {
                     .pop()
                     .unwrap_or_else(|| RegexEngine::new(timeout));
                 let mut batch = checks.batch(&mut engine);
-                let mut counted = Counted::default();
-                read(&mut |member| {
-                    batch.check(&member);
-                    if let Some(spending) = &spending {
-                        counted.iparams += 1;
-                        if counted.iparams % COUNTED_EVERY == 0 {
-                            spending.count(&mut batch, &mut counted);
-                        }
-                    }
-                });
-                if let Some(spending) = &spending {
-                    spending.count(&mut batch, &mut counted);
-                }
+                read(&mut |member| batch.check(&member));
                 let found = batch.finish();
                 lock(&engines).push(engine);
                 found
@@ -75,60 +54,8 @@ impl Linter {
             },
         );
         self.regexes = lock(&engines).swap_remove(0);
-        let kept = spending.map_or(Some(0), Spending::kept);
-        let mut found = joined.unwrap_or_else(|| checks.batch(&mut self.regexes).finish());
-        if kept.is_none() {
-            found.forget_findings();
-        }
-        (document, found, kept)
-    }
-}
-
-/// The findings' bytes counted against a budget, by every stretch.
-struct Spending {
-    budget: usize,
-    /// The bytes the findings made so far take. Those of a stretch read from a wrong guess
-    /// count too, and are dropped; a file held back for them is only written more slowly.
-    footprint: AtomicUsize,
-    held_back: AtomicBool,
-}
-
-/// What a stretch counted so far.
-#[derive(Default)]
-struct Counted {
-    iparams: usize,
-    findings: usize,
-}
-
-impl Spending {
-    fn new(budget: usize) -> Self {
-        Self {
-            budget,
-            footprint: AtomicUsize::new(0),
-            held_back: AtomicBool::new(false),
-        }
-    }
-
-    /// Counts the findings `batch` made since it last counted; past the budget, or once
-    /// another stretch went past it, the batch holds its findings back.
-    fn count(&self, batch: &mut Batch<'_>, counted: &mut Counted) {
-        if batch.holds_back() {
-            return;
-        }
-        let bytes = batch.footprint_from(counted.findings);
-        counted.findings = batch.findings();
-        let spent = self.footprint.fetch_add(bytes, Ordering::Relaxed) + bytes;
-        if spent > self.budget {
-            self.held_back.store(true, Ordering::Relaxed);
-        }
-        if self.held_back.load(Ordering::Relaxed) {
-            batch.hold_back();
-        }
-    }
-
-    /// The bytes the findings take, or `None` if they were held back.
-    fn kept(self) -> Option<usize> {
-        (!self.held_back.into_inner()).then(|| self.footprint.into_inner())
+        let found = joined.unwrap_or_else(|| checks.batch(&mut self.regexes).finish());
+        (document, found)
     }
 }
 
@@ -137,9 +64,7 @@ impl Spending {
 /// shared among the threads, so that stretches shrink toward the end and the threads end close
 /// together (the last stretch is read by one thread while the others wait); and none is
 /// smaller than [`SMALLEST_PER_THREAD`] of a thread's share of the file, each start being a
-/// guess. On large.json and 2 threads, 13 stretches so shrinking took 2.3 ms less than 16 of
-/// one size (the median of 60 paired runs); 4, 16 and 32 of one size a thread took 4.8, 0.6
-/// and 1.0 ms more than 8.
+/// guess (a guess costs a look for a boundary, and a wrong one a stretch read in vain).
 fn stretch_starts(len: usize, threads: usize) -> Vec<usize> {
     let smallest = (len / (threads * SMALLEST_PER_THREAD)).max(1);
     let mut starts = Vec::new();
@@ -155,10 +80,6 @@ fn stretch_starts(len: usize, threads: usize) -> Vec<usize> {
 
 /// The smallest stretch, as a part of a thread's share of the file.
 const SMALLEST_PER_THREAD: usize = 24;
-
-/// How many iparams a stretch checks between two counts of its findings' bytes, when there is
-/// a budget.
-const COUNTED_EVERY: usize = 64;
 
 /// Files from this size on are checked on several threads.
 pub(super) const PARALLEL_FROM: usize = 1 << 20;
@@ -301,41 +222,14 @@ pub(super) mod tests {
                 likely_boundaries(&text, &evenly(text.len(), 5)),
             ] {
                 let mut linter = Linter::default();
-                let (document, found, kept) = linter.check_in_stretches(&checks, None, &guesses);
+                let (document, found) = linter.check_in_stretches(&checks, &guesses);
                 assert_eq!(document.root, whole.root);
                 assert_eq!(document.errors, whole.errors);
-                assert_eq!(kept, Some(0), "no budget, nothing counted");
                 assert_eq!(found.iparams, iparams);
                 assert_eq!(found.redactions, redactions);
                 let found = finished(&checks, found);
                 assert_eq!(found, expected, "from {} guesses", guesses.len());
             }
         }
-    }
-
-    #[test]
-    fn stretches_hold_their_findings_back_past_the_budget() {
-        let text = examples_repeated(20);
-        let checks = FileChecks::new(&text, &RuleSettings::default(), None, false);
-        let guesses = likely_boundaries(&text, &evenly(text.len(), 8));
-        let mut linter = Linter::default();
-        let (_, found, kept) = linter.check_in_stretches(&checks, Some(usize::MAX), &guesses);
-        let bytes: usize = found.diagnostics.iter().map(Diagnostic::footprint).sum();
-        assert!(bytes > 10_000, "{bytes} bytes of findings");
-        assert_eq!(kept, Some(bytes), "every finding counted once");
-        let expected = finished(&checks, found);
-        for budget in [0, bytes / 2, bytes - 1] {
-            let (_, found, kept) = linter.check_in_stretches(&checks, Some(budget), &guesses);
-            assert_eq!(kept, None, "a budget of {budget} for {bytes} bytes");
-            assert!(found.diagnostics.is_empty());
-            // The file checks saw every iparam all the same: what they find at the end is
-            // what they find in a file checked whole.
-            let at_end = finished(&checks, found);
-            assert!(!at_end.is_empty());
-            assert!(at_end.iter().all(|finding| expected.contains(finding)));
-        }
-        let (_, found, kept) = linter.check_in_stretches(&checks, Some(bytes), &guesses);
-        assert_eq!(kept, Some(bytes), "a budget just large enough");
-        assert_eq!(finished(&checks, found), expected);
     }
 }

@@ -20,10 +20,6 @@ pub struct FileReport {
     /// The parser read the file to its end (recovering from any mistakes on the way), with an
     /// object at the top: every iparam it defines was seen.
     pub read_to_end: bool,
-    /// The findings were too many to hold
-    /// ([`Linter::lint_holding`](crate::Linter::lint_holding)): `diagnostics` is empty, and
-    /// [`Linter::stream_held_back`](crate::Linter::stream_held_back) finds them again.
-    pub held_back: bool,
 }
 
 impl FileReport {

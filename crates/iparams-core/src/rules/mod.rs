@@ -20,7 +20,6 @@ mod values;
 use std::any::Any;
 
 pub use context::{AppContext, Context};
-pub(crate) use context::{Budget, Keep};
 /// For front-ends that check a name as it is typed (`add`): the rules' own test.
 pub use helpers::{as_identifier, is_identifier};
 pub use settings::{Level, RuleSettings};
@@ -182,8 +181,7 @@ pub trait FileCheck: Any + Send {
     fn iparam(&mut self, iparam: &Iparam<'_, '_>, cx: &mut Context<'_>);
     /// Takes in what `later` saw of the iparams that follow the ones this instance saw.
     fn append(&mut self, later: Box<dyn FileCheck>);
-    /// Reports what the iparams seen show together. Called again, it finds the same: a file
-    /// with too many findings to hold finds these again a window of its text at a time.
+    /// Reports what the iparams seen show together.
     fn finish(&mut self, cx: &mut Context<'_>);
 }
 

@@ -181,6 +181,7 @@ pub fn json_findings(path: &str, text: &str, report: &iparams_core::FileReport) 
             width: 100,
             quiet: true,
             fail_level: iparams_core::Severity::Error,
+            max_diagnostics: None,
         },
     );
     let mut summary = Summary::default();

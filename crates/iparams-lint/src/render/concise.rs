@@ -2,6 +2,8 @@
 
 use std::io::{self, Write};
 
+use iparams_core::{Diagnostic, Position};
+
 use super::{CheckedFile, RenderOptions, Renderer, Summary};
 
 #[derive(Debug)]
@@ -17,16 +19,26 @@ impl Concise {
 
 impl Renderer for Concise {
     fn file(&self, file: &CheckedFile<'_>, out: &mut dyn Write) -> io::Result<()> {
-        file.each_finding(|d, start, _| {
-            writeln!(
-                out,
-                "{}:{}:{}: {}[{}] {}",
-                file.path, start.line, start.column, d.severity, d.rule, d.message
-            )
+        file.each_finding(&file.report.diagnostics, |d, start, _| {
+            write_line(out, file.path, d, start)
         })
     }
 
     fn end(&self, summary: &Summary, _wrote_files: bool, out: &mut dyn Write) -> io::Result<()> {
         summary.write_unless_quiet(&self.options, out)
     }
+}
+
+/// The line of finding `d` of the file at `path`, which starts at `start`.
+pub(super) fn write_line(
+    out: &mut dyn Write,
+    path: &str,
+    d: &Diagnostic,
+    start: Position,
+) -> io::Result<()> {
+    writeln!(
+        out,
+        "{path}:{}:{}: {}[{}] {}",
+        start.line, start.column, d.severity, d.rule, d.message
+    )
 }

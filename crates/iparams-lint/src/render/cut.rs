@@ -9,7 +9,7 @@
 
 use iparams_core::{Diagnostic, Span};
 
-use crate::source_code::{IndexedSource, Origin};
+use super::source_code::{IndexedSource, Origin};
 
 /// Lines longer than this are cut.
 pub const LONG_LINE: usize = 1024;
@@ -200,6 +200,7 @@ mod tests {
             width,
             quiet: false,
             fail_level: Severity::Error,
+            max_diagnostics: None,
         });
         let file = CheckedFile::new("config/iparams.json", text, report);
         let mut out = Vec::new();

@@ -19,7 +19,7 @@ impl Github {
 
 impl Renderer for Github {
     fn file(&self, file: &CheckedFile<'_>, out: &mut dyn Write) -> io::Result<()> {
-        file.each_finding(|d, start, end| {
+        file.each_finding(&file.report.diagnostics, |d, start, end| {
             let command = match d.severity {
                 Severity::Error => "error",
                 Severity::Warning => "warning",

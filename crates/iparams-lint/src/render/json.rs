@@ -26,14 +26,14 @@ impl Renderer for Json {
     }
 
     fn file(&self, file: &CheckedFile<'_>, out: &mut dyn Write) -> io::Result<()> {
-        let mut buffer = Vec::with_capacity(room_for(file.expected_findings()));
+        let mut buffer = Vec::with_capacity(room_for(file.report.diagnostics.len()));
         buffer.extend_from_slice(b"{\"path\":");
         write_string(&mut buffer, file.path);
         buffer.extend_from_slice(b",\"diagnostics\":[");
         let mut cursor = LineCursor::new(file.text);
         let mut first = true;
-        file.in_pieces(&mut |piece| {
-            for d in piece {
+        for d in &file.report.diagnostics {
+            {
                 if !std::mem::take(&mut first) {
                     buffer.push(b',');
                 }
@@ -43,8 +43,7 @@ impl Renderer for Json {
                     buffer.clear();
                 }
             }
-            Ok(())
-        })?;
+        }
         buffer.extend_from_slice(b"]}");
         out.write_all(&buffer)
     }

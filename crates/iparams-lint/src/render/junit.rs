@@ -44,7 +44,7 @@ impl Renderer for Junit {
         escape_into(&mut path, file.path);
         let mut cases = String::new();
         let (mut failures, mut findings) = (0, 0);
-        file.each_finding(|d, start, _| {
+        file.each_finding(&file.report.diagnostics, |d, start, _| {
             findings += 1;
             let failed = d.severity >= self.options.fail_level;
             failures += usize::from(failed);

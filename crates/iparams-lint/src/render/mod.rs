@@ -4,15 +4,13 @@
 
 mod concise;
 mod cut;
-mod frame;
 mod github;
 mod human;
-mod in_order;
-mod in_parallel;
 mod json;
 mod junit;
 pub mod ordered;
 mod sarif;
+mod source_code;
 #[cfg(test)]
 mod testing;
 
@@ -23,75 +21,33 @@ use iparams_core::{Applicability, Diagnostic, FileReport, LineCursor, Position, 
 use crate::cli::Format;
 
 /// One checked file, as the renderers see it.
+#[derive(Debug)]
 pub struct CheckedFile<'a> {
     /// The path as the user gave it (or as discovered), for messages.
     pub path: &'a str,
     /// The decoded text: spans of `report` index into it.
     pub text: &'a str,
     pub report: &'a FileReport,
-    /// Where the findings come from when the report holds them back
-    /// ([`FileReport::held_back`]): found again, and handed over in pieces.
-    pub stream: Option<&'a dyn FindingStream>,
-}
-
-impl std::fmt::Debug for CheckedFile<'_> {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("CheckedFile")
-            .field("path", &self.path)
-            .field("report", &self.report)
-            .field("streamed", &self.stream.is_some())
-            .finish_non_exhaustive()
-    }
-}
-
-/// The findings of a file too many to hold, handed over in consecutive pieces, in order.
-pub trait FindingStream: Sync {
-    /// Hands each piece to `each` as it is found; stops at the first error `each` returns.
-    fn pieces(&self, each: &mut dyn FnMut(&[Diagnostic]) -> io::Result<()>) -> io::Result<()>;
 }
 
 impl<'a> CheckedFile<'a> {
-    /// A file whose findings are all in its report.
     pub fn new(path: &'a str, text: &'a str, report: &'a FileReport) -> Self {
-        Self {
-            path,
-            text,
-            report,
-            stream: None,
-        }
+        Self { path, text, report }
     }
 
-    /// Hands the file's findings to `each` in consecutive pieces, in order: the report's in one,
-    /// or the stream's as they come. A renderer reads its findings only through here.
-    fn in_pieces(&self, each: &mut dyn FnMut(&[Diagnostic]) -> io::Result<()>) -> io::Result<()> {
-        match self.stream {
-            None => each(&self.report.diagnostics),
-            Some(stream) => stream.pieces(each),
-        }
-    }
-
-    /// Hands each finding to `each` in order, with the line and column of both its ends.
+    /// Hands each of `findings` (the file's, in order) to `each`, with the line and column of
+    /// both its ends.
     fn each_finding(
         &self,
+        findings: &[Diagnostic],
         mut each: impl FnMut(&Diagnostic, Position, Position) -> io::Result<()>,
     ) -> io::Result<()> {
         let mut cursor = LineCursor::new(self.text);
-        self.in_pieces(&mut |piece| {
-            for d in piece {
-                let (start, end) = (cursor.position(d.span.start), cursor.position(d.span.end));
-                each(d, start, end)?;
-            }
-            Ok(())
-        })
-    }
-
-    /// How many findings the room for the output is made for (none: nothing to write); a
-    /// stream's are many.
-    fn expected_findings(&self) -> usize {
-        match self.stream {
-            None => self.report.diagnostics.len(),
-            Some(_) => usize::MAX,
+        for d in findings {
+            let (start, end) = (cursor.position(d.span.start), cursor.position(d.span.end));
+            each(d, start, end)?;
         }
+        Ok(())
     }
 }
 
@@ -206,6 +162,9 @@ pub struct RenderOptions {
     pub quiet: bool,
     /// Findings at or above this severity fail the run (for formats that model pass/fail).
     pub fail_level: Severity,
+    /// How many findings of a run the human format draws in full (`None`: all); it lists the
+    /// others one line each. Machine formats are never capped.
+    pub max_diagnostics: Option<usize>,
 }
 
 /// An output format.
@@ -263,15 +222,13 @@ pub fn document(renderer: &dyn Renderer, file: &CheckedFile<'_>, summary: &Summa
 const BLOCK: usize = 64 * 1024;
 
 /// The room a renderer gathers the output of `findings` findings in: about what they take, up
-/// to a [`BLOCK`] (most files have a few findings, and a block for each cost a run over 2,000
-/// files 130 MB of allocations).
+/// to a [`BLOCK`] (most files have a few findings; a block for each would be wasted).
 fn room_for(findings: usize) -> usize {
     findings.saturating_mul(1024).clamp(1024, BLOCK)
 }
 
 /// `value` in decimal, handed to `put` in pieces of one or two digits, in order: without the
-/// formatting machinery, as renderers write several numbers a finding (the human format five:
-/// its line and column, and each line's number).
+/// formatting machinery, as the JSON formats write several numbers a finding.
 fn decimal(mut value: usize, mut put: impl FnMut(&'static str)) {
     // The pairs below the leading one or two digits, the last first.
     let mut pairs = [0; 10];
@@ -291,11 +248,6 @@ fn decimal(mut value: usize, mut put: impl FnMut(&'static str)) {
 /// `value` in decimal at the end of `out`.
 fn write_decimal(out: &mut Vec<u8>, value: usize) {
     decimal(value, |digits| out.extend_from_slice(digits.as_bytes()));
-}
-
-/// `value` in decimal at the end of `out`.
-fn push_decimal(out: &mut String, value: usize) {
-    decimal(value, |digits| out.push_str(digits));
 }
 
 /// "00" to "99": `DIGIT_PAIRS[2 * n..2 * n + 2]` is `n` in two digits.
@@ -332,16 +284,16 @@ pub(crate) fn plural(count: usize, noun: &str) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::push_decimal;
+    use super::write_decimal;
 
     #[test]
-    fn numbers_are_pushed_in_decimal() {
+    fn numbers_are_written_in_decimal() {
         let mut values = vec![0, 7, 9, 10, 99, 100, 101, 999, 1_000, 123_456, usize::MAX];
         values.extend((0..2_000).map(|n| n * 37 + n % 7));
         for value in values {
-            let mut out = String::from("x");
-            push_decimal(&mut out, value);
-            assert_eq!(out, format!("x{value}"));
+            let mut out = b"x".to_vec();
+            write_decimal(&mut out, value);
+            assert_eq!(out, format!("x{value}").into_bytes());
         }
     }
 }

@@ -56,10 +56,10 @@ impl Renderer for Sarif {
         let mut cursor = LineCursor::new(file.text);
         let uri = uri(file.path);
         let secrets = file.report.secret_texts(file.text);
-        let mut buffer = Vec::with_capacity(room_for(file.expected_findings()));
+        let mut buffer = Vec::with_capacity(room_for(file.report.diagnostics.len()));
         let mut first = true;
-        file.in_pieces(&mut |piece| {
-            for d in piece {
+        for d in &file.report.diagnostics {
+            {
                 if !std::mem::take(&mut first) {
                     buffer.push(b',');
                 }
@@ -69,8 +69,7 @@ impl Renderer for Sarif {
                     buffer.clear();
                 }
             }
-            Ok(())
-        })?;
+        }
         out.write_all(&buffer)
     }
 

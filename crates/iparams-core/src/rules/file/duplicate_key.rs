@@ -71,9 +71,6 @@ impl FileCheck for DuplicateKeys {
         let text = cx.text();
         let key_at = |index: usize| string_at(text, keys[index].1.span());
         for (again, first) in self.repeats.of(keys.len(), |index| keys[index].0, key_at) {
-            if !cx.wants(keys[again].1.span()) {
-                continue;
-            }
             let key = key_at(again);
             cx.report(&RULE, keys[again].1.span(), format!("Iparam `{key}` is defined twice"))
                 .label("defined again here")

@@ -105,9 +105,6 @@ impl FileCheck for DuplicateDisplayName {
         );
         for (later, earlier) in pairs {
             let (earlier, later) = (&labelled[earlier], &labelled[later]);
-            if !cx.wants(later.label.span()) {
-                continue;
-            }
             // A key repeated whole is `duplicate-key`'s: the last one is the one that applies.
             let (earlier_key, key) = (text_at(earlier.key), text_at(later.key));
             let told_apart = earlier.domain_of != PackedSpan::NONE

@@ -121,10 +121,6 @@ impl<'t> IndexedSource<'t> {
         }
     }
 
-    pub fn name(&self) -> &'t str {
-        self.name
-    }
-
     pub fn text(&self) -> &'t str {
         self.text
     }
