@@ -123,6 +123,14 @@ printf '{}\n' >"$corpus/empty.json"
 # large.json with every iparam broken twice (its display_name misspelt: one attribute missing,
 # one unknown), 114,000 findings in all: peak memory whatever the number of findings.
 sed 's/"display_name"/"display_nam"/g' "$corpus/large.json" >"$corpus/broken.json"
+# 100,001 iparams of an unknown type sharing one label: two findings each but the first (a repeated
+# display name, and the type), 200,001 in all on 7.5 MB.
+python3 -c '
+import sys
+fields = ",\n".join(
+    "\"field_%d\": {\"display_name\": \"Field\", \"type\": \"txt\", \"required\": true}" % i
+    for i in range(100_001))
+sys.stdout.write("{\n" + fields + "\n}\n")' >"$corpus/findings.json"
 
 rm -rf -- "$results"
 mkdir -p "$results/sanity"
@@ -255,7 +263,7 @@ rm -f "$results/scaling.callgrind" "$results/scaling.callgrind.log"
 
 # --- 8. Peak memory (max RSS) ----------------------------------------------------------------
 # iparams-lint three times per corpus and format (the largest is kept), each peer once for
-# context.
+# context; and how many findings iparams-lint keeps (the target allows 1 KB each).
 step "peak memory"
 rss_kib() {
     local out=$results/rss.tmp
@@ -263,11 +271,12 @@ rss_kib() {
     tail -n1 "$out"
 }
 {
-    printf 'corpus\ttool\tmax_rss_kib\n'
-    for c in empty typical many large broken valid; do
+    printf 'corpus\ttool\tmax_rss_kib\tfindings\n'
+    for c in empty typical many large broken findings valid; do
         case $c in
             empty) paths=empty.json ajv_paths=empty.json ;;
             broken) paths=broken.json ajv_paths=broken.json ;;
+            findings) paths=findings.json ajv_paths=findings.json ;;
             typical) paths=typical/iparams.json ajv_paths=typical/iparams.json ;;
             many) paths=$many ajv_paths="'many/*.json'" ;;
             large) paths=large.json ajv_paths=large.json ;;
@@ -280,11 +289,13 @@ rss_kib() {
             kib=$(rss_kib "$(json_cmd "$paths")")
             [ "$kib" -gt "$best_json" ] && best_json=$kib
         done
-        printf '%s\tiparams-lint\t%s\n' "$c" "$best"
-        printf '%s\tiparams-lint --format json\t%s\n' "$c" "$best_json"
-        if [ "$c" != empty ]; then
-            printf '%s\tcheck-jsonschema\t%s\n' "$c" "$(rss_kib "$(cjs_cmd "$paths")")"
-            printf '%s\tajv-cli\t%s\n' "$c" "$(rss_kib "$(ajv_cmd "$ajv_paths")")"
+        found=$(eval "$(json_cmd "$paths")" 2>/dev/null |
+            jq '.summary.errors + .summary.warnings + .summary.infos' || echo 0)
+        printf '%s\tiparams-lint\t%s\t%s\n' "$c" "$best" "$found"
+        printf '%s\tiparams-lint --format json\t%s\t%s\n' "$c" "$best_json" "$found"
+        if [ "$c" != empty ] && [ "$c" != findings ]; then
+            printf '%s\tcheck-jsonschema\t%s\t\n' "$c" "$(rss_kib "$(cjs_cmd "$paths")")"
+            printf '%s\tajv-cli\t%s\t\n' "$c" "$(rss_kib "$(ajv_cmd "$ajv_paths")")"
         fi
     done
 } >"$results/memory.tsv"
