@@ -446,3 +446,54 @@ fn fixes_in_an_app_use_its_manifest() {
         "Fixed 1 problem in 1 file.\n2 files checked: 0 errors, 0 warnings\n"
     );
 }
+
+/// Several files, each with findings: the human format draws the run's first N in full, in path
+/// order across files, lists the rest one line each, and says so; the counts, the exit status and
+/// the JSON output are the same whatever N is.
+#[test]
+fn max_diagnostics_caps_only_what_is_drawn() {
+    let files = [
+        "fixtures/rules/missing-default/invalid.json",
+        "fixtures/rules/default-not-in-options/invalid_case.json",
+        "fixtures/rules/unknown-type/invalid_misspelt.json",
+    ];
+    let with = |extra: &[&str]| {
+        let mut args = extra.to_vec();
+        args.extend(files);
+        run(&args)
+    };
+    let all = with(&["--max-diagnostics", "none", "--color", "never"]);
+    let two = with(&["--max-diagnostics", "2", "--color", "never"]);
+    let frames = |output: &Output| stdout(output).matches("╭─[").count();
+    let total = frames(&all);
+    assert!(total > 2, "{}", stdout(&all));
+    assert_eq!(frames(&two), 2, "{}", stdout(&two));
+    let listed: Vec<&str> = stdout(&two)
+        .lines()
+        .filter(|line| line.starts_with("fixtures/") && line.contains(": error["))
+        .map(|line| line.split(": ").next().unwrap_or(line))
+        .collect();
+    assert_eq!(listed.len(), total - 2, "{}", stdout(&two));
+    // Listed in path order, after the two drawn, which are the run's first.
+    let mut sorted = listed.clone();
+    sorted.sort_by_key(|place| files.iter().position(|file| place.starts_with(file)));
+    assert_eq!(listed, sorted);
+    assert!(stdout(&two).contains(&format!(
+        "The first 2 findings drawn in full, the other {} listed one line each (--max-diagnostics 2); --max-diagnostics none draws them all.",
+        total - 2
+    )));
+    let summary = |output: &Output| stdout(output).lines().last().map(str::to_owned);
+    assert_eq!(summary(&two), summary(&all));
+    assert_eq!(two.status.code(), all.status.code());
+    assert!(!stdout(&all).contains("--max-diagnostics"));
+    let json = |max: &str| stdout(&with(&["--max-diagnostics", max, "--format", "json"]));
+    assert_eq!(json("0"), json("none"));
+
+    let bad = run(&["--max-diagnostics", "lots", EXAMPLE]);
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(
+        stderr(&bad).contains("`lots` is neither a number of findings nor `none`"),
+        "{}",
+        stderr(&bad)
+    );
+}
