@@ -311,6 +311,9 @@ pub(crate) fn can_hold_secret(ty: Option<IparamType>) -> bool {
     matches!(ty, None | Some(IparamType::Text | IparamType::Paragraph))
 }
 
+/// The methods a request template may use.
+pub(crate) const METHODS: [&str; 5] = ["GET", "POST", "PUT", "DELETE", "PATCH"];
+
 /// The request templates of config/requests.json, with the file they are in.
 pub(crate) fn request_templates<'m>(
     model: &'m crate::app::AppModel<'_>,

@@ -6,8 +6,7 @@ use crate::app::hr_service::{Operation, Segment};
 use crate::app::requests::find_short;
 use crate::app::{AppModel, Field, FileId, Place, Template};
 
-use super::app::request_method::METHODS;
-use super::helpers::invocations;
+use super::helpers::{METHODS, invocations};
 use crate::span::Span;
 
 /// A template whose host is the HR service's, as the rules see it.

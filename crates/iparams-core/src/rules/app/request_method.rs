@@ -3,7 +3,7 @@
 use crate::app::{AppModel, Place};
 use crate::diagnostic::Severity;
 use crate::rules::helpers::request_app;
-use crate::rules::helpers::{report_not_a_string, request_templates};
+use crate::rules::helpers::{METHODS, report_not_a_string, request_templates};
 use crate::rules::{AppContext, Area, Check, Examples, Rule};
 use crate::suggest;
 use crate::syntax::JsonKind;
@@ -23,9 +23,6 @@ pub static RULE: Rule = Rule {
     fix: None,
     checks: &[Check::App(check)],
 };
-
-/// The methods a template may use.
-pub const METHODS: [&str; 5] = ["GET", "POST", "PUT", "DELETE", "PATCH"];
 
 fn check(model: &AppModel<'_>, cx: &mut AppContext) {
     for (file, template) in request_templates(model) {
