@@ -9,11 +9,11 @@
 
 mod context;
 pub(crate) mod helpers;
-pub(crate) mod hr;
 mod settings;
 
 mod app;
 mod file;
+mod hr;
 mod iparam;
 mod values;
 
@@ -283,19 +283,19 @@ pub static REGISTRY: &[&Rule] = &[
     &app::ignored_invoke_option::RULE,
     &app::context_host_in_frontend::RULE,
     &app::legacy_request_api::RULE,
-    &app::hr_domain_host::RULE,
-    &app::hr_path::RULE,
-    &app::hr_unknown_endpoint::RULE,
-    &app::hr_endpoint_method::RULE,
-    &app::hr_unknown_filter::RULE,
-    &app::hr_filter_value::RULE,
-    &app::hr_include::RULE,
-    &app::hr_date_range::RULE,
-    &app::hr_always_empty::RULE,
-    &app::hr_authorization::RULE,
-    &app::hr_accept::RULE,
-    &app::hr_content_type::RULE,
-    &app::hr_body::RULE,
+    &hr::hr_domain_host::RULE,
+    &hr::hr_path::RULE,
+    &hr::hr_unknown_endpoint::RULE,
+    &hr::hr_endpoint_method::RULE,
+    &hr::hr_unknown_filter::RULE,
+    &hr::hr_filter_value::RULE,
+    &hr::hr_include::RULE,
+    &hr::hr_date_range::RULE,
+    &hr::hr_always_empty::RULE,
+    &hr::hr_authorization::RULE,
+    &hr::hr_accept::RULE,
+    &hr::hr_content_type::RULE,
+    &hr::hr_body::RULE,
     &values::value_definitions_invalid::RULE,
     &values::unknown_value_key::RULE,
     &values::value_required::RULE,

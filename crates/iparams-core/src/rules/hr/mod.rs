@@ -1,5 +1,20 @@
-//! What the rules about templates that reach the HR service share: which templates reach it,
-//! and what their path, method and query are in the terms of the endpoint table.
+//! Rules about the request templates that reach the HR service (whose endpoints are in
+//! `app::hr_service`), and what they share: which templates reach it, and what their path,
+//! method and query are in the terms of the endpoint table.
+
+pub(super) mod hr_accept;
+pub(super) mod hr_always_empty;
+pub(super) mod hr_authorization;
+pub(super) mod hr_body;
+pub(super) mod hr_content_type;
+pub(super) mod hr_date_range;
+pub(super) mod hr_domain_host;
+pub(super) mod hr_endpoint_method;
+pub(super) mod hr_filter_value;
+pub(super) mod hr_include;
+pub(super) mod hr_path;
+pub(super) mod hr_unknown_endpoint;
+pub(super) mod hr_unknown_filter;
 
 use crate::app::hr_calls::{path_of, path_segments};
 use crate::app::hr_service::{Operation, Segment};
