@@ -1,7 +1,6 @@
 //! What several rules share: how values and iparams read in messages, regexes compiled and
 //! matched, repeated strings, the fix that marks an iparam secure, products, JavaScript names.
 
-use std::borrow::Cow;
 use std::collections::HashSet;
 use std::collections::hash_map::Entry;
 use std::sync::LazyLock;
@@ -314,19 +313,6 @@ pub(crate) fn can_hold_secret(ty: Option<IparamType>) -> bool {
 /// The methods a request template may use.
 pub(crate) const METHODS: [&str; 5] = ["GET", "POST", "PUT", "DELETE", "PATCH"];
 
-/// The request templates of config/requests.json, with the file they are in.
-pub(crate) fn request_templates<'m>(
-    model: &'m crate::app::AppModel<'_>,
-) -> impl Iterator<Item = (crate::app::FileId, &'m crate::app::Template<'m>)> {
-    model.requests.iter().flat_map(|requests| {
-        requests
-            .requests
-            .templates
-            .iter()
-            .map(move |template| (requests.file, template))
-    })
-}
-
 /// Every template invocation of the app's code, with the file it is in and where that code runs.
 pub(crate) fn invocations<'m>(
     model: &'m crate::app::AppModel<'_>,
@@ -344,57 +330,6 @@ pub(crate) fn invocations<'m>(
             .map(move |invocation| (file, script, invocation))
     })
 }
-
-/// Whether some invocation names its template with a computed value, so that any template
-/// may be the one it calls.
-pub(crate) fn invokes_computed_templates(model: &crate::app::AppModel<'_>) -> bool {
-    invocations(model).any(|(_, _, invocation)| invocation.template.is_none())
-}
-
-/// Reports that `field` (`what`: `method`, `host`…) of the template called `name` is not a
-/// string; the rule gives the finding its label and help.
-pub(crate) fn report_not_a_string<'c>(
-    cx: &'c mut crate::rules::AppContext,
-    file: crate::app::FileId,
-    rule: &crate::rules::Rule,
-    name: &str,
-    field: &crate::app::requests::Field,
-    what: &str,
-) -> &'c mut crate::diagnostic::Diagnostic {
-    cx.report(
-        file,
-        rule,
-        field.span,
-        format!(
-            "`{what}` of template `{name}` is {}, not a string",
-            field.kind.described()
-        ),
-    )
-    .pointer(field.pointer())
-}
-
-/// `text` with each `<%= … %>` placeholder replaced by `x`, for checks of what is written
-/// around the placeholders (a host's shape, a path's query string).
-pub(crate) fn without_placeholders(text: &str) -> Cow<'_, str> {
-    crate::app::requests::placeholders_replaced(text, 'x')
-}
-
-/// A whole app for a rule's examples: a 2.3 app with one request template `getUser` (declared in
-/// the manifest and invoked from the front end) whose value is `$template`.
-macro_rules! request_app {
-    ($template:literal) => {
-        concat!(
-            "=== manifest.json ===\n",
-            r#"{"platform-version": "2.3", "product": {"freshdesk": {"requests": {"getUser": {}}}}}"#,
-            "\n=== config/iparams.json ===\n{}\n=== config/requests.json ===\n{\"getUser\": ",
-            $template,
-            "}\n=== app/scripts/app.js ===\n",
-            r#"client.request.invokeTemplate("getUser", {});"#,
-            "\n"
-        )
-    };
-}
-pub(crate) use request_app;
 
 /// FNV-1a: fast on short texts (keys, labels), which is all it hashes. The rules that keep a
 /// hash for every iparam of a large file, instead of a copy of its text, compare the texts of

@@ -4,7 +4,7 @@
 use crate::app::{AppModel, Reference};
 use crate::diagnostic::Severity;
 use crate::model::IparamType;
-use crate::rules::helpers::request_templates;
+use crate::rules::templates::request_templates;
 use crate::rules::{AppContext, Area, Check, Examples, Rule};
 use crate::span::Span;
 use crate::suggest;

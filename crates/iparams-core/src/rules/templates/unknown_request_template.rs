@@ -4,7 +4,7 @@
 use crate::app::AppModel;
 use crate::diagnostic::Severity;
 use crate::rules::helpers::invocations;
-use crate::rules::helpers::request_app;
+use crate::rules::templates::request_app;
 use crate::rules::{AppContext, Area, Check, Examples, Rule};
 use crate::suggest;
 

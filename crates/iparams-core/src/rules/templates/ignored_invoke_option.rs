@@ -5,7 +5,7 @@ use crate::app::Script;
 use crate::app::invocations::{FRONTEND_ONLY_KEYS, INVOKE_KEYS};
 use crate::diagnostic::Severity;
 use crate::rules::helpers::invocations;
-use crate::rules::helpers::request_app;
+use crate::rules::templates::request_app;
 use crate::rules::{AppContext, Area, Check, Examples, Rule};
 use crate::suggest;
 

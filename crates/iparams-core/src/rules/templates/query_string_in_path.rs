@@ -2,7 +2,7 @@
 
 use crate::app::{AppModel, Place};
 use crate::diagnostic::Severity;
-use crate::rules::helpers::{request_templates, without_placeholders};
+use crate::rules::templates::{request_templates, without_placeholders};
 use crate::rules::{AppContext, Area, Check, Examples, Rule};
 use crate::suggest;
 

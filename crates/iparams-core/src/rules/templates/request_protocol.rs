@@ -2,8 +2,7 @@
 
 use crate::app::{AppModel, Place};
 use crate::diagnostic::Severity;
-use crate::rules::helpers::request_app;
-use crate::rules::helpers::request_templates;
+use crate::rules::templates::{request_app, request_templates};
 use crate::rules::{AppContext, Area, Check, Examples, Rule};
 use crate::suggest;
 

@@ -2,7 +2,7 @@
 
 use crate::app::{AppModel, Place};
 use crate::diagnostic::Severity;
-use crate::rules::helpers::{report_not_a_string, request_templates};
+use crate::rules::templates::{report_not_a_string, request_templates};
 use crate::rules::{AppContext, Area, Check, Examples, Rule};
 use crate::suggest;
 

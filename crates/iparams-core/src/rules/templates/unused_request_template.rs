@@ -2,8 +2,8 @@
 
 use crate::app::AppModel;
 use crate::diagnostic::Severity;
-use crate::rules::helpers::request_app;
-use crate::rules::helpers::{invocations, invokes_computed_templates, request_templates};
+use crate::rules::helpers::invocations;
+use crate::rules::templates::{invokes_computed_templates, request_app, request_templates};
 use crate::rules::{AppContext, Area, Check, Examples, Rule};
 use crate::suggest;
 

@@ -2,7 +2,7 @@
 
 use crate::app::{AppModel, Reference};
 use crate::diagnostic::Severity;
-use crate::rules::helpers::request_templates;
+use crate::rules::templates::request_templates;
 use crate::rules::{AppContext, Area, Check, Examples, Rule};
 use crate::suggest;
 
