@@ -74,11 +74,13 @@ pub enum Area {
     DataBind,
     Installation,
     App,
+    Templates,
+    Hr,
     Values,
 }
 
 impl Area {
-    pub const ALL: [Area; 12] = [
+    pub const ALL: [Area; 14] = [
         Area::File,
         Area::Keys,
         Area::Options,
@@ -90,6 +92,8 @@ impl Area {
         Area::DataBind,
         Area::Installation,
         Area::App,
+        Area::Templates,
+        Area::Hr,
         Area::Values,
     ];
 
@@ -107,6 +111,8 @@ impl Area {
             Area::DataBind => "data-bind",
             Area::Installation => "Installation",
             Area::App => "The app",
+            Area::Templates => "Request templates",
+            Area::Hr => "The HR service",
             Area::Values => "Installation values (`values`)",
         }
     }
@@ -264,8 +270,8 @@ pub static REGISTRY: &[&Rule] = &[
     &app::javascript_syntax_error::RULE,
     &app::unknown_iparam_read::RULE,
     &app::secure_iparam_in_frontend::RULE,
-    &templates::key_not_usable_in_templates::RULE,
     &app::unused_iparam::RULE,
+    &templates::key_not_usable_in_templates::RULE,
     &templates::invalid_request_template::RULE,
     &templates::request_method::RULE,
     &templates::request_protocol::RULE,

@@ -12,7 +12,7 @@ use crate::suggest;
 pub static RULE: Rule = Rule {
     name: "hr-accept",
     severity: Severity::Error,
-    area: Area::App,
+    area: Area::Hr,
     summary: "A template calling the HR service sends an `Accept` header without JSON (406), or none",
     docs: r#"Every answer of the HR service is JSON (an object, or an array of objects for a list).
 Its document asks for `Accept: application/json` (or `*/*`, which accepts any type) on every

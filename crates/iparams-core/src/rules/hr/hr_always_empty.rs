@@ -10,7 +10,7 @@ use crate::rules::{AppContext, Area, Check, Examples, Rule};
 pub static RULE: Rule = Rule {
     name: "hr-always-empty",
     severity: Severity::Warning,
-    area: Area::App,
+    area: Area::Hr,
     summary: "A template listing HR employees combines filters that always answer an empty list",
     docs: r#"The HR service's document gives four combinations of employee-list filters whose
 result is always empty (200 with `[]`, not an error):

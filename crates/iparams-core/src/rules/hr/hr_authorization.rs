@@ -12,7 +12,7 @@ use crate::suggest;
 pub static RULE: Rule = Rule {
     name: "hr-authorization",
     severity: Severity::Error,
-    area: Area::App,
+    area: Area::Hr,
     summary: "A template calling the HR service does not send `Authorization: Bearer <token>` with the token of a secure iparam",
     docs: r#"The HR service authenticates every request with an OAuth 2.0 bearer access token:
 `Authorization: Bearer <token>`, where the token is the API key the account shows under the

@@ -12,7 +12,7 @@ use crate::suggest;
 pub static RULE: Rule = Rule {
     name: "hr-body",
     severity: Severity::Error,
-    area: Area::App,
+    area: Area::Hr,
     summary: "The body given to an HR service template lacks a required attribute, or has a value of the wrong type, outside its allowed values or too long",
     docs: r#"A template's body is given where it is invoked: `invokeTemplate("createTimeOff",
 {body: JSON.stringify({...})})`. When the template creates or changes a record of the HR service

@@ -12,7 +12,7 @@ use crate::suggest;
 pub static RULE: Rule = Rule {
     name: "hr-content-type",
     severity: Severity::Error,
-    area: Area::App,
+    area: Area::Hr,
     summary: "A POST or PUT template calling the HR service does not send `Content-Type: application/json` (415)",
     docs: r#"The HR service takes request bodies in JSON only: creating an employee, an employee
 field or a time-off (POST), updating an employee, sending the portal invitation, cancelling or

@@ -10,7 +10,7 @@ use crate::rules::{AppContext, Area, Check, Examples, Rule};
 pub static RULE: Rule = Rule {
     name: "hr-date-range",
     severity: Severity::Error,
-    area: Area::App,
+    area: Area::Hr,
     summary: "A template listing HR time-offs gives `start_date` without `end_date` (or the reverse), or an `end_date` not later than `start_date`",
     docs: r#"Listing time-offs (`GET /api/time_offs`, HR Partner, Admin or Account Admin) filters
 by period with two query parameters that go together: `start_date` is required when

@@ -14,7 +14,7 @@ use crate::suggest;
 pub static RULE: Rule = Rule {
     name: "hr-domain-host",
     severity: Severity::Error,
-    area: Area::App,
+    area: Area::Hr,
     summary: "The host of a template calling the HR service is a `domain` iparam alone, its full URL, or a domain of another product",
     docs: r#"A template reaches the HR service when its `host` is `<sub-domain>.freshteam.com`. The
 installation page asks a `domain` iparam of product `freshteam` for the sub-domain only (`acme`

@@ -10,7 +10,7 @@ use crate::suggest;
 pub static RULE: Rule = Rule {
     name: "hr-endpoint-method",
     severity: Severity::Error,
-    area: Area::App,
+    area: Area::Hr,
     summary: "A template calling the HR service sends a documented path a method it does not take (405)",
     docs: r#"Each path of the HR service's endpoint table takes the methods it lists, and the
 service answers any other with 405 Method Not Allowed. The table:

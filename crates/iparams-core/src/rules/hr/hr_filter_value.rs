@@ -11,7 +11,7 @@ use crate::suggest;
 pub static RULE: Rule = Rule {
     name: "hr-filter-value",
     severity: Severity::Error,
-    area: Area::App,
+    area: Area::Hr,
     summary: "A query parameter of a template calling the HR service has a value outside the ones it takes, or in the wrong format",
     docs: r#"Where the HR service's document lists the values of a query parameter, only those are
 allowed:

@@ -12,7 +12,7 @@ use crate::suggest;
 pub static RULE: Rule = Rule {
     name: "hr-include",
     severity: Severity::Error,
-    area: Area::App,
+    area: Area::Hr,
     summary: "`include` of a template reading an HR employee names an attribute that is not one of the embedded ones",
     docs: r#"Reading one employee (`GET /api/employees/{id}`, HR Partner, Admin or Account Admin)
 answers the employee object; the embedded attributes are left out unless `include` names

@@ -12,7 +12,7 @@ use crate::suggest;
 pub static RULE: Rule = Rule {
     name: "hr-path",
     severity: Severity::Error,
-    area: Area::App,
+    area: Area::Hr,
     summary: "A template calling the HR service has a path outside `/api`, or a word where the path takes an id",
     docs: r#"Every path of the HR service starts with `/api` (`/api/employees`,
 `/api/time_offs/{id}/approve`): anything else is not its API. Where the endpoint table has

@@ -11,7 +11,7 @@ use crate::suggest;
 pub static RULE: Rule = Rule {
     name: "hr-unknown-endpoint",
     severity: Severity::Warning,
-    area: Area::App,
+    area: Area::Hr,
     summary: "A template calling the HR service uses a path that is not in the service's endpoint table",
     docs: r#"The HR service's document lists its endpoints under `/api`: employees (list, create,
 read, update, send the portal invitation), employee fields (list, create), branches,

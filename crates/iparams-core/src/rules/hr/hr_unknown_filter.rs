@@ -11,7 +11,7 @@ use crate::suggest;
 pub static RULE: Rule = Rule {
     name: "hr-unknown-filter",
     severity: Severity::Warning,
-    area: Area::App,
+    area: Area::Hr,
     summary: "A template calling the HR service sends a query parameter its operation does not take",
     docs: r#"Each operation of the HR service takes the query parameters its document lists, and
 ignores the others, so a misspelt filter silently selects everything:

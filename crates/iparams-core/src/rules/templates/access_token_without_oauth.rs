@@ -9,7 +9,7 @@ use crate::suggest;
 pub static RULE: Rule = Rule {
     name: "access-token-without-oauth",
     severity: Severity::Error,
-    area: Area::App,
+    area: Area::Templates,
     summary: "A request template uses `<%= access_token %>` without `options.isOAuth` or `options.oauth`",
     docs: r#"`<%= access_token %>` is the token of the app's OAuth integration
 (config/oauth_config.json). The platform fills it only for templates that ask for it:

@@ -10,7 +10,7 @@ use crate::suggest;
 pub static RULE: Rule = Rule {
     name: "context-host-in-frontend",
     severity: Severity::Error,
-    area: Area::App,
+    area: Area::Templates,
     summary: "The front end invokes a template whose `host` uses `<%= context.NAME %>`",
     docs: r#"A template's `host` may take its value from `context` only when serverless code or an
 installation-page callback invokes it: the front end runs in the agent's browser, and letting it

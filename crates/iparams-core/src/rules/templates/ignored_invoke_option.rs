@@ -12,7 +12,7 @@ use crate::suggest;
 pub static RULE: Rule = Rule {
     name: "ignored-invoke-option",
     severity: Severity::Warning,
-    area: Area::App,
+    area: Area::Templates,
     summary: "`invokeTemplate` is given an option the platform ignores (`headers`, `iparam`, `url`, or `cache` in serverless code)",
     docs: r#"The second argument of `invokeTemplate` takes `context` (the template's
 `<%= context.NAME %>` values), `body` (a string: `JSON.stringify(…)`), `query` (run-time query

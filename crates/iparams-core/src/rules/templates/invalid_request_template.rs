@@ -10,7 +10,7 @@ use crate::syntax::JsonKind;
 pub static RULE: Rule = Rule {
     name: "invalid-request-template",
     severity: Severity::Error,
-    area: Area::App,
+    area: Area::Templates,
     summary: "A request template of config/requests.json is not `{\"schema\": {...}, \"options\": {...}}`",
     docs: r#"config/requests.json maps each template name (letters, digits, `_` and `-`; at most
 100 templates) to an object with a `schema` (required: `method`, `host`, and optionally

@@ -9,7 +9,7 @@ use crate::suggest;
 pub static RULE: Rule = Rule {
     name: "legacy-request-api",
     severity: Severity::Error,
-    area: Area::App,
+    area: Area::Templates,
     summary: "`client.request.get(url)` and `$request.get(url)` on platform 2.3 or later, or a URL outside `whitelisted-domains` before it",
     docs: r#"From platform 2.3 on, apps reach outside services only through request templates
 (config/requests.json, `invokeTemplate`): `client.request.get/post/put/delete/patch(url, …)` and

@@ -10,7 +10,7 @@ use crate::suggest;
 pub static RULE: Rule = Rule {
     name: "misplaced-placeholder",
     severity: Severity::Error,
-    area: Area::App,
+    area: Area::Templates,
     summary: "A request template uses a secure iparam or the OAuth token outside its headers",
     docs: r#"Where a template may use each placeholder:
 

@@ -10,7 +10,7 @@ use crate::suggest;
 pub static RULE: Rule = Rule {
     name: "missing-template-context",
     severity: Severity::Error,
-    area: Area::App,
+    area: Area::Templates,
     summary: "A template is invoked without a `context` value that one of its `<%= context.NAME %>` placeholders needs",
     docs: r#"Each `<%= context.NAME %>` of a template is filled from the `context` object of the
 invocation: `invokeTemplate("getUser", {context: {id: 7}})`. A name missing from it fails the call

@@ -9,7 +9,7 @@ use crate::suggest;
 pub static RULE: Rule = Rule {
     name: "query-string-in-path",
     severity: Severity::Warning,
-    area: Area::App,
+    area: Area::Templates,
     summary: "A request template's `path` holds a query string (`/users?page=2`)",
     docs: r#"The platform's documentation asks for the query parameters of a template in
 `schema.query`, never after a `?` in `path`. Public apps do write them in the path; whether the

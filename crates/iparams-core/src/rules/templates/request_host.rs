@@ -12,7 +12,7 @@ use crate::syntax::JsonKind;
 pub static RULE: Rule = Rule {
     name: "request-host",
     severity: Severity::Error,
-    area: Area::App,
+    area: Area::Templates,
     summary: "A request template's `host` is missing, or is not a bare domain name (protocol, path, port, IP address)",
     docs: r#"`schema.host` is a fully qualified domain name and nothing else: no protocol (that is
 `protocol`), no path or trailing slash (that is `path`), no port, and not an IP address. The help

@@ -11,7 +11,7 @@ use crate::syntax::JsonKind;
 pub static RULE: Rule = Rule {
     name: "request-method",
     severity: Severity::Error,
-    area: Area::App,
+    area: Area::Templates,
     summary: "A request template's `method` is missing or not `GET`, `POST`, `PUT`, `DELETE` or `PATCH`",
     docs: r#"Every template names its HTTP method in `schema.method`, in capitals: `GET`, `POST`,
 `PUT`, `DELETE` or `PATCH`. It takes no placeholder. A method in lowercase is reported with the capitals to write."#,

@@ -10,7 +10,7 @@ use crate::syntax::JsonKind;
 pub static RULE: Rule = Rule {
     name: "request-option-value",
     severity: Severity::Error,
-    area: Area::App,
+    area: Area::Templates,
     summary: "A request template's `maxAttempts` is not 1–5, or its `retryDelay` is over 1500 ms",
     docs: r#"`options.maxAttempts` is a whole number from 1 to 5 (default 1): how many times the
 platform tries a call that fails on the network, with 429 or with a 5xx. `options.retryDelay` is

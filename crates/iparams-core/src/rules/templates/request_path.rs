@@ -9,7 +9,7 @@ use crate::suggest;
 pub static RULE: Rule = Rule {
     name: "request-path",
     severity: Severity::Error,
-    area: Area::App,
+    area: Area::Templates,
     summary: "A request template's `path` does not start with `/`",
     docs: r#"`schema.path` (default `/`) is a string that starts with `/` (or with a placeholder
 that holds the whole path); the validator rejects anything else."#,

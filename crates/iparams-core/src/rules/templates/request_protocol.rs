@@ -9,7 +9,7 @@ use crate::suggest;
 pub static RULE: Rule = Rule {
     name: "request-protocol",
     severity: Severity::Error,
-    area: Area::App,
+    area: Area::Templates,
     summary: "A request template's `protocol` is `http` (the app cannot be packed) or not a protocol",
     docs: r#"`schema.protocol` is `https` (the default) or `http`, and takes no placeholder. `http`
 works only while testing locally: an app whose templates use it cannot be packed or published."#,

@@ -10,7 +10,7 @@ use crate::suggest;
 pub static RULE: Rule = Rule {
     name: "undeclared-request-template",
     severity: Severity::Error,
-    area: Area::App,
+    area: Area::Templates,
     summary: "A request template is not declared in manifest.json",
     docs: r#"Every template of config/requests.json is declared in manifest.json too, by name:
 `product.<product>.requests.<name>` on platform 2.3, `modules.common.requests.<name>` on 3.x

@@ -9,7 +9,7 @@ use crate::suggest;
 pub static RULE: Rule = Rule {
     name: "unknown-request-option",
     severity: Severity::Warning,
-    area: Area::App,
+    area: Area::Templates,
     summary: "A request template has an option the platform does not know (`timeout`, `per_page`)",
     docs: r#"A template's `options` are `maxAttempts`, `retryDelay`, `isOAuth` (2.3), `oauth`
 (3.x) and `security` (client certificates). Anything else is ignored: there is no `timeout`

@@ -11,7 +11,7 @@ use crate::suggest;
 pub static RULE: Rule = Rule {
     name: "unknown-request-template",
     severity: Severity::Error,
-    area: Area::App,
+    area: Area::Templates,
     summary: "The app invokes (or manifest.json declares) a request template that config/requests.json does not define",
     docs: r#"`client.request.invokeTemplate("name", …)` and `$request.invokeTemplate("name", …)` call
 the template of config/requests.json with that name; a name it does not define fails at run time

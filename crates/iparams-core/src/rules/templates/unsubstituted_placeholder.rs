@@ -13,7 +13,7 @@ use crate::syntax::span_in_literal;
 pub static RULE: Rule = Rule {
     name: "unsubstituted-placeholder",
     severity: Severity::Error,
-    area: Area::App,
+    area: Area::Templates,
     summary: "A request template holds a placeholder the platform never substitutes (`{{context.id}}`, `{id}`, `${id}`, `iparams.key`)",
     docs: r#"The platform substitutes `<%= … %>` placeholders of a few forms only: `iparam.KEY`,
 `iparam.$KEY.url` (the full URL of a `domain` iparam), `context.NAME`, `access_token`,

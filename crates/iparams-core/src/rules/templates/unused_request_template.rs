@@ -10,7 +10,7 @@ use crate::suggest;
 pub static RULE: Rule = Rule {
     name: "unused-request-template",
     severity: Severity::Info,
-    area: Area::App,
+    area: Area::Templates,
     summary: "A request template is never invoked by the app's code",
     docs: r#"A template that no `invokeTemplate("name", …)` of the front end, the installation-page
 callbacks or the serverless code calls is dead weight, and often the sign of a renamed template
