@@ -1,7 +1,10 @@
 //! The rules: the framework they are written in ([`Rule`], [`Check`], [`Context`],
-//! [`RuleSettings`], the helpers several rules share) and the rules themselves, one file each,
-//! grouped by what they check: `file/` (a JSON file as a whole), `iparam/`, `app/` (iparams.json
-//! with the app around it) and `values/` (installation values).
+//! [`RuleSettings`], the helpers the rules of several groups share) and the rules themselves, one
+//! file each, grouped by what they check: `file/` (a JSON file as a whole), `iparam/`, `app/`
+//! (iparams.json with the app around it: manifest, config/ folder, callbacks and code),
+//! `templates/` (request templates, config/requests.json, and the code that invokes them), `hr/`
+//! (the templates that reach the HR service) and `values/` (installation values). What only the
+//! rules of one group share is in that group's `mod.rs`; no rule file exports to another.
 //!
 //! [`REGISTRY`] is the single list of rules and of what runs: the engine runs every enabled
 //! rule's [`Check`]s at the moment each kind of check is for, and never names a rule. The CLI's

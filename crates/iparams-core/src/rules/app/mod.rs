@@ -1,4 +1,5 @@
-//! Rules that need the app around iparams.json: its manifest, config/ folder, callbacks and code.
+//! Rules about the app around iparams.json: its manifest, config/ folder, callbacks and code
+//! (request templates have their own groups: `templates/`, `hr/`).
 
 pub(super) mod data_bind_not_on_platform;
 pub(super) mod data_bind_product;
