@@ -1,21 +1,17 @@
-//! What several rules share: how values and iparams read in messages, regexes compiled and
-//! matched, repeated strings, the fix that marks an iparam secure, products, JavaScript names.
+//! What the rules of several groups share (what only one group's rules share is in its
+//! `mod.rs`): how values and iparams read in messages, regexes compiled and matched, repeated
+//! strings, the fix that marks an iparam secure, JavaScript names, the methods and invocations of
+//! request templates, and what file checks keep of each iparam to find repeats.
 
-use std::borrow::Cow;
 use std::collections::HashSet;
 use std::collections::hash_map::Entry;
-use std::sync::LazyLock;
 
 use crate::diagnostic::{Edit, Fix};
 use crate::ecma_regex::{Compiled, MAX_ABANDONED, MAX_MATCH_INPUT, MatchOutcome, RegexEngine};
 use crate::fast_hash::{FastHash, FastHashMap};
-use crate::model::{
-    Attribute, CURRENT_PRODUCT, DefaultValue, Iparam, IparamType, PRODUCT_PLACEHOLDER, PRODUCTS,
-    RegexEntry, Text,
-};
+use crate::model::{Attribute, Iparam, RegexEntry};
 use crate::positions::Positions;
 use crate::span::Span;
-use crate::suggest;
 use crate::syntax::{Value, parse_value};
 
 use super::Context;
@@ -38,15 +34,6 @@ pub(crate) fn describe_value(source: &str, value: &Value<'_>, secret: bool) -> S
     } else {
         format!("`{source}` ({kind})")
     }
-}
-
-/// Each string pattern of the iparam's `regex`, compiled.
-pub(crate) fn compiled_patterns<'a, 's>(
-    iparam: &Iparam<'a, 's>,
-    cx: &mut Context<'_>,
-) -> Vec<(RegexEntry<'a, 's>, Compiled)> {
-    let text = cx.text();
-    compile_patterns(iparam, text, cx.regexes())
 }
 
 /// Each string pattern of the iparam's `regex`, compiled; `definitions` is the text of the
@@ -120,25 +107,6 @@ pub(crate) fn unfinished(outcome: MatchOutcome, regexes: &RegexEngine) -> Option
     }
 }
 
-/// The outcome of each valid pattern of the iparam on its default value, when the iparam's
-/// type takes a regex and its default is a non-empty string.
-pub(crate) fn default_matches<'a, 's>(
-    iparam: &Iparam<'a, 's>,
-    cx: &mut Context<'_>,
-) -> Vec<(RegexEntry<'a, 's>, Text<'a>, MatchOutcome)> {
-    let DefaultValue::Text(default) = iparam.default else {
-        return Vec::new();
-    };
-    if default.text.is_empty() || !iparam.known_type().is_some_and(|ty| ty.accepts_regex()) {
-        return Vec::new();
-    }
-    let text = cx.text();
-    match_patterns(iparam, default.text, text, cx.regexes())
-        .into_iter()
-        .map(|(entry, outcome)| (entry, default, outcome))
-        .collect()
-}
-
 /// Each string of `items` that repeats an earlier one: its index, itself and the first one.
 pub(crate) fn repeated_strings<'v, 's>(
     items: &'v [Value<'s>],
@@ -179,55 +147,6 @@ pub(crate) fn capitalise(text: &str) -> String {
     capitalised.extend(first.to_uppercase());
     capitalised.push_str(chars.as_str());
     capitalised
-}
-
-/// What is wrong with a product name.
-pub(crate) enum ProductProblem {
-    /// The documentation's placeholder, copied verbatim.
-    Placeholder,
-    /// A known product in the wrong case or with spaces.
-    Spelling(&'static str),
-    /// Close to a known product.
-    Misspelt(&'static str),
-    /// Nothing like a known product.
-    Unrelated,
-}
-
-/// `None` when `product` is a known product or `current`.
-pub(crate) fn product_problem(product: &str) -> Option<ProductProblem> {
-    // Another SDK's product is `other-platform`'s to mention, once.
-    if product == CURRENT_PRODUCT
-        || PRODUCTS.contains(&product)
-        || crate::app::manifest::foreign_product(product).is_some()
-    {
-        return None;
-    }
-    let known = || PRODUCTS.iter().copied().chain([CURRENT_PRODUCT]);
-    let normalised = product.trim().to_lowercase().replace([' ', '-', '_'], "");
-    Some(
-        if product.trim().eq_ignore_ascii_case(PRODUCT_PLACEHOLDER) {
-            ProductProblem::Placeholder
-        } else if let Some(name) =
-            known().find(|p| p.chars().filter(|c| *c != '_').eq(normalised.chars()))
-        {
-            ProductProblem::Spelling(name)
-        } else if let Some(name) = suggest::closest_in(product, &PRODUCTS, known()) {
-            ProductProblem::Misspelt(name)
-        } else {
-            ProductProblem::Unrelated
-        },
-    )
-}
-
-pub(crate) fn product_list() -> &'static str {
-    // Made once: a large file quotes it in thousands of findings.
-    static LIST: LazyLock<String> = LazyLock::new(|| {
-        format!(
-            "The products are {}, and \"current\" for the product the app is installed on.",
-            suggest::quoted_list(PRODUCTS)
-        )
-    });
-    &LIST
 }
 
 pub(crate) const RESERVED: [&str; 46] = [
@@ -306,23 +225,8 @@ pub fn is_identifier(name: &str) -> bool {
         && !RESERVED.contains(&name)
 }
 
-/// Types whose value can be a secret.
-pub(crate) fn can_hold_secret(ty: Option<IparamType>) -> bool {
-    matches!(ty, None | Some(IparamType::Text | IparamType::Paragraph))
-}
-
-/// The request templates of config/requests.json, with the file they are in.
-pub(crate) fn request_templates<'m>(
-    model: &'m crate::app::AppModel<'_>,
-) -> impl Iterator<Item = (crate::app::FileId, &'m crate::app::Template<'m>)> {
-    model.requests.iter().flat_map(|requests| {
-        requests
-            .requests
-            .templates
-            .iter()
-            .map(move |template| (requests.file, template))
-    })
-}
+/// The methods a request template may use.
+pub(crate) const METHODS: [&str; 5] = ["GET", "POST", "PUT", "DELETE", "PATCH"];
 
 /// Every template invocation of the app's code, with the file it is in and where that code runs.
 pub(crate) fn invocations<'m>(
@@ -341,57 +245,6 @@ pub(crate) fn invocations<'m>(
             .map(move |invocation| (file, script, invocation))
     })
 }
-
-/// Whether some invocation names its template with a computed value, so that any template
-/// may be the one it calls.
-pub(crate) fn invokes_computed_templates(model: &crate::app::AppModel<'_>) -> bool {
-    invocations(model).any(|(_, _, invocation)| invocation.template.is_none())
-}
-
-/// Reports that `field` (`what`: `method`, `host`…) of the template called `name` is not a
-/// string; the rule gives the finding its label and help.
-pub(crate) fn report_not_a_string<'c>(
-    cx: &'c mut crate::rules::AppContext,
-    file: crate::app::FileId,
-    rule: &crate::rules::Rule,
-    name: &str,
-    field: &crate::app::requests::Field,
-    what: &str,
-) -> &'c mut crate::diagnostic::Diagnostic {
-    cx.report(
-        file,
-        rule,
-        field.span,
-        format!(
-            "`{what}` of template `{name}` is {}, not a string",
-            field.kind.described()
-        ),
-    )
-    .pointer(field.pointer())
-}
-
-/// `text` with each `<%= … %>` placeholder replaced by `x`, for checks of what is written
-/// around the placeholders (a host's shape, a path's query string).
-pub(crate) fn without_placeholders(text: &str) -> Cow<'_, str> {
-    crate::app::requests::placeholders_replaced(text, 'x')
-}
-
-/// A whole app for a rule's examples: a 2.3 app with one request template `getUser` (declared in
-/// the manifest and invoked from the front end) whose value is `$template`.
-macro_rules! request_app {
-    ($template:literal) => {
-        concat!(
-            "=== manifest.json ===\n",
-            r#"{"platform-version": "2.3", "product": {"freshdesk": {"requests": {"getUser": {}}}}}"#,
-            "\n=== config/iparams.json ===\n{}\n=== config/requests.json ===\n{\"getUser\": ",
-            $template,
-            "}\n=== app/scripts/app.js ===\n",
-            r#"client.request.invokeTemplate("getUser", {});"#,
-            "\n"
-        )
-    };
-}
-pub(crate) use request_app;
 
 /// FNV-1a: fast on short texts (keys, labels), which is all it hashes. The rules that keep a
 /// hash for every iparam of a large file, instead of a copy of its text, compare the texts of

@@ -1,7 +1,10 @@
 //! The rules: the framework they are written in ([`Rule`], [`Check`], [`Context`],
-//! [`RuleSettings`], the helpers several rules share) and the rules themselves, one file each,
-//! grouped by what they check: `file/` (a JSON file as a whole), `iparam/`, `app/` (iparams.json
-//! with the app around it) and `values/` (installation values).
+//! [`RuleSettings`], the helpers the rules of several groups share) and the rules themselves, one
+//! file each, grouped by what they check: `file/` (a JSON file as a whole), `iparam/`, `app/`
+//! (iparams.json with the app around it: manifest, config/ folder, callbacks and code),
+//! `templates/` (request templates, config/requests.json, and the code that invokes them), `hr/`
+//! (the templates that reach the HR service) and `values/` (installation values). What only the
+//! rules of one group share is in that group's `mod.rs`; no rule file exports to another.
 //!
 //! [`REGISTRY`] is the single list of rules and of what runs: the engine runs every enabled
 //! rule's [`Check`]s at the moment each kind of check is for, and never names a rule. The CLI's
@@ -9,12 +12,13 @@
 
 mod context;
 pub(crate) mod helpers;
-pub(crate) mod hr;
 mod settings;
 
 mod app;
 mod file;
+mod hr;
 mod iparam;
+mod templates;
 mod values;
 
 use std::any::Any;
@@ -72,11 +76,13 @@ pub enum Area {
     DataBind,
     Installation,
     App,
+    Templates,
+    Hr,
     Values,
 }
 
 impl Area {
-    pub const ALL: [Area; 12] = [
+    pub const ALL: [Area; 14] = [
         Area::File,
         Area::Keys,
         Area::Options,
@@ -88,6 +94,8 @@ impl Area {
         Area::DataBind,
         Area::Installation,
         Area::App,
+        Area::Templates,
+        Area::Hr,
         Area::Values,
     ];
 
@@ -105,6 +113,8 @@ impl Area {
             Area::DataBind => "data-bind",
             Area::Installation => "Installation",
             Area::App => "The app",
+            Area::Templates => "Request templates",
+            Area::Hr => "The HR service",
             Area::Values => "Installation values (`values`)",
         }
     }
@@ -261,39 +271,39 @@ pub static REGISTRY: &[&Rule] = &[
     &app::javascript_syntax_error::RULE,
     &app::unknown_iparam_read::RULE,
     &app::secure_iparam_in_frontend::RULE,
-    &app::key_not_usable_in_templates::RULE,
     &app::unused_iparam::RULE,
-    &app::invalid_request_template::RULE,
-    &app::request_method::RULE,
-    &app::request_protocol::RULE,
-    &app::request_host::RULE,
-    &app::request_path::RULE,
-    &app::query_string_in_path::RULE,
-    &app::request_option_value::RULE,
-    &app::unknown_request_option::RULE,
-    &app::unsubstituted_placeholder::RULE,
-    &app::misplaced_placeholder::RULE,
-    &app::access_token_without_oauth::RULE,
-    &app::undeclared_request_template::RULE,
-    &app::unknown_request_template::RULE,
-    &app::unused_request_template::RULE,
-    &app::missing_template_context::RULE,
-    &app::ignored_invoke_option::RULE,
-    &app::context_host_in_frontend::RULE,
-    &app::legacy_request_api::RULE,
-    &app::hr_domain_host::RULE,
-    &app::hr_path::RULE,
-    &app::hr_unknown_endpoint::RULE,
-    &app::hr_endpoint_method::RULE,
-    &app::hr_unknown_filter::RULE,
-    &app::hr_filter_value::RULE,
-    &app::hr_include::RULE,
-    &app::hr_date_range::RULE,
-    &app::hr_always_empty::RULE,
-    &app::hr_authorization::RULE,
-    &app::hr_accept::RULE,
-    &app::hr_content_type::RULE,
-    &app::hr_body::RULE,
+    &templates::key_not_usable_in_templates::RULE,
+    &templates::invalid_request_template::RULE,
+    &templates::request_method::RULE,
+    &templates::request_protocol::RULE,
+    &templates::request_host::RULE,
+    &templates::request_path::RULE,
+    &templates::query_string_in_path::RULE,
+    &templates::request_option_value::RULE,
+    &templates::unknown_request_option::RULE,
+    &templates::unsubstituted_placeholder::RULE,
+    &templates::misplaced_placeholder::RULE,
+    &templates::access_token_without_oauth::RULE,
+    &templates::undeclared_request_template::RULE,
+    &templates::unknown_request_template::RULE,
+    &templates::unused_request_template::RULE,
+    &templates::missing_template_context::RULE,
+    &templates::ignored_invoke_option::RULE,
+    &templates::context_host_in_frontend::RULE,
+    &templates::legacy_request_api::RULE,
+    &hr::hr_domain_host::RULE,
+    &hr::hr_path::RULE,
+    &hr::hr_unknown_endpoint::RULE,
+    &hr::hr_endpoint_method::RULE,
+    &hr::hr_unknown_filter::RULE,
+    &hr::hr_filter_value::RULE,
+    &hr::hr_include::RULE,
+    &hr::hr_date_range::RULE,
+    &hr::hr_always_empty::RULE,
+    &hr::hr_authorization::RULE,
+    &hr::hr_accept::RULE,
+    &hr::hr_content_type::RULE,
+    &hr::hr_body::RULE,
     &values::value_definitions_invalid::RULE,
     &values::unknown_value_key::RULE,
     &values::value_required::RULE,

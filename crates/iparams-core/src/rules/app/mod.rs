@@ -1,51 +1,20 @@
-//! Rules that need the app around iparams.json: its manifest, config/ folder, callbacks and code.
+//! Rules about the app around iparams.json: its manifest, config/ folder, callbacks and code
+//! (request templates have their own groups: `templates/`, `hr/`).
 
-pub(super) mod access_token_without_oauth;
-pub(super) mod context_host_in_frontend;
 pub(super) mod data_bind_not_on_platform;
 pub(super) mod data_bind_product;
 pub(super) mod deprecated_test_data;
-pub(super) mod hr_accept;
-pub(super) mod hr_always_empty;
-pub(super) mod hr_authorization;
-pub(super) mod hr_body;
-pub(super) mod hr_content_type;
-pub(super) mod hr_date_range;
-pub(super) mod hr_domain_host;
-pub(super) mod hr_endpoint_method;
-pub(super) mod hr_filter_value;
-pub(super) mod hr_include;
-pub(super) mod hr_path;
-pub(super) mod hr_unknown_endpoint;
-pub(super) mod hr_unknown_filter;
-pub(super) mod ignored_invoke_option;
 pub(super) mod invalid_manifest;
-pub(super) mod invalid_request_template;
 pub(super) mod invalid_utils_set;
 pub(super) mod iparams_html_and_json;
 pub(super) mod javascript_syntax_error;
-pub(super) mod key_not_usable_in_templates;
-pub(super) mod legacy_request_api;
-pub(super) mod misplaced_placeholder;
 pub(super) mod missing_handler;
 pub(super) mod missing_iparams_file;
-pub(super) mod missing_template_context;
 pub(super) mod modules_not_supported;
-pub(super) mod query_string_in_path;
-pub(super) mod request_host;
-pub(super) mod request_method;
-pub(super) mod request_option_value;
-pub(super) mod request_path;
-pub(super) mod request_protocol;
 pub(super) mod secure_iparam_in_frontend;
 pub(super) mod type_not_on_platform;
-pub(super) mod undeclared_request_template;
 pub(super) mod unexpected_config_file;
 pub(super) mod unknown_iparam_read;
 pub(super) mod unknown_module;
-pub(super) mod unknown_request_option;
-pub(super) mod unknown_request_template;
 pub(super) mod unknown_utils_key;
-pub(super) mod unsubstituted_placeholder;
 pub(super) mod unused_iparam;
-pub(super) mod unused_request_template;

@@ -3,7 +3,8 @@
 use crate::diagnostic::Severity;
 use crate::ecma_regex::MatchOutcome;
 use crate::model::{Attribute, Iparam};
-use crate::rules::helpers::{default_matches, subject};
+use crate::rules::helpers::subject;
+use crate::rules::iparam::default_matches;
 use crate::rules::{Area, Check, Context, Examples, Rule};
 
 pub static RULE: Rule = Rule {

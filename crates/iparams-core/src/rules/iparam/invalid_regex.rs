@@ -3,7 +3,7 @@
 use crate::diagnostic::Severity;
 use crate::ecma_regex::Compiled;
 use crate::model::{Attribute, Iparam};
-use crate::rules::helpers::compiled_patterns;
+use crate::rules::iparam::compiled_patterns;
 use crate::rules::{Area, Check, Context, Examples, Rule};
 use crate::span::Span;
 

@@ -1,4 +1,6 @@
-//! Rules about one iparam of iparams.json (or, for a few, all of them at the end of the file).
+//! Rules about one iparam of iparams.json (or, for a few, all of them at the end of the file),
+//! and what only they share: an iparam's regex patterns compiled and matched on its default,
+//! what is wrong with a product name, which types can hold a secret.
 
 pub(super) mod api_key_not_secure;
 pub(super) mod attribute_type;
@@ -46,3 +48,96 @@ pub(super) mod unknown_product;
 pub(super) mod unknown_type;
 pub(super) mod unsupported_event;
 pub(super) mod vendor_secure_false_positive;
+
+use std::sync::LazyLock;
+
+use crate::ecma_regex::{Compiled, MatchOutcome};
+use crate::model::{
+    CURRENT_PRODUCT, DefaultValue, Iparam, IparamType, PRODUCT_PLACEHOLDER, PRODUCTS, RegexEntry,
+    Text,
+};
+use crate::rules::Context;
+use crate::rules::helpers::{compile_patterns, match_patterns};
+use crate::suggest;
+
+/// Each string pattern of the iparam's `regex`, compiled.
+pub(crate) fn compiled_patterns<'a, 's>(
+    iparam: &Iparam<'a, 's>,
+    cx: &mut Context<'_>,
+) -> Vec<(RegexEntry<'a, 's>, Compiled)> {
+    let text = cx.text();
+    compile_patterns(iparam, text, cx.regexes())
+}
+
+/// The outcome of each valid pattern of the iparam on its default value, when the iparam's
+/// type takes a regex and its default is a non-empty string.
+pub(crate) fn default_matches<'a, 's>(
+    iparam: &Iparam<'a, 's>,
+    cx: &mut Context<'_>,
+) -> Vec<(RegexEntry<'a, 's>, Text<'a>, MatchOutcome)> {
+    let DefaultValue::Text(default) = iparam.default else {
+        return Vec::new();
+    };
+    if default.text.is_empty() || !iparam.known_type().is_some_and(|ty| ty.accepts_regex()) {
+        return Vec::new();
+    }
+    let text = cx.text();
+    match_patterns(iparam, default.text, text, cx.regexes())
+        .into_iter()
+        .map(|(entry, outcome)| (entry, default, outcome))
+        .collect()
+}
+
+/// What is wrong with a product name.
+pub(crate) enum ProductProblem {
+    /// The documentation's placeholder, copied verbatim.
+    Placeholder,
+    /// A known product in the wrong case or with spaces.
+    Spelling(&'static str),
+    /// Close to a known product.
+    Misspelt(&'static str),
+    /// Nothing like a known product.
+    Unrelated,
+}
+
+/// `None` when `product` is a known product or `current`.
+pub(crate) fn product_problem(product: &str) -> Option<ProductProblem> {
+    // Another SDK's product is `other-platform`'s to mention, once.
+    if product == CURRENT_PRODUCT
+        || PRODUCTS.contains(&product)
+        || crate::app::manifest::foreign_product(product).is_some()
+    {
+        return None;
+    }
+    let known = || PRODUCTS.iter().copied().chain([CURRENT_PRODUCT]);
+    let normalised = product.trim().to_lowercase().replace([' ', '-', '_'], "");
+    Some(
+        if product.trim().eq_ignore_ascii_case(PRODUCT_PLACEHOLDER) {
+            ProductProblem::Placeholder
+        } else if let Some(name) =
+            known().find(|p| p.chars().filter(|c| *c != '_').eq(normalised.chars()))
+        {
+            ProductProblem::Spelling(name)
+        } else if let Some(name) = suggest::closest_in(product, &PRODUCTS, known()) {
+            ProductProblem::Misspelt(name)
+        } else {
+            ProductProblem::Unrelated
+        },
+    )
+}
+
+pub(crate) fn product_list() -> &'static str {
+    // Made once: a large file quotes it in thousands of findings.
+    static LIST: LazyLock<String> = LazyLock::new(|| {
+        format!(
+            "The products are {}, and \"current\" for the product the app is installed on.",
+            suggest::quoted_list(PRODUCTS)
+        )
+    });
+    &LIST
+}
+
+/// Types whose value can be a secret.
+pub(crate) fn can_hold_secret(ty: Option<IparamType>) -> bool {
+    matches!(ty, None | Some(IparamType::Text | IparamType::Paragraph))
+}

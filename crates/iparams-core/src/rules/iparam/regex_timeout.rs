@@ -2,7 +2,8 @@
 
 use crate::diagnostic::Severity;
 use crate::model::{Attribute, Iparam};
-use crate::rules::helpers::{default_matches, unfinished};
+use crate::rules::helpers::unfinished;
+use crate::rules::iparam::default_matches;
 use crate::rules::{Area, Check, Context, Examples, Rule};
 
 pub static RULE: Rule = Rule {

@@ -2,8 +2,8 @@
 
 use crate::diagnostic::{Applicability, Severity};
 use crate::model::Iparam;
-use crate::rules::helpers::can_hold_secret;
 use crate::rules::helpers::mark_secure;
+use crate::rules::iparam::can_hold_secret;
 use crate::rules::{Area, Check, Context, Examples, Rule};
 use crate::secrets::Sensitivity;
 

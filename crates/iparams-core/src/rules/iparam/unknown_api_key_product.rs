@@ -4,7 +4,7 @@ use std::sync::LazyLock;
 
 use crate::diagnostic::Severity;
 use crate::model::{Attribute, Iparam, IparamType};
-use crate::rules::helpers::{ProductProblem, product_list, product_problem};
+use crate::rules::iparam::{ProductProblem, product_list, product_problem};
 use crate::rules::{Area, Check, Context, Examples, Rule};
 
 pub static RULE: Rule = Rule {

@@ -2,8 +2,8 @@
 
 use crate::diagnostic::Severity;
 use crate::model::{Iparam, IparamType};
-use crate::rules::helpers::can_hold_secret;
 use crate::rules::helpers::subject;
+use crate::rules::iparam::can_hold_secret;
 use crate::rules::{Area, Check, Context, Examples, Rule};
 use crate::secrets::Sensitivity;
 
