@@ -1,6 +1,6 @@
 //! Bytes looked at eight at a time, in a `u64` read little-endian: each test flags a byte by
-//! setting its high bit. Reading JSON strings, looking at every string for secrets and telling
-//! whether a message is printable all run over most of a file's bytes.
+//! setting its high bit. Reading JSON strings and looking at every string for secrets run over
+//! most of a file's bytes.
 //!
 //! Two kinds of test: an exact one flags every byte that passes and no other; a first-only one
 //! is exact up to its lowest flagged byte, and may flag bytes above it wrongly (a borrow only

@@ -24,7 +24,7 @@ mod credentials;
 mod diagnostic;
 mod ecma_regex;
 mod edits;
-pub mod eight_bytes;
+mod eight_bytes;
 pub mod fast_hash;
 mod formats;
 pub mod model;

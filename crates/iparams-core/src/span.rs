@@ -75,9 +75,8 @@ const BLOCK: usize = 1024;
 /// Built once per file and only when something is reported, so a clean file never pays for it.
 /// It keeps how many line breaks come before each [`LINES_BLOCK`] bytes of the text: a line,
 /// or where it starts, is found by counting the breaks of one block at most, however long the
-/// lines are (a minified file is one line), and the index of a 10 MB file takes 160 KB where a
-/// list of every line start took 1.8 MB (it is made for the default output while a large
-/// file's findings are all held). Counts are `u32`: files are at most 4 GiB.
+/// lines are (a minified file is one line), in a small part of the room a list of every line
+/// start would take. Counts are `u32`: files are at most 4 GiB.
 #[derive(Debug, Clone)]
 pub struct LineIndex {
     /// Line breaks before each [`LINES_BLOCK`] bytes, and before the end of the text.
@@ -295,8 +294,7 @@ pub struct LineCursor<'t> {
     steps: Vec<Spot>,
 }
 
-/// How far apart the spots a look back starts from are: the most it walks. A 10 MB file keeps
-/// 160 of them.
+/// How far apart the spots a look back starts from are: the most it walks.
 const CURSOR_STEP: usize = 64 * 1024;
 
 /// A place in the text, with its line and column counts.

@@ -5,7 +5,7 @@ use crate::diagnostic::Severity;
 use crate::fast_hash::FastHashMap;
 use crate::model::Iparam;
 use crate::pointer;
-use crate::rules::helpers::{PackedSpan, Repeats, fnv, string_at};
+use crate::rules::helpers::{PackedSpan, fnv, repeats, string_at};
 use crate::rules::{AppContext, Area, Check, Context, Examples, FileCheck, Rule, same_check};
 use crate::syntax::{Member, Value, ValueKind};
 
@@ -41,12 +41,10 @@ config/requests.json and everything inside them."#,
 
 /// Every iparam key, by a hash of its text and the span of its literal (not a copy of the key:
 /// a large file would hold its keys twice). Duplicates are found at the end, when every part
-/// of the file has been joined ([`Repeats`]).
+/// of the file has been joined ([`repeats`]).
 #[derive(Default)]
 struct DuplicateKeys {
     keys: Vec<(u64, PackedSpan)>,
-    /// Each later key with the first of its text.
-    repeats: Repeats,
 }
 
 impl FileCheck for DuplicateKeys {
@@ -70,7 +68,8 @@ impl FileCheck for DuplicateKeys {
         let keys = &self.keys;
         let text = cx.text();
         let key_at = |index: usize| string_at(text, keys[index].1.span());
-        for (again, first) in self.repeats.of(keys.len(), |index| keys[index].0, key_at) {
+        for (again, first) in repeats(keys.len(), |index| keys[index].0, key_at) {
+            let (again, first) = (again as usize, first as usize);
             let key = key_at(again);
             cx.report(&RULE, keys[again].1.span(), format!("Iparam `{key}` is defined twice"))
                 .label("defined again here")

@@ -2,7 +2,7 @@
 
 use crate::diagnostic::Severity;
 use crate::model::{Attribute, Iparam, IparamType};
-use crate::rules::helpers::{PackedSpan, Repeats, fnv, string_at};
+use crate::rules::helpers::{PackedSpan, fnv, repeats, string_at};
 use crate::rules::{Area, Check, Context, Examples, FileCheck, Rule, same_check};
 
 pub static RULE: Rule = Rule {
@@ -66,8 +66,6 @@ fn label_hash(label: &str) -> u64 {
 #[derive(Default)]
 struct DuplicateDisplayName {
     labelled: Vec<Labelled>,
-    /// Each later iparam with the first of its label.
-    repeats: Repeats,
 }
 
 impl FileCheck for DuplicateDisplayName {
@@ -98,13 +96,13 @@ impl FileCheck for DuplicateDisplayName {
         let labelled = &self.labelled;
         let text = cx.text();
         let text_at = |place: PackedSpan| string_at(text, place.span());
-        let pairs = self.repeats.of(
+        let pairs = repeats(
             labelled.len(),
             |index| labelled[index].hash,
             |index| normalized(&text_at(labelled[index].label)),
         );
         for (later, earlier) in pairs {
-            let (earlier, later) = (&labelled[earlier], &labelled[later]);
+            let (earlier, later) = (&labelled[earlier as usize], &labelled[later as usize]);
             // A key repeated whole is `duplicate-key`'s: the last one is the one that applies.
             let (earlier_key, key) = (text_at(earlier.key), text_at(later.key));
             let told_apart = earlier.domain_of != PackedSpan::NONE
