@@ -20,7 +20,15 @@ pub fn rule_url(name: &str) -> String {
     )
 }
 
-/// `iparams-lint rules`: one line per rule.
+/// The registry's rules, area by area, in the order the docs present them.
+fn by_area() -> impl Iterator<Item = (Area, impl Iterator<Item = &'static &'static Rule>)> {
+    Area::ALL.into_iter().map(|area| {
+        let rules = REGISTRY.iter().filter(move |rule| rule.area == area);
+        (area, rules)
+    })
+}
+
+/// `iparams-lint rules`: one line per rule, under the title of its area.
 pub fn rules_table() -> String {
     let width = REGISTRY
         .iter()
@@ -31,14 +39,17 @@ pub fn rules_table() -> String {
         "{:width$}  {:8}  {:6}  SUMMARY\n",
         "RULE", "SEVERITY", "FIX"
     );
-    for rule in REGISTRY {
-        out.push_str(&format!(
-            "{:width$}  {:8}  {:6}  {}\n",
-            rule.name,
-            rule.severity.as_str(),
-            fix_label(rule),
-            rule.summary
-        ));
+    for (area, rules) in by_area() {
+        out.push_str(&format!("\n{}\n", area.title()));
+        for rule in rules {
+            out.push_str(&format!(
+                "{:width$}  {:8}  {:6}  {}\n",
+                rule.name,
+                rule.severity.as_str(),
+                fix_label(rule),
+                rule.summary
+            ));
+        }
     }
     out.push_str(&format!(
         "\n{} rules. `iparams-lint explain RULE` shows one in full.\n",
@@ -156,18 +167,23 @@ pub fn rules_markdown() -> String {
     let mut out = String::from(
         "# Rules\n\nGenerated from the rule registry by `iparams-lint rules --markdown > docs/rules.md`; a test fails when \
          this file is out of date, so edit the rule files in `crates/iparams-core/src/rules/` instead.\n\n\
-         Severities can be changed, and findings silenced, in `.iparams-lint.toml` (see the README).\n\n\
-         | Rule | Severity | Fix | Summary |\n|---|---|---|---|\n",
+         Severities can be changed, and findings silenced, in `.iparams-lint.toml` (see the README).\n",
     );
-    for rule in REGISTRY {
+    for (area, rules) in by_area() {
         out.push_str(&format!(
-            "| [`{}`](#{}) | {} | {} | {} |\n",
-            rule.name,
-            rule.name,
-            rule.severity,
-            fix_label(rule),
-            rule.summary.replace('|', "\\|")
+            "\n**{}**\n\n| Rule | Severity | Fix | Summary |\n|---|---|---|---|\n",
+            area.title()
         ));
+        for rule in rules {
+            out.push_str(&format!(
+                "| [`{}`](#{}) | {} | {} | {} |\n",
+                rule.name,
+                rule.name,
+                rule.severity,
+                fix_label(rule),
+                rule.summary.replace('|', "\\|")
+            ));
+        }
     }
     for rule in REGISTRY {
         out.push('\n');
@@ -192,8 +208,7 @@ pub fn readme_rules_section() -> String {
             .collect::<Vec<_>>()
             .join(", ")
     };
-    for area in Area::ALL {
-        let mut in_area = REGISTRY.iter().filter(|rule| rule.area == area);
+    for (area, mut in_area) in by_area() {
         let mut row = format!("| {} | {}", area.title(), names(&mut in_area));
         if area == Area::Values {
             // The rules of any JSON file apply to values files too.

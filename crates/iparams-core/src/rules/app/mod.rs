@@ -8,6 +8,7 @@ pub(super) mod invalid_manifest;
 pub(super) mod invalid_utils_set;
 pub(super) mod iparams_html_and_json;
 pub(super) mod javascript_syntax_error;
+pub(super) mod key_not_usable_in_templates;
 pub(super) mod missing_handler;
 pub(super) mod missing_iparams_file;
 pub(super) mod modules_not_supported;

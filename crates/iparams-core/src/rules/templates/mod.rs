@@ -6,7 +6,6 @@ pub(super) mod access_token_without_oauth;
 pub(super) mod context_host_in_frontend;
 pub(super) mod ignored_invoke_option;
 pub(super) mod invalid_request_template;
-pub(super) mod key_not_usable_in_templates;
 pub(super) mod legacy_request_api;
 pub(super) mod misplaced_placeholder;
 pub(super) mod missing_template_context;

@@ -8,7 +8,7 @@ use crate::rules::{AppContext, Area, Check, Examples, Rule};
 pub static RULE: Rule = Rule {
     name: "key-not-usable-in-templates",
     severity: Severity::Warning,
-    area: Area::Templates,
+    area: Area::App,
     summary: "An iparam key that a request template cannot name (`<%= iparam.api-key %>`)",
     docs: r#"Request templates read iparams as `<%= iparam.key %>`, a JavaScript property access,
 so a key with a dash, a dot or a space (`api-key`) reads something else (`iparam.api` minus `key`).
