@@ -11,6 +11,7 @@ pub mod lsp;
 mod output;
 pub mod preview;
 pub mod render;
+pub mod serve;
 mod source_code;
 pub mod values;
 pub mod verify;
