@@ -20,7 +20,7 @@ use iparams_core::{
 use crate::check::unified_diff;
 use crate::cli::AddArgs;
 use crate::output::{describe_io_error, emit, fail};
-use crate::workspace::{IPARAMS_FILE, MANIFEST_FILE, Workspace};
+use crate::workspace::{IPARAMS_FILE, MANIFEST_FILE, Workspace, app_of};
 use crate::write::replace_file;
 use crate::{Environment, exit};
 
@@ -286,7 +286,9 @@ fn locate(target: Option<&Path>) -> Result<Place, String> {
         Some(path) => {
             return Ok(Place {
                 iparams: path.to_owned(),
-                app: crate::workspace::discover::app_of(path),
+                app: app_of(path)
+                    .filter(|app| app.relative == IPARAMS_FILE)
+                    .map(|app| app.root),
             });
         }
     };

@@ -4,17 +4,12 @@ use std::path::{Path, PathBuf};
 
 use iparams_core::app::{AppFile, AppInput, Role};
 
+use super::place::MANIFEST_FILE;
 use super::{Workspace, discover};
 use crate::output::describe_io_error;
 
 /// App scripts larger than this are not the app's own code (bundles, libraries) and are skipped.
 const MAX_SCRIPT_BYTES: usize = 2 * 1024 * 1024;
-
-/// Where an app keeps its iparams, relative to the app's folder.
-pub const IPARAMS_FILE: &str = "config/iparams.json";
-
-/// What makes a folder an app, relative to the app's folder.
-pub const MANIFEST_FILE: &str = "manifest.json";
 
 /// The files of one app, as read.
 #[derive(Debug)]

@@ -1,8 +1,9 @@
 //! The workspace: what every front-end (the command, and editors' and previews' servers) shares
-//! to go from paths to checkable inputs. It finds apps and files ([`discover`]), resolves the
-//! `.iparams-lint.toml` of each file ([`config`]), loads an app once into owned files
-//! ([`LoadedApp`]), and reads files through overlays: text an editor holds, or standard input
-//! named by `--stdin-filename`, wins over the disk.
+//! to go from paths to checkable inputs. It finds apps and files ([`discover`]), and the app a
+//! path is in ([`app_of`], the one way to), resolves the `.iparams-lint.toml` of each file
+//! ([`config`]), loads an app once into owned files ([`LoadedApp`]), and reads files through
+//! overlays: text an editor holds, or standard input named by `--stdin-filename`, wins over the
+//! disk.
 //!
 //! It renders nothing and decides no exit status: [`Workspace::plan`] says what to check, the
 //! front-end checks it with `iparams_core` and reports.
@@ -10,15 +11,17 @@
 mod app;
 pub mod config;
 pub mod discover;
+mod place;
 mod read;
 
 use std::collections::HashMap;
 use std::path::{Component, Path, PathBuf};
 
-pub use app::{IPARAMS_FILE, LoadedApp, LoadedFile, MANIFEST_FILE};
+pub use app::{LoadedApp, LoadedFile};
 use config::RuleSources;
 use discover::{DiscoveryError, Input, discover};
 use iparams_core::RuleSettings;
+pub use place::{IPARAMS_FILE, InApp, MANIFEST_FILE, app_of};
 
 /// Files, configuration and unsaved text, as the front-ends see them.
 #[derive(Debug)]
@@ -190,7 +193,7 @@ fn plan_inputs(
             }
             Input::Stdin => {
                 let name = stdin_filename.unwrap_or("<stdin>").to_owned();
-                match discover::app_of(Path::new(&name)) {
+                match discover::app_of_iparams(Path::new(&name)) {
                     Some(root) => {
                         let shown = root.to_string_lossy().into_owned();
                         plan.stdin_path = Some(PathBuf::from(&name));
