@@ -13,7 +13,7 @@ use serde_json::{Map, Value as Json, json};
 
 use crate::cli::{Format, RuleArgs};
 use crate::render::{self, CheckedFile, RenderOptions, Summary};
-use crate::workspace::{IPARAMS_FILE, MANIFEST_FILE, Workspace};
+use crate::workspace::{IPARAMS_FILE, MANIFEST_FILE, Target, Workspace};
 
 /// Where the templates are, relative to the app.
 pub const REQUESTS_FILE: &str = "config/requests.json";
@@ -93,29 +93,27 @@ impl App {
                 notes.push(message);
                 RuleSettings::default()
             });
-        let app = self.workspace.load_app(&self.root, &self.shown);
-        notes.extend(app.errors.iter().cloned());
+        // Checked as every front-end checks an app: with a manifest.json that cannot be read,
+        // iparams.json alone, and a note that says so.
+        let mut linter = Linter::default();
+        let target = Target::App(self.root.clone());
+        let checked = self
+            .workspace
+            .check(&mut linter, &target, &self.shown, &settings);
+        notes.extend(checked.errors.iter().cloned());
+        // Each finding, with whether it is in iparams.json.
+        let mut findings: Vec<(bool, Json)> = Vec::new();
+        for verdict in &checked.verdicts {
+            let in_iparams = verdict.relative.as_deref() == Some(IPARAMS_FILE);
+            let source = checked.source(verdict);
+            let found = json_findings(&verdict.shown, source.text(), &verdict.report);
+            findings.extend(found.into_iter().map(|finding| (in_iparams, finding)));
+        }
+        let app = checked.loaded.app().expect("an app's folder loads an app");
         let iparams_shown = app.shown(IPARAMS_FILE);
         let iparams_text = app
             .file(IPARAMS_FILE)
             .map(|file| SourceText::decode(&file.bytes).text().to_owned());
-
-        let mut findings = Vec::new();
-        let mut linter = Linter::default();
-        if let Some(input) = app.input() {
-            for file in linter.check_app(&input, &settings) {
-                findings.extend(json_findings(&file.path, file.source.text(), &file.report));
-            }
-        } else if let Some(text) = &iparams_text {
-            // No manifest: iparams.json on its own, as `check` does a lone file.
-            let source = SourceText::decode(text.as_bytes());
-            let report = linter.lint_with(&source, &settings);
-            findings.extend(json_findings(&iparams_shown, source.text(), &report));
-            notes.push(format!(
-                "{}: no readable manifest.json, so only iparams.json is checked",
-                app.shown("manifest.json")
-            ));
-        }
 
         let (iparams, defs, broken) = match &iparams_text {
             None => {
@@ -131,12 +129,16 @@ impl App {
                 _ => (Json::Null, Vec::new(), true),
             },
         };
-        for finding in &mut findings {
-            let in_iparams = finding["path"] == json!(iparams_shown);
-            let key = pointer_key(finding["pointer"].as_str().unwrap_or(""));
-            let at = key.filter(|key| in_iparams && defs.iter().any(|d| d.key == *key));
-            finding["key"] = at.map_or(Json::Null, Json::String);
-        }
+        // Each finding of iparams.json tied to its iparam, by pointer.
+        let findings: Vec<Json> = findings
+            .into_iter()
+            .map(|(in_iparams, mut finding)| {
+                let key = pointer_key(finding["pointer"].as_str().unwrap_or(""));
+                let at = key.filter(|key| in_iparams && defs.iter().any(|d| d.key == *key));
+                finding["key"] = at.map_or(Json::Null, Json::String);
+                finding
+            })
+            .collect();
 
         let requests = app
             .file(REQUESTS_FILE)
