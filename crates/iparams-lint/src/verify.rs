@@ -9,8 +9,9 @@
 use std::io::Write;
 use std::time::Duration;
 
-use iparams_core::syntax::{Value, parse_value};
-use iparams_core::{Diagnostic, FileReport, Severity, SourceText, Span};
+use iparams_core::app::{Outline, credential_pairs};
+use iparams_core::syntax::parse_value;
+use iparams_core::{Diagnostic, FileReport, Severity, SourceText, Span, pointer};
 
 /// The rule name the findings carry. It is not one of the linter's rules (it needs the
 /// network), so it cannot be configured; SARIF describes it after the registered rules.
@@ -47,65 +48,30 @@ pub enum Outcome {
     NoAnswer(String),
 }
 
-/// The pairs of domain/api_key iparams of `definitions` with their values in `values`.
+/// The pairs of domain/api_key iparams of `definitions` (as the core pairs them) with their
+/// values in `values`.
 pub fn pairs(definitions: &str, values: &str) -> Vec<Pair> {
-    let (Some(defs), _) = parse_value(definitions) else {
-        return Vec::new();
-    };
+    let outline = Outline::of(definitions);
     let (Some(vals), _) = parse_value(values) else {
         return Vec::new();
     };
-    let Some(members) = defs.as_object() else {
-        return Vec::new();
-    };
-    // (product, key) of each domain and api_key iparam, in file order.
-    let mut domains: Vec<(String, String)> = Vec::new();
-    let mut keys: Vec<(String, String)> = Vec::new();
-    for member in members {
-        let attribute = |name: &str| {
-            member
-                .value
-                .as_object()
-                .and_then(|attrs| attrs.iter().rev().find(|a| a.key.text == name))
-                .map(|a| &a.value)
-        };
-        let kind = attribute("type").and_then(Value::as_str);
-        let product = attribute("type_attributes")
-            .and_then(Value::as_object)
-            .and_then(|attrs| attrs.iter().rev().find(|a| a.key.text == "product"))
-            .and_then(|a| a.value.as_str())
-            .unwrap_or("")
-            .to_owned();
-        let entry = (product, member.key.text.to_string());
-        match kind {
-            Some("domain") if !domains.contains(&entry) => domains.push(entry),
-            Some("api_key") if !keys.contains(&entry) => keys.push(entry),
-            _ => {}
-        }
-    }
     let given = |key: &str| {
         vals.as_object()
             .and_then(|members| members.iter().rev().find(|m| m.key.text == key))
             .map(|m| (&m.value, m.value.span))
     };
     let mut pairs = Vec::new();
-    let mut used = vec![false; keys.len()];
-    for (product, domain_key) in &domains {
-        let Some(index) = (0..keys.len()).find(|&i| !used[i] && keys[i].0 == *product) else {
-            continue;
-        };
-        used[index] = true;
-        let api_key_key = keys[index].1.clone();
-        let domain_value = given(domain_key);
-        let key_value = given(&api_key_key);
+    for (domain, api_key) in credential_pairs(&outline.iparams) {
+        let domain_value = given(&domain.key);
+        let key_value = given(&api_key.key);
         let span = key_value
             .map(|(_, span)| span)
             .or(domain_value.map(|(_, span)| span))
             .unwrap_or(Span::at(0));
         pairs.push(Pair {
-            product: product.clone(),
-            domain_key: domain_key.clone(),
-            api_key_key,
+            product: domain.product.clone().unwrap_or_default(),
+            domain_key: domain.key.clone(),
+            api_key_key: api_key.key.clone(),
             domain: domain_value.and_then(|(v, _)| v.as_str()).map(sub_domain),
             api_key: key_value.and_then(|(v, _)| v.as_str()).map(str::to_owned),
             span,
@@ -190,10 +156,6 @@ fn masked(text: &str, key: &str) -> String {
     }
 }
 
-fn pointer(key: &str) -> String {
-    format!("/{}", key.replace('~', "~0").replace('/', "~1"))
-}
-
 /// The finding for a pair's outcome; `None` when it passed.
 pub fn finding(pair: &Pair, url: &str, outcome: &Outcome) -> Option<Diagnostic> {
     let names = format!("`{}`/`{}`", pair.domain_key, pair.api_key_key);
@@ -264,7 +226,7 @@ pub fn finding(pair: &Pair, url: &str, outcome: &Outcome) -> Option<Diagnostic> 
     diagnostic
         .label(label)
         .help(help)
-        .pointer(pointer(&pair.api_key_key));
+        .pointer(pointer::of_key(&pair.api_key_key));
     Some(diagnostic)
 }
 
@@ -300,7 +262,7 @@ pub fn verify(
             );
             diagnostic
                 .label("not verified")
-                .pointer(pointer(&pair.api_key_key));
+                .pointer(pointer::of_key(&pair.api_key_key));
             report.diagnostics.push(diagnostic);
             continue;
         }
@@ -325,7 +287,7 @@ pub fn verify(
                     "`{}` must be the account's sub-domain (letters, digits, hyphens) and `{}` a key",
                     pair.domain_key, pair.api_key_key
                 ))
-                .pointer(pointer(&pair.domain_key));
+                .pointer(pointer::of_key(&pair.domain_key));
             report.diagnostics.push(diagnostic);
             continue;
         }

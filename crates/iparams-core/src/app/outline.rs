@@ -146,15 +146,15 @@ impl Outline {
 }
 
 /// The credentials of an installation page: each `domain` iparam of `iparams` (in their order)
-/// paired with the first `api_key` iparam of the same product (`type_attributes.product`, or
-/// none on both) that no earlier domain took. A key listed twice with the same product counts
-/// once; a domain without a key of its product is left out.
+/// paired with the first `api_key` iparam of the same product (`type_attributes.product`; a
+/// missing one is the empty one) that no earlier domain took. A key listed twice with the same
+/// product counts once; a domain without a key of its product is left out.
 pub fn credential_pairs<'d>(
     iparams: impl IntoIterator<Item = &'d Declared>,
 ) -> Vec<(&'d Declared, &'d Declared)> {
     let mut domains: Vec<&Declared> = Vec::new();
     let mut keys: Vec<&Declared> = Vec::new();
-    let same = |a: &Declared, b: &Declared| a.key == b.key && a.product == b.product;
+    let same = |a: &Declared, b: &Declared| a.key == b.key && product(a) == product(b);
     for declared in iparams {
         let list = match declared.ty {
             Some(IparamType::Domain) => &mut domains,
@@ -168,7 +168,8 @@ pub fn credential_pairs<'d>(
     let mut taken = vec![false; keys.len()];
     let mut pairs = Vec::new();
     for domain in domains {
-        let Some(index) = (0..keys.len()).find(|&i| !taken[i] && keys[i].product == domain.product)
+        let Some(index) =
+            (0..keys.len()).find(|&i| !taken[i] && product(keys[i]) == product(domain))
         else {
             continue;
         };
@@ -176,6 +177,11 @@ pub fn credential_pairs<'d>(
         pairs.push((domain, keys[index]));
     }
     pairs
+}
+
+/// The product of a `domain` or `api_key` iparam, for pairing: a missing one is the empty one.
+fn product(declared: &Declared) -> &str {
+    declared.product.as_deref().unwrap_or_default()
 }
 
 #[cfg(test)]

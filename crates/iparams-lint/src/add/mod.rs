@@ -7,14 +7,14 @@ use std::cell::RefCell;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
-use iparams_core::app::{Script, js};
+use iparams_core::app::{Outline, Script, js};
 use iparams_core::model::{
     CHANGE_EVENT, CURRENT_PRODUCT, IparamType, PRODUCTS, REGEX_ERROR_SUFFIX,
 };
-use iparams_core::syntax::{Member, Value, parse_value};
+use iparams_core::syntax::{Value, parse_value};
 use iparams_core::{
     Diagnostic, Edit, FileReport, LineIndex, Linter, RuleSettings, Severity, SourceText,
-    insert_object_member, json_string, suggest,
+    insert_object_member, json_string, pointer, suggest,
 };
 
 use crate::check::unified_diff;
@@ -90,6 +90,7 @@ fn add(
             "{shown}: the file does not hold a JSON object; nothing written"
         ));
     };
+    let outline = Outline::of(text);
     let settings = workspace.settings_for(&place.iparams)?;
     let callbacks_path = place
         .iparams
@@ -104,6 +105,7 @@ fn add(
         let draft = Draft {
             text,
             root: &root,
+            outline: &outline,
             place: &place,
             settings: &settings,
             callbacks_path: &callbacks_path,
@@ -119,8 +121,7 @@ fn add(
         return Err("--key is empty; give the iparam a key such as `api_domain`".to_owned());
     }
 
-    let members = root.as_object().unwrap_or_default();
-    if let Some(message) = already_defined(text, members, &answers.key, &shown) {
+    if let Some(message) = already_defined(text, &outline, &answers.key, &shown) {
         return Err(message);
     }
     let insert = |fields: &[(&str, String)]| {
@@ -215,10 +216,10 @@ fn add(
 }
 
 /// The message for a key the file already has; `None` when it is new.
-fn already_defined(text: &str, members: &[Member<'_>], key: &str, shown: &str) -> Option<String> {
-    let existing = members.iter().find(|m| m.key.text == key)?;
+fn already_defined(text: &str, outline: &Outline, key: &str, shown: &str) -> Option<String> {
+    let existing = outline.iparams.iter().find(|d| d.key == key)?;
     let line = LineIndex::new(text)
-        .position(text, existing.key.span.start)
+        .position(text, existing.key_span.start)
         .line;
     Some(format!(
         "{shown}:{line}: `{key}` is already an iparam of this file; choose another key, or edit that one"
@@ -227,10 +228,10 @@ fn already_defined(text: &str, members: &[Member<'_>], key: &str, shown: &str) -
 
 /// The findings about the iparam `key`: at its pointer or under it.
 fn about<'d>(diagnostics: &'d [Diagnostic], key: &str) -> Vec<&'d Diagnostic> {
-    let pointer = format!("/{}", key.replace('~', "~0").replace('/', "~1"));
+    let at = pointer::of_key(key);
     diagnostics
         .iter()
-        .filter(|d| d.pointer == pointer || d.pointer.starts_with(&format!("{pointer}/")))
+        .filter(|d| pointer::is_within(&d.pointer, &at))
         .collect()
 }
 
@@ -240,6 +241,7 @@ fn about<'d>(diagnostics: &'d [Diagnostic], key: &str) -> Vec<&'d Diagnostic> {
 struct Draft<'a> {
     text: &'a str,
     root: &'a Value<'a>,
+    outline: &'a Outline,
     place: &'a Place,
     settings: &'a RuleSettings,
     callbacks_path: &'a Path,
@@ -248,10 +250,9 @@ struct Draft<'a> {
 
 impl Draft<'_> {
     fn existing(&self, key: &str) -> Option<String> {
-        let members = self.root.as_object().unwrap_or_default();
         already_defined(
             self.text,
-            members,
+            self.outline,
             key,
             &self.place.iparams.display().to_string(),
         )

@@ -6,9 +6,11 @@
 use std::time::Duration;
 
 use iparams_core::app::requests::{Place, Template, placeholders};
+use iparams_core::app::{Declared, credential_pairs};
+use iparams_core::model::IparamType;
 use serde_json::{Map, Value as Json, json};
 
-use super::state::{Def, Snapshot};
+use super::state::Snapshot;
 
 /// The platform's request timeout (request-templates.md: 15 s).
 const TIMEOUT: Duration = Duration::from_secs(15);
@@ -198,7 +200,7 @@ impl<'a> Caller<'a> {
 
 /// What placeholders are filled from.
 struct Scope<'a> {
-    defs: &'a [Def],
+    defs: &'a [Declared],
     values: &'a Map<String, Json>,
     stored: &'a Map<String, Json>,
     context: &'a Json,
@@ -381,7 +383,7 @@ fn name(term: &str, scope: &Scope<'_>) -> Result<String, String> {
                 .defs
                 .iter()
                 .find(|d| d.key == key)
-                .map(|d| d.product.as_str())
+                .and_then(|d| d.product.as_deref())
                 .unwrap_or("");
             let suffix = product_domain(product).unwrap_or("freshdesk.com");
             return Ok(format!("https://{sub}.{suffix}"));
@@ -487,34 +489,23 @@ pub fn check_credentials(caller: &Caller<'_>) -> Json {
     let (snapshot, network) = (caller.snapshot, caller.network);
     let context = json!({});
     let scope = caller.scope(&context);
-    let mut used = vec![false; snapshot.defs.len()];
     let mut outcomes = Vec::new();
-    for domain in snapshot
-        .defs
-        .iter()
-        .filter(|d| d.kind == "domain" && d.visible)
-    {
-        let Some(index) = snapshot
-            .defs
-            .iter()
-            .enumerate()
-            .position(|(i, d)| !used[i] && d.kind == "api_key" && d.product == domain.product)
-        else {
-            continue;
-        };
-        used[index] = true;
-        let key_def = &snapshot.defs[index];
+    // The page checks the domains it shows.
+    let offered = (snapshot.defs.iter())
+        .filter(|d| d.visible || d.ty != Some(IparamType::Domain));
+    for (domain, key_def) in credential_pairs(offered) {
+        let product = domain.product.as_deref().unwrap_or("");
         let sub = text_of(&scope.iparam(&domain.key).unwrap_or_default());
         let key = text_of(&scope.iparam(&key_def.key).unwrap_or_default());
-        let (outcome, message) = credential(&domain.product, &sub, &key, network);
+        let (outcome, message) = credential(product, &sub, &key, network);
         eprintln!(
-            "preview: credential check {}/{} ({}): {outcome}",
-            domain.key, key_def.key, domain.product
+            "preview: credential check {}/{} ({product}): {outcome}",
+            domain.key, key_def.key
         );
         outcomes.push(json!({
             "domain": domain.key,
             "api_key": key_def.key,
-            "product": domain.product,
+            "product": product,
             "outcome": outcome,
             "message": message,
         }));
@@ -611,22 +602,13 @@ mod tests {
 
     #[test]
     fn placeholders_are_filled_from_values_stored_secrets_and_context() {
-        let defs = vec![
-            Def {
-                key: "domain".into(),
-                kind: "domain".into(),
-                secure: false,
-                visible: true,
-                product: "freshteam".into(),
-            },
-            Def {
-                key: "key".into(),
-                kind: "api_key".into(),
-                secure: true,
-                visible: true,
-                product: "freshteam".into(),
-            },
-        ];
+        let defs = iparams_core::app::Outline::of(
+            r#"{
+              "domain": {"type": "domain", "type_attributes": {"product": "freshteam"}},
+              "key": {"type": "api_key", "secure": true, "type_attributes": {"product": "freshteam"}}
+            }"#,
+        )
+        .iparams;
         let Json::Object(values) = json!({"domain": "acme"}) else {
             unreachable!()
         };
