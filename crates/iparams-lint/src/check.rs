@@ -561,15 +561,7 @@ pub fn masked_diff(path: &str, original: &[u8], fixed: &FixOutcome) -> String {
     let before = String::from_utf8_lossy(original);
     let before = redact(&before, &fixed.original_redactions);
     let after = redact(text, &fixed.report.redactions);
-    unified_diff(path, &before, &after)
-}
-
-pub(crate) fn unified_diff(path: &str, old: &str, new: &str) -> String {
-    similar::TextDiff::from_lines(old, new)
-        .unified_diff()
-        .context_radius(2)
-        .header(&format!("a/{path}"), &format!("b/{path}"))
-        .to_string()
+    output::unified_diff(path, &before, &after)
 }
 
 #[cfg(test)]

@@ -17,9 +17,8 @@ use iparams_core::{
     insert_object_member, json_string, pointer, suggest,
 };
 
-use crate::check::unified_diff;
 use crate::cli::AddArgs;
-use crate::output::{describe_io_error, emit, fail};
+use crate::output::{describe_io_error, emit, fail, unified_diff};
 use crate::workspace::{IPARAMS_FILE, MANIFEST_FILE, Target, Workspace, app_of};
 use crate::write::replace_file;
 use crate::{Environment, exit};

@@ -5,19 +5,19 @@
 
 use std::time::Duration;
 
+use iparams_core::app::hr_service::{HOST_SUFFIX, credential_check_url};
 use iparams_core::app::requests::{Place, Template, placeholders};
 use iparams_core::app::{Declared, credential_pairs};
 use iparams_core::model::IparamType;
 use serde_json::{Map, Value as Json, json};
 
 use super::state::Snapshot;
+use crate::net;
 
 /// The platform's request timeout (request-templates.md: 15 s).
 const TIMEOUT: Duration = Duration::from_secs(15);
 /// The platform's response limit.
 const MAX_RESPONSE: u64 = 6 * 1024 * 1024;
-/// The HR service's hosts: `<sub-domain>.freshteam.com`.
-const HR_SUFFIX: &str = ".freshteam.com";
 
 /// Where calls may go.
 #[derive(Debug, Clone, Default)]
@@ -118,7 +118,7 @@ pub fn legacy(caller: &Caller<'_>, method: &str, url: &str, options: &Json) -> J
         if !is_host(host) {
             return Err(format!("`{host}` is not a host name"));
         }
-        let allowed = host.to_ascii_lowercase().ends_with(HR_SUFFIX) && network.hr_url.is_some()
+        let allowed = host.to_ascii_lowercase().ends_with(HOST_SUFFIX) && network.hr_url.is_some()
             || whitelisted(manifest, scheme, host);
         if !allowed {
             return Err(format!(
@@ -299,7 +299,7 @@ fn is_host(host: &str) -> bool {
 
 /// Where a host's calls go: `--hr-url` for the HR service, the host itself with `--online`.
 fn route(host: &str, network: &Network) -> Result<String, String> {
-    let hr = host.to_ascii_lowercase().ends_with(HR_SUFFIX);
+    let hr = host.to_ascii_lowercase().ends_with(HOST_SUFFIX);
     match (&network.hr_url, hr, network.online) {
         (Some(base), true, _) => Ok(base.trim_end_matches('/').to_owned()),
         (_, _, true) => Ok(format!("https://{host}")),
@@ -449,7 +449,7 @@ fn encode_component(text: &str) -> String {
 
 /// One outgoing call; the answer as the page's promise gets it.
 fn call(method: &str, url: &str, headers: &[(String, String)], body: &str) -> Json {
-    let agent = crate::verify::agent(TIMEOUT);
+    let agent = net::agent(TIMEOUT);
     let mut builder = ureq::http::Request::builder().method(method).uri(url);
     for (name, value) in headers {
         builder = builder.header(name.as_str(), value.as_str());
@@ -524,7 +524,7 @@ fn credential(product: &str, sub: &str, key: &str, network: &Network) -> (&'stat
     }
     let (url, header, value) = match (product, &network.hr_url, network.online) {
         ("freshteam", Some(base), _) => (
-            crate::verify::branches_url(Some(base), sub),
+            credential_check_url(Some(base), sub),
             "Authorization",
             format!("Bearer {key}"),
         ),
@@ -563,7 +563,7 @@ fn credential(product: &str, sub: &str, key: &str, network: &Network) -> (&'stat
             key.to_owned(),
         ),
         ("freshteam", ..) => (
-            crate::verify::branches_url(None, sub),
+            credential_check_url(None, sub),
             "Authorization",
             format!("Bearer {key}"),
         ),

@@ -1,6 +1,6 @@
-//! INSTALL's last step, `POST /custom_configs/store`: the values the page produced, checked with
-//! the code of `iparams-lint values` and written, owner-only, to the values file; and the refill
-//! of the page from that file, without a secure value.
+//! INSTALL's last step, `POST /custom_configs/store`: the values the page produced, checked as
+//! `iparams-lint values` checks them (the workspace's `check_values`) and written, owner-only,
+//! to the values file; and the refill of the page from that file, without a secure value.
 
 use std::path::Path;
 
@@ -9,6 +9,7 @@ use iparams_core::{RuleSettings, Severity, SourceText};
 use serde_json::{Map, Value as Json, json};
 
 use super::state::{Snapshot, json_findings};
+use crate::workspace::check_values;
 
 /// The stored values, as a map (none when the file is missing or not an object).
 pub fn read_stored(path: &Path) -> Map<String, Json> {
@@ -68,7 +69,7 @@ pub fn store(
     let definitions = SourceText::decode(snapshot.iparams_text.as_bytes());
     let values = SourceText::decode(text.as_bytes());
     let shown = path.display().to_string();
-    let report = crate::values::check(&definitions, &values, iparams_shown, settings);
+    let report = check_values(&definitions, &values, iparams_shown, settings);
     let diagnostics = masked(
         Json::Array(json_findings(&shown, values.text(), &report)),
         &posted,

@@ -276,3 +276,15 @@ impl Checked {
         }
     }
 }
+
+/// Checks the installation values `values` against the iparams.json `definitions` (shown as
+/// `definitions_shown`): what `iparams-lint values` reports, and what the preview's INSTALL
+/// answers before it stores values.
+pub fn check_values(
+    definitions: &SourceText<'_>,
+    values: &SourceText<'_>,
+    definitions_shown: &str,
+    settings: &RuleSettings,
+) -> FileReport {
+    Linter::default().check_values_with(definitions, values, definitions_shown, settings)
+}

@@ -20,7 +20,7 @@ use std::collections::HashMap;
 use std::path::{Component, Path, PathBuf};
 
 pub use app::{LoadedApp, LoadedFile};
-pub use check::{Alone, Checked, Loaded, Verdict};
+pub use check::{Alone, Checked, Loaded, Verdict, check_values};
 use config::RuleSources;
 use discover::{DiscoveryError, Input, discover};
 use iparams_core::RuleSettings;

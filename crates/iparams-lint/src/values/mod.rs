@@ -1,17 +1,21 @@
 //! `iparams-lint values`: check installation values against the iparams.json of their app, and
-//! show what `client.iparams.get()` would return for them.
+//! show what `client.iparams.get()` would return for them; with `--verify`, check their
+//! credentials with the HR service ([`verify`]).
+
+pub mod verify;
 
 use std::io::{Read, Write};
 use std::path::PathBuf;
 
+use iparams_core::SourceText;
 use iparams_core::values::{GetPreview, preview_get};
-use iparams_core::{FileReport, Linter, RuleSettings, SourceText};
 
 use crate::cli::ValuesArgs;
 use crate::environment::Environment;
 use crate::output::{self, describe_io_error, emit, fail};
 use crate::render::{self, CheckedFile, Summary};
-use crate::workspace::{IPARAMS_FILE, Workspace, app_of};
+use crate::workspace::{IPARAMS_FILE, Workspace, app_of, check_values};
+
 
 /// Where an older app keeps its test values, relative to the app's folder.
 const TEST_DATA_FILE: &str = "config/iparam_test_data.json";
@@ -86,9 +90,9 @@ pub fn run(
 
     let definitions = SourceText::decode(&iparams_bytes);
     let values = SourceText::decode(&values_bytes);
-    let mut report = check(&definitions, &values, &iparams_shown, &settings);
+    let mut report = check_values(&definitions, &values, &iparams_shown, &settings);
     if args.verify {
-        crate::verify::verify(
+        verify::verify(
             &definitions,
             &values,
             args.hr_url.as_deref(),
@@ -124,17 +128,6 @@ pub fn run(
         emit(stdout, &findings);
     }
     output::status(false, &summary, fail_level)
-}
-
-/// The check of `values` against `definitions` (shown as `iparams_shown`): what this command
-/// reports, and what the preview's INSTALL answers before it stores values.
-pub fn check(
-    definitions: &SourceText<'_>,
-    values: &SourceText<'_>,
-    iparams_shown: &str,
-    settings: &RuleSettings,
-) -> FileReport {
-    Linter::default().check_values_with(definitions, values, iparams_shown, settings)
 }
 
 /// What the printed object leaves out or masks, and why.

@@ -9,9 +9,12 @@
 use std::io::Write;
 use std::time::Duration;
 
+use iparams_core::app::hr_service::{PRODUCT, credential_check_url};
 use iparams_core::app::{Outline, credential_pairs};
 use iparams_core::syntax::parse_value;
 use iparams_core::{Diagnostic, FileReport, Severity, SourceText, Span, pointer};
+
+use crate::net;
 
 /// The rule name the findings carry. It is not one of the linter's rules (it needs the
 /// network), so it cannot be configured; SARIF describes it after the registered rules.
@@ -19,8 +22,6 @@ pub const RULE: &str = "verify-credentials";
 /// Its one-line summary, for SARIF's rule table.
 pub const SUMMARY: &str = "A domain/api_key pair was checked against the product's API, as the installation page does (values --verify)";
 
-/// The product whose credentials are checked.
-const PRODUCT: &str = "freshteam";
 const TIMEOUT: Duration = Duration::from_secs(10);
 
 /// One pair of the values to check.
@@ -98,28 +99,9 @@ fn is_sub_domain(domain: &str) -> bool {
             .all(|b| b.is_ascii_alphanumeric() || b == b'-')
 }
 
-/// The address asked for a pair: `--hr-url` or the product's own.
-pub fn branches_url(hr_url: Option<&str>, domain: &str) -> String {
-    match hr_url {
-        Some(base) => format!("{}/api/branches", base.trim_end_matches('/')),
-        None => format!("https://{domain}.freshteam.com/api/branches"),
-    }
-}
-
-/// An agent for calls whose every answer is the caller's to read (no status is an error) and
-/// that follow no redirect (a key must not go to another host), with a time limit.
-pub fn agent(timeout: Duration) -> ureq::Agent {
-    ureq::Agent::config_builder()
-        .timeout_global(Some(timeout))
-        .http_status_as_error(false)
-        .max_redirects(0)
-        .build()
-        .into()
-}
-
 /// Asks the service; the key goes only into the Authorization header.
 pub fn ask(url: &str, key: &str) -> Outcome {
-    let answer = agent(TIMEOUT)
+    let answer = net::agent(TIMEOUT)
         .get(url)
         .header("Authorization", &format!("Bearer {key}"))
         .header("Accept", "application/json")
@@ -291,7 +273,7 @@ pub fn verify(
             report.diagnostics.push(diagnostic);
             continue;
         }
-        let url = branches_url(hr_url, domain);
+        let url = credential_check_url(hr_url, domain);
         let outcome = ask(&url, key);
         match finding(pair, &url, &outcome) {
             Some(diagnostic) => report.diagnostics.push(diagnostic),
@@ -362,14 +344,6 @@ mod tests {
         assert_eq!(
             masked("bad secret-key-123 here", "secret-key-123"),
             "bad **** here"
-        );
-        assert_eq!(
-            branches_url(None, "acme"),
-            "https://acme.freshteam.com/api/branches"
-        );
-        assert_eq!(
-            branches_url(Some("http://127.0.0.1:9/"), "acme"),
-            "http://127.0.0.1:9/api/branches"
         );
     }
 }
