@@ -595,7 +595,11 @@ fn an_app_without_its_manifest_is_checked_as_its_iparams_json_alone() {
     assert_eq!(state["broken"], false);
     let iparams = app.join("config/iparams.json").display().to_string();
     for finding in state["findings"].as_array().expect("findings") {
-        assert_eq!(finding["path"].as_str(), Some(iparams.as_str()), "{finding}");
+        assert_eq!(
+            finding["path"].as_str(),
+            Some(iparams.as_str()),
+            "{finding}"
+        );
     }
     let _ = std::fs::remove_dir_all(app);
 }

@@ -491,7 +491,9 @@ pub fn check_credentials(caller: &Caller<'_>) -> Json {
     let scope = caller.scope(&context);
     let mut outcomes = Vec::new();
     // The page checks the domains it shows.
-    let offered = (snapshot.defs.iter())
+    let offered = snapshot
+        .defs
+        .iter()
         .filter(|d| d.visible || d.ty != Some(IparamType::Domain));
     for (domain, key_def) in credential_pairs(offered) {
         let product = domain.product.as_deref().unwrap_or("");

@@ -16,7 +16,6 @@ use crate::output::{self, describe_io_error, emit, fail};
 use crate::render::{self, CheckedFile, Summary};
 use crate::workspace::{IPARAMS_FILE, Workspace, app_of, check_values};
 
-
 /// Where an older app keeps its test values, relative to the app's folder.
 const TEST_DATA_FILE: &str = "config/iparam_test_data.json";
 

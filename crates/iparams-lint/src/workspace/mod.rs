@@ -360,7 +360,10 @@ mod tests {
     #[test]
     fn an_app_without_a_readable_manifest_is_checked_as_its_iparams_json_alone() {
         let folder = Folder::new("no-manifest");
-        folder.write("app/config/iparams.json", r#"{"a": {"display_name": "A", "type": "txt"}}"#);
+        folder.write(
+            "app/config/iparams.json",
+            r#"{"a": {"display_name": "A", "type": "txt"}}"#,
+        );
         folder.write("app/app/scripts/app.js", "client.iparams.get('b');");
         let root = folder.0.join("app");
         let workspace = Workspace::new(None, &[]).expect("no configuration");
@@ -393,16 +396,28 @@ mod tests {
         folder.write("app/manifest.json", MANIFEST);
         let iparams = folder.write("app/config/iparams.json", "{}");
         folder.write("app/app/scripts/app.js", "client.iparams.get('missing');");
-        let lone = folder.write("lone.json", r#"{"a": {"display_name": "A", "type": "txt"}}"#);
+        let lone = folder.write(
+            "lone.json",
+            r#"{"a": {"display_name": "A", "type": "txt"}}"#,
+        );
         let mut workspace = Workspace::new(None, &[]).expect("no configuration");
-        workspace.overlay(&iparams, br#"{"b": {"display_name": "B", "type": "txt"}}"#.to_vec());
+        workspace.overlay(
+            &iparams,
+            br#"{"b": {"display_name": "B", "type": "txt"}}"#.to_vec(),
+        );
         let mut linter = iparams_core::Linter::default();
         let rules = RuleSettings::default();
         let checked = workspace.check(&mut linter, &Target::File(iparams.clone()), "x", &rules);
         assert!(checked.errors.is_empty(), "{:?}", checked.errors);
         let named = checked.named().expect("iparams.json's verdict");
         assert_eq!(named.relative.as_deref(), Some(IPARAMS_FILE));
-        assert!(named.report.diagnostics.iter().any(|d| d.rule == "unknown-type"));
+        assert!(
+            named
+                .report
+                .diagnostics
+                .iter()
+                .any(|d| d.rule == "unknown-type")
+        );
         // The script's read of an undefined iparam is the app's to find.
         let script = checked.verdict("app/scripts/app.js").expect("the script");
         assert!(!script.report.diagnostics.is_empty());
@@ -411,7 +426,16 @@ mod tests {
         let shown = lone.display().to_string();
         let checked = workspace.check(&mut linter, &Target::File(lone), &shown, &rules);
         let named = checked.named().expect("the lone file's verdict");
-        assert_eq!((named.relative.as_deref(), named.shown.as_str()), (None, shown.as_str()));
-        assert!(named.report.diagnostics.iter().any(|d| d.rule == "unknown-type"));
+        assert_eq!(
+            (named.relative.as_deref(), named.shown.as_str()),
+            (None, shown.as_str())
+        );
+        assert!(
+            named
+                .report
+                .diagnostics
+                .iter()
+                .any(|d| d.rule == "unknown-type")
+        );
     }
 }
