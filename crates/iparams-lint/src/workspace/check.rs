@@ -81,9 +81,10 @@ pub struct Checked {
 }
 
 impl Workspace {
-    /// Reads what `target` names (shown as `shown`), each file once, through the overlays: an
-    /// app's folder, a file (checked in its app when [`app_of`] finds one whose rules read it,
-    /// else on its own), or standard input.
+    /// Reads what `target` names, each file once, through the overlays: an app's folder (shown
+    /// as `shown`), a file (in its app when [`app_of`] finds one whose rules read it, the app's
+    /// folder then shown as `app_of` spells it; else on its own, shown as `shown`), or standard
+    /// input (shown as `shown`).
     pub fn load(&self, target: &Target, shown: &str) -> Loaded {
         match target {
             Target::App(root) => Loaded::App {
