@@ -38,10 +38,8 @@ pub struct Alone {
     pub shown: String,
     /// Where it is; `None` for standard input.
     pub path: Option<PathBuf>,
-    /// Its text; `None` when it could not be read (the reason is in [`Checked::errors`]).
-    pub bytes: Option<Vec<u8>>,
-    /// Why it could not be read.
-    error: Option<String>,
+    /// Its text, or why it could not be read (which [`Checked::errors`] tells).
+    pub bytes: Result<Vec<u8>, String>,
 }
 
 /// The verdict on one file of a check.
@@ -99,24 +97,16 @@ impl Workspace {
                         named: Some(app.relative),
                     }
                 }
-                _ => {
-                    let (bytes, error) = match self.read(path) {
-                        Ok(bytes) => (Some(bytes), None),
-                        Err(error) => (None, Some(describe_io_error(&error))),
-                    };
-                    Loaded::Alone(Alone {
-                        shown: shown.to_owned(),
-                        path: Some(path.clone()),
-                        bytes,
-                        error,
-                    })
-                }
+                _ => Loaded::Alone(Alone {
+                    shown: shown.to_owned(),
+                    path: Some(path.clone()),
+                    bytes: self.read(path).map_err(|error| describe_io_error(&error)),
+                }),
             },
             Target::Stdin => Loaded::Alone(Alone {
                 shown: shown.to_owned(),
                 path: None,
-                bytes: Some(self.stdin().to_vec()),
-                error: None,
+                bytes: Ok(self.stdin().to_vec()),
             }),
         }
     }
@@ -148,18 +138,14 @@ impl Loaded {
             Loaded::Alone(alone) => {
                 let mut verdicts = Vec::new();
                 let mut errors = Vec::new();
-                match (&alone.bytes, &alone.error) {
-                    (Some(bytes), _) => verdicts.push(Verdict {
+                match &alone.bytes {
+                    Ok(bytes) => verdicts.push(Verdict {
                         relative: None,
                         shown: alone.shown.clone(),
                         report: linter.lint_with(&SourceText::decode(bytes), settings),
                         text: TextOf::Alone,
                     }),
-                    (None, why) => errors.push(format!(
-                        "{}: {}",
-                        alone.shown,
-                        why.as_deref().unwrap_or("cannot be read")
-                    )),
+                    Err(why) => errors.push(format!("{}: {why}", alone.shown)),
                 }
                 Checked {
                     loaded: Loaded::Alone(alone),
