@@ -553,6 +553,41 @@ fn an_unreadable_file_among_readable_ones() {
     assert_eq!(paths, ["b/config/iparams.json"]);
 }
 
+/// An app whose manifest.json cannot be read is still checked: its iparams.json with the rules of
+/// iparams.json itself, and one error says why the rest was not.
+#[test]
+fn an_app_whose_manifest_cannot_be_read() {
+    use std::os::unix::fs::PermissionsExt;
+    let scratch = Scratch::new("unreadable-manifest");
+    let manifest = scratch.write(
+        "app/manifest.json",
+        r#"{"platform-version": "2.3", "product": {"freshdesk": {}}}"#,
+    );
+    scratch.write(
+        "app/config/iparams.json",
+        r#"{"b": {"display_name": "B", "type": "txt"}}"#,
+    );
+    fs::set_permissions(&manifest, fs::Permissions::from_mode(0o000)).expect("chmod");
+    if fs::read(&manifest).is_ok() {
+        eprintln!("running with privileges that ignore file modes: the denial is not checked");
+        return;
+    }
+    let run = run_json(&scratch.0, &["app"]);
+    assert_eq!(run.status, 2, "{run:?}");
+    assert_eq!(
+        run.stderr,
+        "iparams-lint: app/manifest.json: permission denied; only the rules of iparams.json itself were checked\n"
+    );
+    assert!(run.has("unknown-type"), "{:?}", run.findings());
+    let paths: Vec<&Value> = run.json["files"]
+        .as_array()
+        .expect("files")
+        .iter()
+        .map(|file| &file["path"])
+        .collect();
+    assert_eq!(paths, ["app/config/iparams.json"]);
+}
+
 /// An app (a manifest, and an iparams.json with an unknown type, so that its own checks show)
 /// with `scripts`, each a path and its text.
 fn app_with_scripts(name: &str, scripts: &[(&str, &str)]) -> Scratch {

@@ -381,15 +381,17 @@ fn the_example_apps_templates_work_against_it() {
     }
 }
 
-/// An app folder with the example app's iparams.json and a values file.
+/// An app folder with the example app's manifest.json and iparams.json, and a values file.
 fn app_with_values(name: &str, values: &Value) -> (PathBuf, PathBuf) {
     let dir = scratch(name);
     std::fs::create_dir_all(dir.join("config")).expect("config");
-    std::fs::copy(
-        repo_root().join("fixtures/apps/hr-sync/config/iparams.json"),
-        dir.join("config/iparams.json"),
-    )
-    .expect("copy");
+    for file in ["manifest.json", "config/iparams.json"] {
+        std::fs::copy(
+            repo_root().join("fixtures/apps/hr-sync").join(file),
+            dir.join(file),
+        )
+        .expect("copy");
+    }
     let path = dir.join("values.json");
     std::fs::write(&path, serde_json::to_string_pretty(values).expect("json")).expect("write");
     (dir, path)
@@ -495,6 +497,11 @@ fn verify_says_when_it_could_not_check() {
 fn other_products_are_not_verified_and_no_call_is_made_without_verify() {
     let dir = scratch("verify-other");
     std::fs::create_dir_all(dir.join("config")).expect("config");
+    std::fs::copy(
+        repo_root().join("fixtures/apps/hr-sync/manifest.json"),
+        dir.join("manifest.json"),
+    )
+    .expect("copy");
     std::fs::write(
         dir.join("config/iparams.json"),
         r#"{"desk_domain": {"display_name": "Desk", "type": "domain", "type_attributes": {"product": "freshdesk"}, "required": true},

@@ -576,3 +576,30 @@ fn an_edit_on_disk_updates_the_findings() {
     assert!(!broken["findings"].as_array().unwrap().is_empty());
     let _ = std::fs::remove_dir_all(app);
 }
+
+/// An app without manifest.json is served as every front-end checks it: its iparams.json with
+/// the rules of iparams.json itself, and a note that says why the rest is not checked.
+#[test]
+fn an_app_without_its_manifest_is_checked_as_its_iparams_json_alone() {
+    let app = app_copy(ALL_TYPES, "no-manifest");
+    std::fs::remove_file(app.join("manifest.json")).expect("the fixture has a manifest");
+    let preview = Running::preview(&app, &[]);
+    let state = preview.state();
+    let manifest = app.join("manifest.json").display().to_string();
+    assert_eq!(
+        state["notes"],
+        json!([format!(
+            "{manifest}: no such file; only the rules of iparams.json itself were checked"
+        )])
+    );
+    assert_eq!(state["broken"], false);
+    let iparams = app.join("config/iparams.json").display().to_string();
+    for finding in state["findings"].as_array().expect("findings") {
+        assert_eq!(
+            finding["path"].as_str(),
+            Some(iparams.as_str()),
+            "{finding}"
+        );
+    }
+    let _ = std::fs::remove_dir_all(app);
+}

@@ -49,9 +49,13 @@ const DEFINITIONS: &str = r#"{
 const GOOD_VALUES: &str =
     r#"{"domain": "acme", "api_key": "0f1e2d3c4b5a6978", "region": "us", "notify": true}"#;
 
+/// What makes `app/` an app, beside its config/ folder.
+const MANIFEST: &str = r#"{"platform-version": "2.3", "product": {"freshteam": {}}}"#;
+
 /// An app folder with `config/iparams.json` and the given values at `values_at`.
 fn app(name: &str, values_at: &str, values: &str) -> Scratch {
     let scratch = Scratch::new(name);
+    scratch.write("app/manifest.json", MANIFEST);
     scratch.write("app/config/iparams.json", DEFINITIONS);
     scratch.write(values_at, values);
     scratch
@@ -108,6 +112,7 @@ fn an_app_folder_means_its_iparam_test_data_json() {
         "app/config/iparam_test_data.json:1:46: error[value-not-in-options] Value \"EU\" of the dropdown iparam `region` is not one of its options\n"
     );
     let empty = Scratch::new("no-test-data");
+    empty.write("app/manifest.json", MANIFEST);
     empty.write("app/config/iparams.json", DEFINITIONS);
     let (status, _, stderr) = values_in(&empty.0, &["app"]);
     assert_eq!(status, Some(2));
@@ -125,7 +130,7 @@ fn trouble_exits_2() {
     assert_eq!(status, Some(2));
     assert_eq!(stdout, "");
     assert!(
-        stderr.contains("values.json: no config/iparams.json in its folder or a folder above; name it with --iparams PATH"),
+        stderr.contains("values.json: not in an app (no folder at or above it holds manifest.json and config/); name its iparams.json with --iparams PATH"),
         "{stderr}"
     );
     let (status, _, stderr) = values_in(
@@ -284,6 +289,7 @@ const SECRET_VALUES: &str = r#"{
 #[test]
 fn secrets_never_reach_any_output() {
     let scratch = Scratch::new("values-secrets");
+    scratch.write("app/manifest.json", MANIFEST);
     scratch.write("app/config/iparams.json", SECRET_DEFINITIONS);
     scratch.write("app/values.json", SECRET_VALUES);
     for format in ["human", "concise", "json", "sarif", "github", "junit"] {
@@ -326,6 +332,7 @@ fn broken_definitions_show_nothing_of_the_values() {
     // A trailing comma after the last definition.
     let broken = SECRET_DEFINITIONS.replace("true}\n}", "true},\n}");
     assert_ne!(broken, SECRET_DEFINITIONS);
+    scratch.write("app/manifest.json", MANIFEST);
     scratch.write("app/config/iparams.json", broken);
     scratch.write("app/values.json", SECRET_VALUES);
     let (status, stdout, _) = values_in(&scratch.0, &["app/values.json"]);

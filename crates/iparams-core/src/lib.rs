@@ -28,7 +28,7 @@ mod eight_bytes;
 pub mod fast_hash;
 mod formats;
 pub mod model;
-mod pointer;
+pub mod pointer;
 mod positions;
 pub mod secrets;
 mod source;

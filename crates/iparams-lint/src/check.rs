@@ -13,7 +13,7 @@ use crate::environment::{Environment, exit};
 use crate::output::{self, describe_io_error, emit, fail, flush};
 use crate::render::ordered::{JobOutput, Ordered};
 use crate::render::{self, CheckedFile, Renderer, Summary};
-use crate::workspace::{IPARAMS_FILE, Job, MANIFEST_FILE, Plan, Target, Workspace};
+use crate::workspace::{IPARAMS_FILE, Job, Plan, Target, Workspace};
 use crate::write::replace_file;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -413,7 +413,8 @@ fn check_folder(
     outcome
 }
 
-/// A whole app: iparams.json with the app-aware rules, and the app's other files.
+/// A whole app, checked as every front-end checks it (`LoadedApp::check`): iparams.json with
+/// the app-aware rules, and the app's other files; fixed first when asked.
 fn check_app(
     linter: &mut Linter,
     job: &Job,
@@ -421,25 +422,15 @@ fn check_app(
     context: &mut JobContext<'_, '_, '_>,
 ) -> JobOutcome {
     let mut app = context.workspace.load_app(root, &job.shown);
-    let mut outcome = JobOutcome {
-        errors: std::mem::take(&mut app.errors),
-        ..JobOutcome::default()
-    };
-    if app.file(MANIFEST_FILE).is_none() {
-        let manifest = app.shown(MANIFEST_FILE);
-        outcome
-            .errors
-            .push(format!("{manifest}: manifest.json cannot be read"));
-        return outcome;
-    }
+    let mut outcome = JobOutcome::default();
 
     if let Some(allowed) = context.mode.fixes()
         && let Some(iparams) = app.file(IPARAMS_FILE)
-        && let Some(input) = app.input()
     {
-        let facts = input.facts();
+        // With the app's facts; without a readable manifest, as a file on its own is fixed.
+        let facts = app.input().map(|input| input.facts());
         let source = SourceText::decode(&iparams.bytes);
-        let fixed = linter.fix_in(&source, &job.settings, allowed, Some(&facts));
+        let fixed = linter.fix_in(&source, &job.settings, allowed, facts.as_ref());
         let change = Change {
             shown: &job.shown,
             path: Some(&iparams.path),
@@ -451,17 +442,20 @@ fn check_app(
         }
     }
 
-    let input = app.input().expect("the manifest was read above");
-    let mut checked = linter.check_app(&input, &job.settings);
-    checked.sort_by(|a, b| a.path.cmp(&b.path));
-    for file in checked {
+    let mut checked = app.check(linter, &job.settings);
+    let mut errors = std::mem::take(&mut checked.errors);
+    errors.append(&mut outcome.errors);
+    outcome.errors = errors;
+    checked.verdicts.sort_by(|a, b| a.shown.cmp(&b.shown));
+    for verdict in &checked.verdicts {
         // The config folder is a file of the output only when something is said about it.
-        if file.path == app.config_folder && file.report.diagnostics.is_empty() {
+        if verdict.relative.as_deref() == Some("config") && verdict.report.diagnostics.is_empty() {
             continue;
         }
+        let source = checked.source(verdict);
         outcome.add(
             context,
-            &CheckedFile::new(&file.path, file.source.text(), &file.report),
+            &CheckedFile::new(&verdict.shown, source.text(), &verdict.report),
         );
     }
     outcome
@@ -477,13 +471,5 @@ pub fn masked_diff(path: &str, original: &[u8], fixed: &FixOutcome) -> String {
     let before = String::from_utf8_lossy(original);
     let before = redact(&before, &fixed.original_redactions);
     let after = redact(text, &fixed.report.redactions);
-    unified_diff(path, &before, &after)
-}
-
-pub(crate) fn unified_diff(path: &str, old: &str, new: &str) -> String {
-    similar::TextDiff::from_lines(old, new)
-        .unified_diff()
-        .context_radius(2)
-        .header(&format!("a/{path}"), &format!("b/{path}"))
-        .to_string()
+    output::unified_diff(path, &before, &after)
 }

@@ -102,7 +102,7 @@ pub struct ValuesArgs {
     pub values: PathBuf,
 
     /// The iparams.json that defines the values [default: the config/iparams.json of the app
-    /// the values file is in, found in its folder or a folder above]
+    /// the values file is in: the nearest folder at or above it with manifest.json and config/]
     #[arg(long, value_name = "PATH")]
     pub iparams: Option<PathBuf>,
 

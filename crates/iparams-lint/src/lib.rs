@@ -8,11 +8,12 @@ pub mod docs;
 mod environment;
 pub mod hr_sandbox;
 pub mod lsp;
+mod net;
 mod output;
 pub mod preview;
 pub mod render;
+pub mod serve;
 pub mod values;
-pub mod verify;
 pub mod workspace;
 pub mod write;
 

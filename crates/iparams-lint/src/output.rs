@@ -1,5 +1,5 @@
-//! What `check` and `values` share once the findings are known: how they are drawn, where they
-//! go, and the exit status they make.
+//! What the front-ends share once the findings are known: how they are drawn, where they go,
+//! the exit status they make, and how a change to a file is shown.
 
 use std::io::Write;
 
@@ -64,4 +64,14 @@ pub fn describe_io_error(error: &std::io::Error) -> String {
         std::io::ErrorKind::IsADirectory => "is a folder".into(),
         _ => format!("cannot read: {error}"),
     }
+}
+
+/// A unified diff from `old` to `new`, the texts of the file shown as `path` (`a/PATH`,
+/// `b/PATH`, two lines of context): how `check --diff` and `add --dry-run` show a change.
+pub fn unified_diff(path: &str, old: &str, new: &str) -> String {
+    similar::TextDiff::from_lines(old, new)
+        .unified_diff()
+        .context_radius(2)
+        .header(&format!("a/{path}"), &format!("b/{path}"))
+        .to_string()
 }

@@ -72,11 +72,11 @@
 mod api;
 mod call;
 pub mod error;
-pub mod local;
+mod local;
 mod seed;
 pub mod service;
 mod store;
-pub mod text;
+mod text;
 pub mod time;
 
 use std::net::SocketAddr;

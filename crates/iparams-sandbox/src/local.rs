@@ -1,7 +1,7 @@
-//! A small synchronous HTTP server on 127.0.0.1, shared by the sandbox and `iparams-lint
-//! preview`: the request and answer as its handlers see them, the listener, the worker loop,
-//! the request read with a body limit, and the `Host` check that keeps pages elsewhere from
-//! reaching it through DNS rebinding.
+//! The sandbox's small synchronous HTTP server on 127.0.0.1: the request and answer as the
+//! service sees them, the listener, the worker loop, the request read with a body limit, and the
+//! `Host` check that keeps pages elsewhere from reaching it through DNS rebinding. The sandbox's
+//! own: `iparams-lint preview` serves itself (its `serve` module).
 
 use std::net::SocketAddr;
 use std::sync::Arc;

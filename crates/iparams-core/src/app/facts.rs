@@ -1,13 +1,11 @@
-//! What rules may know of the app around iparams.json: the manifest and callbacks' facts that
-//! in-file rules use, and the outline of iparams.json that cross-file rules use.
+//! What in-file rules may know of the app around iparams.json: the manifest's and the
+//! callbacks' facts.
 
 use std::collections::HashSet;
 
 use super::manifest::{self, Manifest, Platform};
 use super::{AppInput, JsFacts, Script, UtilsMethod, js};
-use crate::model::{Attribute, Iparam, IparamType};
 use crate::source::SourceText;
-use crate::span::Span;
 
 /// What in-file rules may know of the app around iparams.json.
 #[derive(Clone, Debug, Default)]
@@ -28,34 +26,6 @@ pub struct AppFacts {
 impl AppFacts {
     pub fn platform(&self) -> Option<Platform> {
         self.manifest.as_ref()?.platform
-    }
-}
-
-/// A `change` handler named in iparams.json.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Handler {
-    pub event: String,
-    pub name: String,
-    pub span: Span,
-    pub pointer: String,
-}
-
-/// What cross-file rules need to know of one iparam.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Declared {
-    pub key: String,
-    pub key_span: Span,
-    pub ty: Option<IparamType>,
-    pub secure: bool,
-    pub handlers: Vec<Handler>,
-    /// `type_attributes.product`, when it is a string (`domain` and `api_key` iparams).
-    pub product: Option<String>,
-}
-
-impl Declared {
-    /// The JSON pointer of its member in iparams.json, made when a finding needs it.
-    pub fn pointer(&self) -> String {
-        crate::pointer::of_key(&self.key)
     }
 }
 
@@ -115,37 +85,4 @@ fn set_keys(callbacks: &JsFacts, attributes: &[&str]) -> HashSet<String> {
         })
         .filter_map(|call| call.key.as_ref().map(|(key, _)| key.clone()))
         .collect()
-}
-
-/// What cross-file rules need to know of an iparam.
-pub(crate) fn declared(iparam: &Iparam<'_, '_>) -> Declared {
-    let mut handlers = Vec::new();
-    let entries = iparam
-        .get(Attribute::Events)
-        .and_then(|m| m.value.as_array())
-        .unwrap_or_default();
-    for (index, entry) in entries.iter().enumerate() {
-        for pair in entry.as_object().unwrap_or_default() {
-            if let Some(name) = pair.value.as_str() {
-                handlers.push(Handler {
-                    event: pair.key.text.to_string(),
-                    name: name.to_owned(),
-                    span: pair.value.span,
-                    pointer: iparam.pointer_to(&[
-                        Attribute::Events.name(),
-                        &index.to_string(),
-                        &pair.key.text,
-                    ]),
-                });
-            }
-        }
-    }
-    Declared {
-        key: iparam.key.text.to_string(),
-        key_span: iparam.key.span,
-        ty: iparam.known_type(),
-        secure: iparam.is_secure(),
-        handlers,
-        product: iparam.product.map(|product| product.text.to_owned()),
-    }
 }

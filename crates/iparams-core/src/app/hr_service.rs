@@ -17,6 +17,21 @@ pub const PATH_PREFIX: &str = "/api";
 /// The segment of a path pattern that stands for a resource id.
 pub const ID_SEGMENT: &str = "{id}";
 
+/// What the installation page asks to check a `domain` and `api_key` pair of the service: a
+/// `GET` here with `Authorization: Bearer <key>`, which answers 200 for a key that may read
+/// branches.
+pub const CREDENTIAL_CHECK_PATH: &str = "/api/branches";
+
+/// The address of the credential check for the sub-domain `sub_domain`: on `base` when one is
+/// given (a stand-in for the service, such as the sandbox), else on the service's own host,
+/// `https://<sub_domain>.freshteam.com`.
+pub fn credential_check_url(base: Option<&str>, sub_domain: &str) -> String {
+    match base {
+        Some(base) => format!("{}{CREDENTIAL_CHECK_PATH}", base.trim_end_matches('/')),
+        None => format!("https://{sub_domain}{HOST_SUFFIX}{CREDENTIAL_CHECK_PATH}"),
+    }
+}
+
 /// Objects per page of a list; the document shows no page-size parameter.
 pub const PAGE_SIZE: u32 = 50;
 
@@ -879,6 +894,18 @@ mod tests {
                 }
             })
             .collect()
+    }
+
+    #[test]
+    fn the_credential_check_goes_to_the_service_or_its_stand_in() {
+        assert_eq!(
+            credential_check_url(None, "acme"),
+            "https://acme.freshteam.com/api/branches"
+        );
+        assert_eq!(
+            credential_check_url(Some("http://127.0.0.1:9/"), "acme"),
+            "http://127.0.0.1:9/api/branches"
+        );
     }
 
     #[test]

@@ -3,10 +3,10 @@
 //!
 //! The caller (which owns the file system) gathers the files into an [`AppInput`]; everything
 //! here works on their bytes.
-
 //!
 //! This is a view for the rules: the engine builds it from the files the caller gathered
-//! ([`AppInput`]); nothing here checks anything.
+//! ([`AppInput`]); nothing here checks anything. The [`Outline`] of iparams.json is the
+//! callers' too: what each iparam declares, for editors and pages.
 
 mod facts;
 pub mod hr_calls;
@@ -17,12 +17,13 @@ pub mod js;
 mod literals;
 pub mod manifest;
 mod model;
+mod outline;
 pub mod requests;
 mod templates;
 mod typescript_nest;
 
-pub use facts::{AppFacts, Declared, Handler};
-pub(crate) use facts::{declared, facts_of};
+pub use facts::AppFacts;
+pub(crate) use facts::facts_of;
 pub use hr_calls::HrCall;
 pub use input::{
     ACCEPTED_CONFIG_FILES, ACCEPTED_CONFIG_FOLDER, AppFile, AppInput, EXAMPLE_FILE_MARK, Role,
@@ -33,5 +34,7 @@ pub use js::{JsFacts, Read, Script, UtilsCall, UtilsMethod};
 pub use literals::Literal;
 pub use manifest::{Manifest, ManifestProblem, Platform};
 pub use model::{AppModel, FileId, RequestsFile};
+pub(crate) use outline::declared;
+pub use outline::{Declared, Handler, Outline, credential_pairs};
 pub use requests::{Field, Place, Placeholder, Reference, Requests, Template};
 pub use templates::template_reads;

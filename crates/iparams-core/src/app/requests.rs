@@ -466,6 +466,14 @@ impl<'s> Requests<'s> {
         }
     }
 
+    /// The templates of config/requests.json's `text`, read with the span-keeping parser: what
+    /// can be read of it, whatever its mistakes (`complete` when it was read to its end).
+    pub fn read(text: &'s str) -> Self {
+        let (root, errors) = crate::syntax::parse_value(text);
+        let complete = !errors.iter().any(|error| error.fatal);
+        Self::lower(root.as_ref(), complete, text)
+    }
+
     /// The templates with every text owned, for a reading kept after the file's text is gone
     /// (the preview keeps the last one).
     pub fn into_owned(self) -> Requests<'static> {

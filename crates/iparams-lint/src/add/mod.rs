@@ -7,20 +7,19 @@ use std::cell::RefCell;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
-use iparams_core::app::{Script, js};
+use iparams_core::app::{Outline, Script, js};
 use iparams_core::model::{
     CHANGE_EVENT, CURRENT_PRODUCT, IparamType, PRODUCTS, REGEX_ERROR_SUFFIX,
 };
-use iparams_core::syntax::{Member, Value, parse_value};
+use iparams_core::syntax::{Value, parse_value};
 use iparams_core::{
     Diagnostic, Edit, FileReport, LineIndex, Linter, RuleSettings, Severity, SourceText,
-    insert_object_member, json_string, suggest,
+    insert_object_member, json_string, pointer, suggest,
 };
 
-use crate::check::unified_diff;
 use crate::cli::AddArgs;
-use crate::output::{describe_io_error, emit, fail};
-use crate::workspace::{IPARAMS_FILE, MANIFEST_FILE, Workspace};
+use crate::output::{describe_io_error, emit, fail, unified_diff};
+use crate::workspace::{IPARAMS_FILE, MANIFEST_FILE, Target, Workspace, app_of};
 use crate::write::replace_file;
 use crate::{Environment, exit};
 
@@ -38,8 +37,11 @@ pub fn run(args: AddArgs, env: &Environment, stdout: &mut dyn Write, stderr: &mu
 /// Where the new iparam goes.
 struct Place {
     iparams: PathBuf,
-    /// The app's folder, when the file is an app's config/iparams.json.
-    app: Option<PathBuf>,
+    /// What the linter checks for its verdict: the app the file is the iparams.json of, or the
+    /// file on its own.
+    target: Target,
+    /// The file is an app's config/iparams.json (so it may be created).
+    in_app: bool,
 }
 
 /// What the new iparam is, every answer checked on its own.
@@ -65,7 +67,7 @@ fn add(
     let shown = place.iparams.display().to_string();
     let original = match std::fs::read(&place.iparams) {
         Ok(bytes) => Some(bytes),
-        Err(error) if error.kind() == std::io::ErrorKind::NotFound && place.app.is_some() => None,
+        Err(error) if error.kind() == std::io::ErrorKind::NotFound && place.in_app => None,
         Err(error) => return Err(format!("{shown}: {}", describe_io_error(&error))),
     };
 
@@ -87,6 +89,7 @@ fn add(
             "{shown}: the file does not hold a JSON object; nothing written"
         ));
     };
+    let outline = Outline::of(text);
     let settings = workspace.settings_for(&place.iparams)?;
     let callbacks_path = place
         .iparams
@@ -101,6 +104,7 @@ fn add(
         let draft = Draft {
             text,
             root: &root,
+            outline: &outline,
             place: &place,
             settings: &settings,
             callbacks_path: &callbacks_path,
@@ -116,8 +120,7 @@ fn add(
         return Err("--key is empty; give the iparam a key such as `api_domain`".to_owned());
     }
 
-    let members = root.as_object().unwrap_or_default();
-    if let Some(message) = already_defined(text, members, &answers.key, &shown) {
+    if let Some(message) = already_defined(text, &outline, &answers.key, &shown) {
         return Err(message);
     }
     let insert = |fields: &[(&str, String)]| {
@@ -138,7 +141,10 @@ fn add(
         Some(change) => workspace.overlay(&callbacks_path, change.new.clone().into_bytes()),
         None => workspace.remove_overlay(&callbacks_path),
     }
-    let report = verdict(&workspace, &place, &settings, &new_text);
+    let (report, errors) = verdict(&workspace, &place, &settings);
+    for error in &errors {
+        emit(stderr, &format!("iparams-lint: {error}\n"));
+    }
     let about_new = about(&report.diagnostics, &answers.key);
     let errors: Vec<&&Diagnostic> = about_new
         .iter()
@@ -209,10 +215,10 @@ fn add(
 }
 
 /// The message for a key the file already has; `None` when it is new.
-fn already_defined(text: &str, members: &[Member<'_>], key: &str, shown: &str) -> Option<String> {
-    let existing = members.iter().find(|m| m.key.text == key)?;
+fn already_defined(text: &str, outline: &Outline, key: &str, shown: &str) -> Option<String> {
+    let existing = outline.iparams.iter().find(|d| d.key == key)?;
     let line = LineIndex::new(text)
-        .position(text, existing.key.span.start)
+        .position(text, existing.key_span.start)
         .line;
     Some(format!(
         "{shown}:{line}: `{key}` is already an iparam of this file; choose another key, or edit that one"
@@ -221,10 +227,10 @@ fn already_defined(text: &str, members: &[Member<'_>], key: &str, shown: &str) -
 
 /// The findings about the iparam `key`: at its pointer or under it.
 fn about<'d>(diagnostics: &'d [Diagnostic], key: &str) -> Vec<&'d Diagnostic> {
-    let pointer = format!("/{}", key.replace('~', "~0").replace('/', "~1"));
+    let at = pointer::of_key(key);
     diagnostics
         .iter()
-        .filter(|d| d.pointer == pointer || d.pointer.starts_with(&format!("{pointer}/")))
+        .filter(|d| pointer::is_within(&d.pointer, &at))
         .collect()
 }
 
@@ -234,6 +240,7 @@ fn about<'d>(diagnostics: &'d [Diagnostic], key: &str) -> Vec<&'d Diagnostic> {
 struct Draft<'a> {
     text: &'a str,
     root: &'a Value<'a>,
+    outline: &'a Outline,
     place: &'a Place,
     settings: &'a RuleSettings,
     callbacks_path: &'a Path,
@@ -242,10 +249,9 @@ struct Draft<'a> {
 
 impl Draft<'_> {
     fn existing(&self, key: &str) -> Option<String> {
-        let members = self.root.as_object().unwrap_or_default();
         already_defined(
             self.text,
-            members,
+            self.outline,
             key,
             &self.place.iparams.display().to_string(),
         )
@@ -265,7 +271,7 @@ impl Draft<'_> {
             Some(change) => workspace.overlay(self.callbacks_path, change.new.into_bytes()),
             None => workspace.remove_overlay(self.callbacks_path),
         }
-        let report = verdict(&workspace, self.place, self.settings, &new_text);
+        let (report, _) = verdict(&workspace, self.place, self.settings);
         Ok(about(&report.diagnostics, &answers.key)
             .into_iter()
             .cloned()
@@ -284,12 +290,15 @@ fn locate(target: Option<&Path>) -> Result<Place, String> {
         None => Path::new("."),
         Some(path) if path.is_dir() => path,
         Some(path) => {
+            let in_app = app_of(path).is_some_and(|app| app.relative == IPARAMS_FILE);
             return Ok(Place {
                 iparams: path.to_owned(),
-                app: crate::workspace::discover::app_of(path),
+                target: Target::File(path.to_owned()),
+                in_app,
             });
         }
     };
+    // The folder named is the app, whether or not it has its config/ folder yet.
     if !folder.join(MANIFEST_FILE).is_file() {
         return Err(format!(
             "{}: not an app folder (it has no {MANIFEST_FILE}); name an app folder or an iparams.json",
@@ -303,7 +312,8 @@ fn locate(target: Option<&Path>) -> Result<Place, String> {
     };
     Ok(Place {
         iparams,
-        app: Some(folder.to_owned()),
+        target: Target::App(folder.to_owned()),
+        in_app: true,
     })
 }
 
@@ -641,28 +651,32 @@ fn callbacks_change(path: &Path, callbacks: &[String]) -> Result<Option<FileChan
     Ok((new != old).then_some(FileChange { existed, old, new }))
 }
 
-/// The report on iparams.json as it would be: with the app around it when it has one.
+/// The report on iparams.json as it is overlaid in `workspace` (with the app around it when it
+/// has one), as every front-end checks it; and what could not be checked.
 fn verdict(
     workspace: &Workspace,
     place: &Place,
-    settings: &iparams_core::RuleSettings,
-    new_text: &str,
-) -> FileReport {
+    settings: &RuleSettings,
+) -> (FileReport, Vec<String>) {
     let mut linter = Linter::default();
-    if let Some(root) = &place.app {
-        let app = workspace.load_app(root, &root.display().to_string());
-        if let Some(input) = app.input() {
-            let iparams = app.shown(IPARAMS_FILE);
-            if let Some(checked) = linter
-                .check_app(&input, settings)
-                .into_iter()
-                .find(|file| file.path == iparams)
-            {
-                return checked.report;
-            }
+    let shown = place.target_shown();
+    let checked = workspace.check(&mut linter, &place.target, &shown, settings);
+    let verdict = match &place.target {
+        Target::App(_) => checked.verdict(IPARAMS_FILE),
+        _ => checked.named(),
+    };
+    let report = verdict.map(|verdict| verdict.report.clone());
+    (report.unwrap_or_default(), checked.errors)
+}
+
+impl Place {
+    /// How output names what is checked: the app's folder, or the file.
+    fn target_shown(&self) -> String {
+        match &self.target {
+            Target::App(root) | Target::File(root) => root.display().to_string(),
+            Target::Stdin => String::new(),
         }
     }
-    linter.lint_with(&SourceText::decode(new_text.as_bytes()), settings)
 }
 
 /// One finding about the new iparam, for standard error.

@@ -3,11 +3,11 @@
 //! templates, the app's iparam keys where one is read (`client.iparams.get("…")`,
 //! `utils.get/set("…")`, `args.iparams.…`, `<%= iparam.… %>`).
 
+use iparams_core::app::Outline;
 use iparams_core::model::{
     Attribute, CURRENT_PRODUCT, DATA_BIND_VALUES, IparamType, PRODUCTS, data_bind_description,
     product_description,
 };
-use iparams_core::syntax::parse_value;
 use lsp_types::CompletionParams;
 use serde_json::{Value, json};
 
@@ -136,15 +136,10 @@ fn in_iparams(document: &Document, offset: usize) -> Option<Found> {
 
 /// The options of the iparam `key`, as the (possibly half-written) text has them.
 fn options_of(document: &Document, key: &str) -> Vec<String> {
-    let (root, _) = parse_value(&document.text);
-    root.as_ref()
-        .and_then(|root| root.get(key))
-        .and_then(|member| member.value.get("options"))
-        .and_then(|options| options.value.as_array())
+    Outline::of(&document.text)
+        .get(key)
+        .map(|declared| declared.options.clone())
         .unwrap_or_default()
-        .iter()
-        .filter_map(|option| option.as_str().map(ToOwned::to_owned))
-        .collect()
 }
 
 /// What comes before a key in code and templates, and the characters a key is made of there.

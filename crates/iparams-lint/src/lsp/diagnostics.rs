@@ -148,23 +148,22 @@ fn check_app(state: &mut State, root: &Path) -> Vec<Uri> {
         .collect();
     let mut reports: Vec<FileReport> = vec![FileReport::default(); open.len()];
     if let Some(job) = job_for(state, root) {
-        let app = state.workspace.load_app(root, &job.shown);
-        match app.input() {
-            Some(input) => {
-                let checked = state.linter.check_app(&input, &job.settings);
-                for file in checked {
-                    let found = open
-                        .iter()
-                        .position(|(_, relative)| app.shown(relative) == file.path);
-                    if let Some(index) = found {
-                        reports[index] = file.report;
-                    }
-                }
+        let checked =
+            state
+                .workspace
+                .check(&mut state.linter, &job.target, &job.shown, &job.settings);
+        let notes = checked
+            .errors
+            .iter()
+            .map(|error| format!("iparams-lint: {error}"));
+        state.notes.extend(notes);
+        for verdict in checked.verdicts {
+            let found = open
+                .iter()
+                .position(|(_, relative)| verdict.relative.as_ref() == Some(relative));
+            if let Some(index) = found {
+                reports[index] = verdict.report;
             }
-            None => state.notes.push(format!(
-                "iparams-lint: {}: manifest.json cannot be read",
-                app.shown(crate::workspace::MANIFEST_FILE)
-            )),
         }
     }
     for ((uri, _), report) in open.iter().zip(reports) {
@@ -182,17 +181,23 @@ fn check_alone(state: &mut State, uri: &Uri, path: Option<&Path>) -> FileReport 
     if !document.is_iparams() {
         return FileReport::default();
     }
-    let text = document.text.clone();
-    let settings = match path {
-        Some(path) => match job_for(state, path) {
-            Some(job) => job.settings,
-            None => return FileReport::default(),
-        },
-        None => RuleSettings::default(),
+    let Some(path) = path else {
+        // An untitled buffer: its text, with the default rule levels.
+        let source = SourceText::decode(document.text.as_bytes());
+        return state.linter.lint_with(&source, &RuleSettings::default());
     };
-    state
-        .linter
-        .lint_with(&SourceText::decode(text.as_bytes()), &settings)
+    let Some(job) = job_for(state, path) else {
+        return FileReport::default();
+    };
+    // The document's text is the workspace's overlay of its file.
+    let target = Target::File(path.to_owned());
+    let mut checked = state
+        .workspace
+        .check(&mut state.linter, &target, &job.shown, &job.settings);
+    match checked.verdicts.pop() {
+        Some(verdict) if checked.verdicts.is_empty() => verdict.report,
+        _ => FileReport::default(),
+    }
 }
 
 /// The link to a rule's documentation.

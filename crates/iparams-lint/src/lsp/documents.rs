@@ -9,7 +9,7 @@ use iparams_core::app::Role;
 use lsp_types::{TextDocumentContentChangeEvent, Uri};
 
 use super::positions::{Encoding, LineMap};
-use crate::workspace::discover;
+use crate::workspace::app_of;
 
 /// Where a document sits.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -97,28 +97,19 @@ pub fn file_path(uri: &Uri) -> Option<PathBuf> {
         .flatten()
 }
 
-/// Where the document at `uri` sits: in the nearest app above it that reads it, alone, or
-/// nowhere on disk.
+/// Where the document at `uri` sits: in its app ([`app_of`]) when the app's rules read it,
+/// alone, or nowhere on disk.
 pub fn place_of(uri: &Uri) -> Place {
     let Some(path) = file_path(uri) else {
         return Place::Virtual;
     };
-    for folder in path.ancestors().skip(1) {
-        if discover::is_app(folder) {
-            let Ok(inside) = path.strip_prefix(folder) else {
-                break;
-            };
-            let relative = inside.to_string_lossy().replace('\\', "/");
-            if Role::of(&relative) != Role::Other {
-                return Place::App {
-                    root: folder.to_owned(),
-                    relative,
-                };
-            }
-            break;
-        }
+    match app_of(&path) {
+        Some(app) if Role::of(&app.relative) != Role::Other => Place::App {
+            root: app.root,
+            relative: app.relative,
+        },
+        _ => Place::Alone(path),
     }
-    Place::Alone(path)
 }
 
 /// The open documents, by URI.

@@ -2,8 +2,8 @@
 //! on an attribute, a type, a product or a data-bind value of iparams.json, what it means (from
 //! the format's vocabulary in `iparams_core::model`); on a read of an iparam, its definition.
 
+use iparams_core::app::Outline;
 use iparams_core::model::{Attribute, IparamType, data_bind_description, product_description};
-use iparams_core::syntax::parse_value;
 use iparams_core::{REGISTRY, SourceText};
 use lsp_types::HoverParams;
 use serde_json::{Value, json};
@@ -115,29 +115,15 @@ fn read_definition(
         .workspace
         .read(&root.join(crate::workspace::IPARAMS_FILE))
         .ok()?;
-    let source = SourceText::decode(&bytes);
-    let (root_value, _) = parse_value(source.text());
-    let text = match root_value.as_ref().and_then(|v| v.get(&read.key)) {
-        Some(member) => {
-            let field = |name: &str| {
-                member
-                    .value
-                    .get(name)
-                    .and_then(|m| m.value.as_str().map(ToOwned::to_owned))
-            };
-            let secure = member
-                .value
-                .get("secure")
-                .and_then(|m| m.value.as_bool())
-                .unwrap_or(false);
-            format!(
-                "iparam **`{}`**: {} (`{}`){}",
-                read.key,
-                field("display_name").unwrap_or_default(),
-                field("type").unwrap_or_default(),
-                if secure { ", secure" } else { "" }
-            )
-        }
+    let outline = Outline::of(SourceText::decode(&bytes).text());
+    let text = match outline.get(&read.key) {
+        Some(declared) => format!(
+            "iparam **`{}`**: {} (`{}`){}",
+            read.key,
+            declared.display_name.as_deref().unwrap_or_default(),
+            declared.type_name.as_deref().unwrap_or_default(),
+            if declared.secure { ", secure" } else { "" }
+        ),
         None => format!(
             "iparam `{}` is not defined in config/iparams.json",
             read.key

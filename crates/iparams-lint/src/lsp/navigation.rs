@@ -6,8 +6,7 @@
 use std::path::{Path, PathBuf};
 
 use iparams_core::SourceText;
-use iparams_core::app::{Requests, Role, Script, js, template_reads};
-use iparams_core::syntax::parse_value;
+use iparams_core::app::{Outline, Requests, Role, Script, js, template_reads};
 
 use crate::workspace::{IPARAMS_FILE, Workspace};
 
@@ -26,19 +25,15 @@ pub struct Named {
     pub spot: Spot,
 }
 
-/// The keys iparams.json declares: each top-level member's key, without its quotes.
+/// The keys iparams.json declares (its outline's, every member's): each key without its quotes.
 pub fn declarations(path: &Path, text: &str) -> Vec<Named> {
-    let (root, _) = parse_value(text);
-    let Some(root) = root else {
-        return Vec::new();
-    };
-    root.as_object()
-        .unwrap_or_default()
-        .iter()
-        .map(|member| {
-            let inner = member.key.span.inner();
+    Outline::of(text)
+        .iparams
+        .into_iter()
+        .map(|declared| {
+            let inner = declared.key_span.inner();
             Named {
-                key: member.key.text.to_string(),
+                key: declared.key,
                 spot: Spot {
                     path: path.to_owned(),
                     start: inner.start,
@@ -111,11 +106,7 @@ pub fn reads(relative: &str, path: &Path, text: &str) -> Vec<Named> {
         return found;
     }
     let template_reads = match Role::of(relative) {
-        Role::Requests => {
-            let (root, errors) = parse_value(text);
-            let complete = !errors.iter().any(|error| error.fatal);
-            Requests::lower(root.as_ref(), complete, text).reads()
-        }
+        Role::Requests => Requests::read(text).reads(),
         Role::Template => template_reads(text),
         _ => Vec::new(),
     };

@@ -5,17 +5,19 @@
 
 use std::time::Duration;
 
+use iparams_core::app::hr_service::{HOST_SUFFIX, credential_check_url};
 use iparams_core::app::requests::{Place, Template, placeholders};
+use iparams_core::app::{Declared, credential_pairs};
+use iparams_core::model::IparamType;
 use serde_json::{Map, Value as Json, json};
 
-use super::state::{Def, Snapshot};
+use super::state::Snapshot;
+use crate::net;
 
 /// The platform's request timeout (request-templates.md: 15 s).
 const TIMEOUT: Duration = Duration::from_secs(15);
 /// The platform's response limit.
 const MAX_RESPONSE: u64 = 6 * 1024 * 1024;
-/// The HR service's hosts: `<sub-domain>.freshteam.com`.
-const HR_SUFFIX: &str = ".freshteam.com";
 
 /// Where calls may go.
 #[derive(Debug, Clone, Default)]
@@ -116,7 +118,7 @@ pub fn legacy(caller: &Caller<'_>, method: &str, url: &str, options: &Json) -> J
         if !is_host(host) {
             return Err(format!("`{host}` is not a host name"));
         }
-        let allowed = host.to_ascii_lowercase().ends_with(HR_SUFFIX) && network.hr_url.is_some()
+        let allowed = host.to_ascii_lowercase().ends_with(HOST_SUFFIX) && network.hr_url.is_some()
             || whitelisted(manifest, scheme, host);
         if !allowed {
             return Err(format!(
@@ -198,7 +200,7 @@ impl<'a> Caller<'a> {
 
 /// What placeholders are filled from.
 struct Scope<'a> {
-    defs: &'a [Def],
+    defs: &'a [Declared],
     values: &'a Map<String, Json>,
     stored: &'a Map<String, Json>,
     context: &'a Json,
@@ -297,7 +299,7 @@ fn is_host(host: &str) -> bool {
 
 /// Where a host's calls go: `--hr-url` for the HR service, the host itself with `--online`.
 fn route(host: &str, network: &Network) -> Result<String, String> {
-    let hr = host.to_ascii_lowercase().ends_with(HR_SUFFIX);
+    let hr = host.to_ascii_lowercase().ends_with(HOST_SUFFIX);
     match (&network.hr_url, hr, network.online) {
         (Some(base), true, _) => Ok(base.trim_end_matches('/').to_owned()),
         (_, _, true) => Ok(format!("https://{host}")),
@@ -381,7 +383,7 @@ fn name(term: &str, scope: &Scope<'_>) -> Result<String, String> {
                 .defs
                 .iter()
                 .find(|d| d.key == key)
-                .map(|d| d.product.as_str())
+                .and_then(|d| d.product.as_deref())
                 .unwrap_or("");
             let suffix = product_domain(product).unwrap_or("freshdesk.com");
             return Ok(format!("https://{sub}.{suffix}"));
@@ -447,7 +449,7 @@ fn encode_component(text: &str) -> String {
 
 /// One outgoing call; the answer as the page's promise gets it.
 fn call(method: &str, url: &str, headers: &[(String, String)], body: &str) -> Json {
-    let agent = crate::verify::agent(TIMEOUT);
+    let agent = net::agent(TIMEOUT);
     let mut builder = ureq::http::Request::builder().method(method).uri(url);
     for (name, value) in headers {
         builder = builder.header(name.as_str(), value.as_str());
@@ -487,34 +489,25 @@ pub fn check_credentials(caller: &Caller<'_>) -> Json {
     let (snapshot, network) = (caller.snapshot, caller.network);
     let context = json!({});
     let scope = caller.scope(&context);
-    let mut used = vec![false; snapshot.defs.len()];
     let mut outcomes = Vec::new();
-    for domain in snapshot
+    // The page checks the domains it shows.
+    let offered = snapshot
         .defs
         .iter()
-        .filter(|d| d.kind == "domain" && d.visible)
-    {
-        let Some(index) = snapshot
-            .defs
-            .iter()
-            .enumerate()
-            .position(|(i, d)| !used[i] && d.kind == "api_key" && d.product == domain.product)
-        else {
-            continue;
-        };
-        used[index] = true;
-        let key_def = &snapshot.defs[index];
+        .filter(|d| d.visible || d.ty != Some(IparamType::Domain));
+    for (domain, key_def) in credential_pairs(offered) {
+        let product = domain.product.as_deref().unwrap_or("");
         let sub = text_of(&scope.iparam(&domain.key).unwrap_or_default());
         let key = text_of(&scope.iparam(&key_def.key).unwrap_or_default());
-        let (outcome, message) = credential(&domain.product, &sub, &key, network);
+        let (outcome, message) = credential(product, &sub, &key, network);
         eprintln!(
-            "preview: credential check {}/{} ({}): {outcome}",
-            domain.key, key_def.key, domain.product
+            "preview: credential check {}/{} ({product}): {outcome}",
+            domain.key, key_def.key
         );
         outcomes.push(json!({
             "domain": domain.key,
             "api_key": key_def.key,
-            "product": domain.product,
+            "product": product,
             "outcome": outcome,
             "message": message,
         }));
@@ -533,7 +526,7 @@ fn credential(product: &str, sub: &str, key: &str, network: &Network) -> (&'stat
     }
     let (url, header, value) = match (product, &network.hr_url, network.online) {
         ("freshteam", Some(base), _) => (
-            crate::verify::branches_url(Some(base), sub),
+            credential_check_url(Some(base), sub),
             "Authorization",
             format!("Bearer {key}"),
         ),
@@ -572,7 +565,7 @@ fn credential(product: &str, sub: &str, key: &str, network: &Network) -> (&'stat
             key.to_owned(),
         ),
         ("freshteam", ..) => (
-            crate::verify::branches_url(None, sub),
+            credential_check_url(None, sub),
             "Authorization",
             format!("Bearer {key}"),
         ),
@@ -611,22 +604,13 @@ mod tests {
 
     #[test]
     fn placeholders_are_filled_from_values_stored_secrets_and_context() {
-        let defs = vec![
-            Def {
-                key: "domain".into(),
-                kind: "domain".into(),
-                secure: false,
-                visible: true,
-                product: "freshteam".into(),
-            },
-            Def {
-                key: "key".into(),
-                kind: "api_key".into(),
-                secure: true,
-                visible: true,
-                product: "freshteam".into(),
-            },
-        ];
+        let defs = iparams_core::app::Outline::of(
+            r#"{
+              "domain": {"type": "domain", "type_attributes": {"product": "freshteam"}},
+              "key": {"type": "api_key", "secure": true, "type_attributes": {"product": "freshteam"}}
+            }"#,
+        )
+        .iparams;
         let Json::Object(values) = json!({"domain": "acme"}) else {
             unreachable!()
         };

@@ -16,12 +16,12 @@ use std::sync::atomic::Ordering;
 use std::sync::{Arc, Condvar, Mutex, RwLock};
 use std::time::Duration;
 
-use iparams_sandbox::local::{Handler, LocalServer, Options};
 use signal_hook::consts::{SIGINT, SIGTERM};
 use signal_hook::iterator::Signals;
 
 use crate::cli::PreviewArgs;
 use crate::exit;
+use crate::serve::{Handler, LocalServer, Options};
 use crate::workspace::IPARAMS_FILE;
 
 pub use invoke::Network;

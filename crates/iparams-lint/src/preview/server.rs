@@ -8,14 +8,12 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Condvar, Mutex, RwLock};
 use std::time::Duration;
 
-use iparams_sandbox::local::host_allowed;
-use iparams_sandbox::text::percent_decode;
-use iparams_sandbox::{Incoming, Outgoing};
 use serde_json::{Map, Value as Json, json};
 
 use super::invoke::{self, Network};
 use super::state::{App, Snapshot};
 use super::store;
+use crate::serve::{Incoming, Outgoing, host_allowed, percent_decode};
 
 const PAGE_HTML: &str = include_str!("page/index.html");
 const PAGE_JS: &str = include_str!("page/page.js");

@@ -5,15 +5,15 @@
 use std::path::{Path, PathBuf};
 use std::time::SystemTime;
 
-use iparams_core::app::Manifest;
 use iparams_core::app::requests::Requests;
+use iparams_core::app::{Declared, Manifest, Outline};
 use iparams_core::syntax::{Value, ValueKind, parse_value};
-use iparams_core::{Linter, RuleSettings, SourceText};
+use iparams_core::{Linter, RuleSettings, SourceText, pointer};
 use serde_json::{Map, Value as Json, json};
 
 use crate::cli::{Format, RuleArgs};
 use crate::render::{self, CheckedFile, RenderOptions, Summary};
-use crate::workspace::{IPARAMS_FILE, MANIFEST_FILE, Workspace};
+use crate::workspace::{IPARAMS_FILE, MANIFEST_FILE, Target, Workspace};
 
 /// Where the templates are, relative to the app.
 pub const REQUESTS_FILE: &str = "config/requests.json";
@@ -22,17 +22,6 @@ pub const SCRIPT_FILE: &str = "config/assets/iparams.js";
 /// The files whose edits reload the page.
 pub const WATCHED: [&str; 3] = [IPARAMS_FILE, SCRIPT_FILE, REQUESTS_FILE];
 
-/// One iparam, as the server needs it (the page gets every attribute).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Def {
-    pub key: String,
-    pub kind: String,
-    pub secure: bool,
-    pub visible: bool,
-    /// `type_attributes.product`, or "".
-    pub product: String,
-}
-
 /// The app as last read.
 #[derive(Debug)]
 pub struct Snapshot {
@@ -40,7 +29,9 @@ pub struct Snapshot {
     pub version: u64,
     /// The page's data, without the stored values (added per request: they change on store).
     pub page: Json,
-    pub defs: Vec<Def>,
+    /// The iparams as `JSON.parse` keeps them (each key once, at its first place), as the
+    /// server needs them (the page gets every attribute).
+    pub defs: Vec<Declared>,
     pub requests: Requests<'static>,
     /// iparams.json as read, for checking values against it.
     pub iparams_text: String,
@@ -93,29 +84,27 @@ impl App {
                 notes.push(message);
                 RuleSettings::default()
             });
-        let app = self.workspace.load_app(&self.root, &self.shown);
-        notes.extend(app.errors.iter().cloned());
+        // Checked as every front-end checks an app: with a manifest.json that cannot be read,
+        // iparams.json alone, and a note that says so.
+        let mut linter = Linter::default();
+        let target = Target::App(self.root.clone());
+        let checked = self
+            .workspace
+            .check(&mut linter, &target, &self.shown, &settings);
+        notes.extend(checked.errors.iter().cloned());
+        // Each finding, with whether it is in iparams.json.
+        let mut findings: Vec<(bool, Json)> = Vec::new();
+        for verdict in &checked.verdicts {
+            let in_iparams = verdict.relative.as_deref() == Some(IPARAMS_FILE);
+            let source = checked.source(verdict);
+            let found = json_findings(&verdict.shown, source.text(), &verdict.report);
+            findings.extend(found.into_iter().map(|finding| (in_iparams, finding)));
+        }
+        let app = checked.loaded.app().expect("an app's folder loads an app");
         let iparams_shown = app.shown(IPARAMS_FILE);
         let iparams_text = app
             .file(IPARAMS_FILE)
             .map(|file| SourceText::decode(&file.bytes).text().to_owned());
-
-        let mut findings = Vec::new();
-        let mut linter = Linter::default();
-        if let Some(input) = app.input() {
-            for file in linter.check_app(&input, &settings) {
-                findings.extend(json_findings(&file.path, file.source.text(), &file.report));
-            }
-        } else if let Some(text) = &iparams_text {
-            // No manifest: iparams.json on its own, as `check` does a lone file.
-            let source = SourceText::decode(text.as_bytes());
-            let report = linter.lint_with(&source, &settings);
-            findings.extend(json_findings(&iparams_shown, source.text(), &report));
-            notes.push(format!(
-                "{}: no readable manifest.json, so only iparams.json is checked",
-                app.shown("manifest.json")
-            ));
-        }
 
         let (iparams, defs, broken) = match &iparams_text {
             None => {
@@ -124,27 +113,28 @@ impl App {
             }
             Some(text) => match parse_value(text) {
                 (Some(root), errors) if errors.is_empty() => {
-                    let (page, defs) = definitions(&root);
-                    (page, defs, false)
+                    let outline = Outline::of(text);
+                    let defs = outline.unique().into_iter().cloned().collect();
+                    (page_list(&root), defs, false)
                 }
                 // A syntax error: its finding is shown instead of a form built from a guess.
                 _ => (Json::Null, Vec::new(), true),
             },
         };
-        for finding in &mut findings {
-            let in_iparams = finding["path"] == json!(iparams_shown);
-            let key = pointer_key(finding["pointer"].as_str().unwrap_or(""));
-            let at = key.filter(|key| in_iparams && defs.iter().any(|d| d.key == *key));
-            finding["key"] = at.map_or(Json::Null, Json::String);
-        }
+        // Each finding of iparams.json tied to its iparam, by pointer.
+        let findings: Vec<Json> = findings
+            .into_iter()
+            .map(|(in_iparams, mut finding)| {
+                let key = pointer::key_of(finding["pointer"].as_str().unwrap_or(""));
+                let at = key.filter(|key| in_iparams && defs.iter().any(|d| d.key == *key));
+                finding["key"] = at.map_or(Json::Null, Json::String);
+                finding
+            })
+            .collect();
 
         let requests = app
             .file(REQUESTS_FILE)
-            .map(|file| {
-                let source = SourceText::decode(&file.bytes);
-                let (root, errors) = parse_value(source.text());
-                Requests::lower(root.as_ref(), errors.is_empty(), source.text()).into_owned()
-            })
+            .map(|file| Requests::read(SourceText::decode(&file.bytes).text()).into_owned())
             .unwrap_or_default();
         let manifest = app.file(MANIFEST_FILE).map(|file| {
             iparams_core::app::manifest::read(SourceText::decode(&file.bytes).text()).manifest
@@ -204,17 +194,11 @@ pub fn json_findings(path: &str, text: &str, report: &iparams_core::FileReport) 
         .collect()
 }
 
-/// The iparam key a pointer into iparams.json starts with: `/hr_domain/type` → `hr_domain`.
-fn pointer_key(pointer: &str) -> Option<String> {
-    let first = pointer.strip_prefix('/')?.split('/').next()?;
-    Some(first.replace("~1", "/").replace("~0", "~"))
-}
-
-/// The page's list of iparams (file order; a duplicate key as the last one, as `JSON.parse`
-/// keeps it, at the place of the first) and the server's view of each.
-fn definitions(root: &Value<'_>) -> (Json, Vec<Def>) {
+/// The page's list of iparams: each key once as `JSON.parse` keeps it (the last member, at the
+/// place of the first), with every attribute and the regex entries in file order.
+fn page_list(root: &Value<'_>) -> Json {
     let Some(members) = root.as_object() else {
-        return (json!([]), Vec::new());
+        return json!([]);
     };
     let mut order: Vec<&str> = Vec::new();
     for member in members {
@@ -223,7 +207,6 @@ fn definitions(root: &Value<'_>) -> (Json, Vec<Def>) {
         }
     }
     let mut page = Vec::new();
-    let mut defs = Vec::new();
     for key in order {
         let Some(member) = members.iter().rev().find(|m| m.key.text == key) else {
             continue;
@@ -245,24 +228,10 @@ fn definitions(root: &Value<'_>) -> (Json, Vec<Def>) {
                 .collect();
             attributes.insert("regex".into(), Json::Array(entries));
         }
-        let text = |name: &str| attributes.get(name).and_then(Json::as_str).unwrap_or("");
-        let def = Def {
-            key: key.to_owned(),
-            kind: text("type").to_owned(),
-            secure: attributes.get("secure") == Some(&Json::Bool(true)),
-            visible: attributes.get("visible") != Some(&Json::Bool(false)),
-            product: attributes
-                .get("type_attributes")
-                .and_then(|t| t.get("product"))
-                .and_then(Json::as_str)
-                .unwrap_or("")
-                .to_owned(),
-        };
         attributes.insert("key".into(), json!(key));
         page.push(Json::Object(attributes));
-        defs.push(def);
     }
-    (Json::Array(page), defs)
+    Json::Array(page)
 }
 
 /// A parsed value as serde_json's (objects keep the last of duplicate keys).
@@ -287,20 +256,13 @@ mod tests {
     use super::*;
 
     #[test]
-    fn pointers_name_their_iparam() {
-        assert_eq!(pointer_key("/hr_domain/type").as_deref(), Some("hr_domain"));
-        assert_eq!(pointer_key("/a~1b").as_deref(), Some("a/b"));
-        assert_eq!(pointer_key(""), None);
-    }
-
-    #[test]
-    fn definitions_keep_file_order_and_regex_order() {
-        let text = r#"{"z": {"type": "text", "regex": {"b": "x", "a": "y"}}, "a": {"type": "api_key", "secure": true, "type_attributes": {"product": "freshteam"}}}"#;
+    fn the_page_list_keeps_file_order_and_regex_order() {
+        let text = r#"{"z": {"type": "text", "regex": {"b": "x", "a": "y"}}, "a": {"type": "api_key", "secure": true}, "z": {"type": "text", "regex": {"b": "x", "a": "y"}}}"#;
         let (root, _) = parse_value(text);
-        let (page, defs) = definitions(&root.expect("an object"));
+        let page = page_list(&root.expect("an object"));
+        assert_eq!(page.as_array().map(Vec::len), Some(2));
         assert_eq!(page[0]["key"], "z");
         assert_eq!(page[0]["regex"], json!([["b", "x"], ["a", "y"]]));
-        assert_eq!(defs[1].product, "freshteam");
-        assert!(defs[1].secure && defs[1].visible);
+        assert_eq!(page[1]["secure"], true);
     }
 }

@@ -1,13 +1,15 @@
-//! INSTALL's last step, `POST /custom_configs/store`: the values the page produced, checked with
-//! the code of `iparams-lint values` and written, owner-only, to the values file; and the refill
-//! of the page from that file, without a secure value.
+//! INSTALL's last step, `POST /custom_configs/store`: the values the page produced, checked as
+//! `iparams-lint values` checks them (the workspace's `check_values`) and written, owner-only,
+//! to the values file; and the refill of the page from that file, without a secure value.
 
 use std::path::Path;
 
+use iparams_core::app::Declared;
 use iparams_core::{RuleSettings, Severity, SourceText};
 use serde_json::{Map, Value as Json, json};
 
-use super::state::{Def, Snapshot, json_findings};
+use super::state::{Snapshot, json_findings};
+use crate::workspace::check_values;
 
 /// The stored values, as a map (none when the file is missing or not an object).
 pub fn read_stored(path: &Path) -> Map<String, Json> {
@@ -23,7 +25,7 @@ pub fn read_stored(path: &Path) -> Map<String, Json> {
 
 /// What the page may see of the stored values: every value but the secure ones, and the keys of
 /// the secure ones that are set.
-pub fn for_page(stored: &Map<String, Json>, defs: &[Def]) -> (Json, Vec<String>) {
+pub fn for_page(stored: &Map<String, Json>, defs: &[Declared]) -> (Json, Vec<String>) {
     let secure = |key: &str| defs.iter().any(|d| d.key == key && d.secure);
     let mut shown = Map::new();
     let mut set = Vec::new();
@@ -67,7 +69,7 @@ pub fn store(
     let definitions = SourceText::decode(snapshot.iparams_text.as_bytes());
     let values = SourceText::decode(text.as_bytes());
     let shown = path.display().to_string();
-    let report = crate::values::check(&definitions, &values, iparams_shown, settings);
+    let report = check_values(&definitions, &values, iparams_shown, settings);
     let diagnostics = masked(
         Json::Array(json_findings(&shown, values.text(), &report)),
         &posted,
@@ -90,7 +92,7 @@ pub fn store(
 }
 
 /// The values file's text: the iparams in file order, then any other key, one a line.
-fn ordered_text(values: &Map<String, Json>, defs: &[Def]) -> String {
+fn ordered_text(values: &Map<String, Json>, defs: &[Declared]) -> String {
     let mut keys: Vec<&String> = defs
         .iter()
         .filter_map(|d| values.get_key_value(&d.key).map(|(k, _)| k))
@@ -109,7 +111,7 @@ fn ordered_text(values: &Map<String, Json>, defs: &[Def]) -> String {
 
 /// `diagnostics` with every secure value that appears in them replaced by `****` (the rules mask
 /// what they quote already; this keeps a value out of the answer whatever a message says).
-fn masked(diagnostics: Json, values: &Map<String, Json>, defs: &[Def]) -> Json {
+fn masked(diagnostics: Json, values: &Map<String, Json>, defs: &[Declared]) -> Json {
     let mut text = diagnostics.to_string();
     for def in defs.iter().filter(|d| d.secure) {
         if let Some(Json::String(secret)) = values.get(&def.key)
@@ -127,14 +129,9 @@ fn masked(diagnostics: Json, values: &Map<String, Json>, defs: &[Def]) -> Json {
 mod tests {
     use super::*;
 
-    fn def(key: &str, secure: bool) -> Def {
-        Def {
-            key: key.into(),
-            kind: "text".into(),
-            secure,
-            visible: true,
-            product: String::new(),
-        }
+    fn def(key: &str, secure: bool) -> Declared {
+        let text = format!(r#"{{"{key}": {{"type": "text", "secure": {secure}}}}}"#);
+        iparams_core::app::Outline::of(&text).iparams.remove(0)
     }
 
     #[test]

@@ -4,17 +4,12 @@ use std::path::{Path, PathBuf};
 
 use iparams_core::app::{AppFile, AppInput, Role};
 
+use super::place::MANIFEST_FILE;
 use super::{Workspace, discover};
 use crate::output::describe_io_error;
 
 /// App scripts larger than this are not the app's own code (bundles, libraries) and are skipped.
 const MAX_SCRIPT_BYTES: usize = 2 * 1024 * 1024;
-
-/// Where an app keeps its iparams, relative to the app's folder.
-pub const IPARAMS_FILE: &str = "config/iparams.json";
-
-/// What makes a folder an app, relative to the app's folder.
-pub const MANIFEST_FILE: &str = "manifest.json";
 
 /// The files of one app, as read.
 #[derive(Debug)]
@@ -28,8 +23,10 @@ pub struct LoadedApp {
     pub config_folder: String,
     /// The entries of config/, with whether each is a folder.
     pub config_entries: Vec<(String, bool)>,
-    /// Files that could not be read: "path: why".
+    /// Files that could not be read: "path: why" (manifest.json aside).
     pub errors: Vec<String>,
+    /// Why manifest.json could not be read, when it is there but could not be.
+    pub manifest_error: Option<String>,
 }
 
 /// One file of an app.
@@ -64,6 +61,7 @@ impl LoadedApp {
             config_folder: shown_path("config"),
             config_entries: config_entries(root),
             errors: Vec::new(),
+            manifest_error: None,
         };
         for (relative, path) in found {
             let overlaid = workspace.overlaid(&path).is_some();
@@ -71,7 +69,12 @@ impl LoadedApp {
                 Ok(bytes) => bytes,
                 Err(error) => {
                     let why = describe_io_error(&error);
-                    app.errors.push(format!("{}: {why}", shown_path(&relative)));
+                    if relative == MANIFEST_FILE {
+                        // Said once, by the check (see `check.rs`).
+                        app.manifest_error = Some(why);
+                    } else {
+                        app.errors.push(format!("{}: {why}", shown_path(&relative)));
+                    }
                     continue;
                 }
             };
@@ -106,7 +109,8 @@ impl LoadedApp {
         }
     }
 
-    /// The app as the core checks it; `None` without a readable manifest.json.
+    /// The app as the core checks it; `None` without a readable manifest.json (see
+    /// [`LoadedApp::check`] for what is checked then).
     pub fn input(&self) -> Option<AppInput<'_>> {
         let manifest = self.file(MANIFEST_FILE)?;
         let mut input = AppInput::new(

@@ -6,6 +6,8 @@ use std::path::{Path, PathBuf};
 use iparams_core::app::{Role, SKIPPED_FOLDERS};
 use rayon::prelude::*;
 
+use super::place::{IPARAMS_FILE, MANIFEST_FILE, app_of, is_app};
+
 /// One thing to check.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Input {
@@ -139,12 +141,12 @@ fn expand(path: &Path) -> (Vec<Input>, Option<DiscoveryError>) {
         return (vec![Input::Stdin], None);
     }
     let spelled_as_json = path.as_os_str().as_encoded_bytes().ends_with(b".json");
-    if spelled_as_json && app_root_by_name(path).is_none() {
+    if spelled_as_json && !named_as_app_iparams(path) {
         return (vec![Input::File(path.to_owned())], None);
     }
     if !path.is_dir() {
         // Missing or unreadable files are reported when they are read.
-        let input = app_of(path).map_or_else(|| Input::File(path.to_owned()), Input::App);
+        let input = app_of_iparams(path).map_or_else(|| Input::File(path.to_owned()), Input::App);
         return (vec![input], None);
     }
     in_folder(path)
@@ -165,33 +167,24 @@ fn in_folder(path: &Path) -> (Vec<Input>, Option<DiscoveryError>) {
     (found, error)
 }
 
-/// A folder with manifest.json and config/ is an app.
-pub fn is_app(folder: &Path) -> bool {
-    folder.join("manifest.json").is_file() && folder.join("config").is_dir()
-}
-
-/// The app an `app/config/iparams.json` belongs to.
-pub fn app_of(file: &Path) -> Option<PathBuf> {
-    app_root_by_name(file)
-        .filter(|root| is_app(root))
-        .map(|root| clean(root.to_owned()))
-}
-
-/// The folder that would be the app of `file` if `file` is named `config/iparams.json`,
-/// without looking at the disk.
-fn app_root_by_name(file: &Path) -> Option<&Path> {
-    if file.file_name().is_none_or(|n| n != "iparams.json") {
+/// The app whose iparams.json `file` is, by [`app_of`]; `None` for any other file.
+pub fn app_of_iparams(file: &Path) -> Option<PathBuf> {
+    if !named_as_app_iparams(file) {
         return None;
     }
-    let config = file
-        .parent()
-        .filter(|dir| dir.file_name().is_some_and(|n| n == "config"))?;
-    Some(
-        config
+    app_of(file)
+        .filter(|app| app.relative == IPARAMS_FILE)
+        .map(|app| app.root)
+}
+
+/// Whether `file` is named as an app's iparams.json is (`config/iparams.json`), without
+/// looking at the disk.
+fn named_as_app_iparams(file: &Path) -> bool {
+    file.file_name().is_some_and(|name| name == "iparams.json")
+        && file
             .parent()
-            .filter(|p| !p.as_os_str().is_empty())
-            .unwrap_or(Path::new(".")),
-    )
+            .and_then(Path::file_name)
+            .is_some_and(|name| name == "config")
 }
 
 fn find_in(root: &Path) -> Vec<Input> {
@@ -199,15 +192,18 @@ fn find_in(root: &Path) -> Vec<Input> {
     for entry in walk(root).filter(|entry| entry.file_type().is_some_and(|t| t.is_file())) {
         let path = entry.path();
         let name = path.file_name().and_then(|n| n.to_str());
-        if name == Some("manifest.json")
-            && let Some(folder) = path.parent().filter(|folder| is_app(folder))
+        if name == Some(MANIFEST_FILE)
+            && let Some(app) = app_of(path).filter(|app| app.relative == MANIFEST_FILE)
         {
-            found.push(Input::App(clean(folder.to_owned())));
+            // Spelled as `app_of` spells the app of its iparams.json, which is found too.
+            found.push(Input::App(app.root));
         } else if name == Some("iparams.json")
             && path.parent().is_some_and(|dir| dir.ends_with("config"))
         {
-            found
-                .push(app_of(path).map_or_else(|| Input::File(clean(path.to_owned())), Input::App));
+            found.push(
+                app_of_iparams(path)
+                    .map_or_else(|| Input::File(clean(path.to_owned())), Input::App),
+            );
         }
     }
     found

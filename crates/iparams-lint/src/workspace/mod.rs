@@ -1,24 +1,30 @@
 //! The workspace: what every front-end (the command, and editors' and previews' servers) shares
-//! to go from paths to checkable inputs. It finds apps and files ([`discover`]), resolves the
-//! `.iparams-lint.toml` of each file ([`config`]), loads an app once into owned files
-//! ([`LoadedApp`]), and reads files through overlays: text an editor holds, or standard input
-//! named by `--stdin-filename`, wins over the disk.
+//! to go from paths to checked files. It finds apps and files ([`discover`]), and the app a path
+//! is in ([`app_of`], the one way to), resolves the `.iparams-lint.toml` of each file
+//! ([`config`]), loads an app once into owned files ([`LoadedApp`]), reads files through
+//! overlays (text an editor holds, or standard input named by `--stdin-filename`, wins over the
+//! disk), and checks what a target names ([`Workspace::check`]), so that every front-end checks
+//! alike and says the same of an app it cannot check in full.
 //!
-//! It renders nothing and decides no exit status: [`Workspace::plan`] says what to check, the
-//! front-end checks it with `iparams_core` and reports.
+//! It renders nothing and decides no exit status: [`Workspace::plan`] says what to check,
+//! [`Workspace::check`] checks it with `iparams_core`, and the front-end reports.
 
 mod app;
+mod check;
 pub mod config;
 pub mod discover;
+mod place;
 mod read;
 
 use std::collections::HashMap;
 use std::path::{Component, Path, PathBuf};
 
-pub use app::{IPARAMS_FILE, LoadedApp, LoadedFile, MANIFEST_FILE};
+pub use app::{LoadedApp, LoadedFile};
+pub use check::{Alone, Checked, Loaded, Verdict, check_values};
 use config::RuleSources;
 use discover::{DiscoveryError, Input, discover};
 use iparams_core::RuleSettings;
+pub use place::{IPARAMS_FILE, InApp, MANIFEST_FILE, app_of};
 
 /// Files, configuration and unsaved text, as the front-ends see them.
 #[derive(Debug)]
@@ -190,7 +196,7 @@ fn plan_inputs(
             }
             Input::Stdin => {
                 let name = stdin_filename.unwrap_or("<stdin>").to_owned();
-                match discover::app_of(Path::new(&name)) {
+                match discover::app_of_iparams(Path::new(&name)) {
                     Some(root) => {
                         let shown = root.to_string_lossy().into_owned();
                         plan.stdin_path = Some(PathBuf::from(&name));
@@ -349,5 +355,87 @@ mod tests {
         let file = app.file(IPARAMS_FILE).expect("iparams.json");
         assert!(file.overlaid);
         assert_eq!(file.bytes, b"{\"b\": 2}");
+    }
+
+    #[test]
+    fn an_app_without_a_readable_manifest_is_checked_as_its_iparams_json_alone() {
+        let folder = Folder::new("no-manifest");
+        folder.write(
+            "app/config/iparams.json",
+            r#"{"a": {"display_name": "A", "type": "txt"}}"#,
+        );
+        folder.write("app/app/scripts/app.js", "client.iparams.get('b');");
+        let root = folder.0.join("app");
+        let workspace = Workspace::new(None, &[]).expect("no configuration");
+        let mut linter = iparams_core::Linter::default();
+        let checked = workspace.check(
+            &mut linter,
+            &Target::App(root.clone()),
+            "app",
+            &RuleSettings::default(),
+        );
+        assert_eq!(
+            checked.errors,
+            ["app/manifest.json: no such file; only the rules of iparams.json itself were checked"]
+        );
+        let relatives: Vec<Option<&str>> = checked
+            .verdicts
+            .iter()
+            .map(|verdict| verdict.relative.as_deref())
+            .collect();
+        assert_eq!(relatives, [Some(IPARAMS_FILE)]);
+        let verdict = checked.verdict(IPARAMS_FILE).expect("iparams.json");
+        assert_eq!(verdict.shown, "app/config/iparams.json");
+        assert_eq!(verdict.report.diagnostics[0].rule, "unknown-type");
+        assert!(checked.source(verdict).text().contains("\"txt\""));
+    }
+
+    #[test]
+    fn a_file_is_checked_in_its_app_and_its_verdict_named() {
+        let folder = Folder::new("named");
+        folder.write("app/manifest.json", MANIFEST);
+        let iparams = folder.write("app/config/iparams.json", "{}");
+        folder.write("app/app/scripts/app.js", "client.iparams.get('missing');");
+        let lone = folder.write(
+            "lone.json",
+            r#"{"a": {"display_name": "A", "type": "txt"}}"#,
+        );
+        let mut workspace = Workspace::new(None, &[]).expect("no configuration");
+        workspace.overlay(
+            &iparams,
+            br#"{"b": {"display_name": "B", "type": "txt"}}"#.to_vec(),
+        );
+        let mut linter = iparams_core::Linter::default();
+        let rules = RuleSettings::default();
+        let checked = workspace.check(&mut linter, &Target::File(iparams.clone()), "x", &rules);
+        assert!(checked.errors.is_empty(), "{:?}", checked.errors);
+        let named = checked.named().expect("iparams.json's verdict");
+        assert_eq!(named.relative.as_deref(), Some(IPARAMS_FILE));
+        assert!(
+            named
+                .report
+                .diagnostics
+                .iter()
+                .any(|d| d.rule == "unknown-type")
+        );
+        // The script's read of an undefined iparam is the app's to find.
+        let script = checked.verdict("app/scripts/app.js").expect("the script");
+        assert!(!script.report.diagnostics.is_empty());
+        assert!(checked.verdict("config").is_some());
+
+        let shown = lone.display().to_string();
+        let checked = workspace.check(&mut linter, &Target::File(lone), &shown, &rules);
+        let named = checked.named().expect("the lone file's verdict");
+        assert_eq!(
+            (named.relative.as_deref(), named.shown.as_str()),
+            (None, shown.as_str())
+        );
+        assert!(
+            named
+                .report
+                .diagnostics
+                .iter()
+                .any(|d| d.rule == "unknown-type")
+        );
     }
 }

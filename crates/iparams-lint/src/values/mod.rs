@@ -1,17 +1,20 @@
 //! `iparams-lint values`: check installation values against the iparams.json of their app, and
-//! show what `client.iparams.get()` would return for them.
+//! show what `client.iparams.get()` would return for them; with `--verify`, check their
+//! credentials with the HR service ([`verify`]).
+
+pub mod verify;
 
 use std::io::{Read, Write};
-use std::path::{Component, Path, PathBuf};
+use std::path::PathBuf;
 
+use iparams_core::SourceText;
 use iparams_core::values::{GetPreview, preview_get};
-use iparams_core::{FileReport, Linter, RuleSettings, SourceText};
 
 use crate::cli::ValuesArgs;
 use crate::environment::Environment;
 use crate::output::{self, describe_io_error, emit, fail};
 use crate::render::{self, CheckedFile, Summary};
-use crate::workspace::{IPARAMS_FILE, Workspace};
+use crate::workspace::{IPARAMS_FILE, Workspace, app_of, check_values};
 
 /// Where an older app keeps its test values, relative to the app's folder.
 const TEST_DATA_FILE: &str = "config/iparam_test_data.json";
@@ -47,11 +50,13 @@ pub fn run(
         args.values.clone()
     };
     let shown = values_path.display().to_string();
-    let Some(iparams_path) = args.iparams.clone().or_else(|| app_iparams(&values_path)) else {
+    // The app's iparams.json, shown as it is reached from where the values were named.
+    let app_iparams = || app_of(&values_path).map(|app| app.path(IPARAMS_FILE));
+    let Some(iparams_path) = args.iparams.clone().or_else(app_iparams) else {
         return fail(
             stderr,
             &format!(
-                "{shown}: no {IPARAMS_FILE} in its folder or a folder above; name it with --iparams PATH"
+                "{shown}: not in an app (no folder at or above it holds manifest.json and config/); name its iparams.json with --iparams PATH"
             ),
         );
     };
@@ -84,9 +89,9 @@ pub fn run(
 
     let definitions = SourceText::decode(&iparams_bytes);
     let values = SourceText::decode(&values_bytes);
-    let mut report = check(&definitions, &values, &iparams_shown, &settings);
+    let mut report = check_values(&definitions, &values, &iparams_shown, &settings);
     if args.verify {
-        crate::verify::verify(
+        verify::verify(
             &definitions,
             &values,
             args.hr_url.as_deref(),
@@ -122,17 +127,6 @@ pub fn run(
         emit(stdout, &findings);
     }
     output::status(false, &summary, fail_level)
-}
-
-/// The check of `values` against `definitions` (shown as `iparams_shown`): what this command
-/// reports, and what the preview's INSTALL answers before it stores values.
-pub fn check(
-    definitions: &SourceText<'_>,
-    values: &SourceText<'_>,
-    iparams_shown: &str,
-    settings: &RuleSettings,
-) -> FileReport {
-    Linter::default().check_values_with(definitions, values, iparams_shown, settings)
 }
 
 /// What the printed object leaves out or masks, and why.
@@ -172,51 +166,4 @@ fn get_notes(preview: &GetPreview) -> String {
         ));
     }
     notes
-}
-
-/// The config/iparams.json of the app `values` belongs to: in the values file's folder or the
-/// nearest folder above that has one, shown relative to where `values` was given from.
-fn app_iparams(values: &Path) -> Option<PathBuf> {
-    let folder = values.parent().unwrap_or(Path::new(""));
-    let absolute = std::path::absolute(if folder.as_os_str().is_empty() {
-        Path::new(".")
-    } else {
-        folder
-    })
-    .ok()?;
-    let mut shown = folder.to_path_buf();
-    for dir in absolute.ancestors() {
-        if dir.join(IPARAMS_FILE).is_file() {
-            return Some(shown.join(IPARAMS_FILE));
-        }
-        shown = match shown.components().next_back() {
-            Some(Component::Normal(_)) => shown.parent().unwrap_or(Path::new("")).to_owned(),
-            Some(Component::CurDir) | None => PathBuf::from(".."),
-            Some(_) => shown.join(".."),
-        };
-    }
-    None
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn the_app_is_found_above_the_values_file() {
-        let root = std::env::temp_dir().join(format!("iparams-values-{}", std::process::id()));
-        let app = root.join("app");
-        std::fs::create_dir_all(app.join("config/nested")).expect("folders");
-        std::fs::write(app.join(IPARAMS_FILE), "{}").expect("writable");
-        assert_eq!(
-            app_iparams(&app.join("config/nested/values.json")),
-            Some(app.join(IPARAMS_FILE))
-        );
-        assert_eq!(
-            app_iparams(&app.join(TEST_DATA_FILE)),
-            Some(app.join(IPARAMS_FILE))
-        );
-        assert_eq!(app_iparams(&root.join("elsewhere.json")), None);
-        let _ = std::fs::remove_dir_all(&root);
-    }
 }

@@ -9,8 +9,12 @@
 use std::io::Write;
 use std::time::Duration;
 
-use iparams_core::syntax::{Value, parse_value};
-use iparams_core::{Diagnostic, FileReport, Severity, SourceText, Span};
+use iparams_core::app::hr_service::{PRODUCT, credential_check_url};
+use iparams_core::app::{Outline, credential_pairs};
+use iparams_core::syntax::parse_value;
+use iparams_core::{Diagnostic, FileReport, Severity, SourceText, Span, pointer};
+
+use crate::net;
 
 /// The rule name the findings carry. It is not one of the linter's rules (it needs the
 /// network), so it cannot be configured; SARIF describes it after the registered rules.
@@ -18,8 +22,6 @@ pub const RULE: &str = "verify-credentials";
 /// Its one-line summary, for SARIF's rule table.
 pub const SUMMARY: &str = "A domain/api_key pair was checked against the product's API, as the installation page does (values --verify)";
 
-/// The product whose credentials are checked.
-const PRODUCT: &str = "freshteam";
 const TIMEOUT: Duration = Duration::from_secs(10);
 
 /// One pair of the values to check.
@@ -47,65 +49,30 @@ pub enum Outcome {
     NoAnswer(String),
 }
 
-/// The pairs of domain/api_key iparams of `definitions` with their values in `values`.
+/// The pairs of domain/api_key iparams of `definitions` (as the core pairs them) with their
+/// values in `values`.
 pub fn pairs(definitions: &str, values: &str) -> Vec<Pair> {
-    let (Some(defs), _) = parse_value(definitions) else {
-        return Vec::new();
-    };
+    let outline = Outline::of(definitions);
     let (Some(vals), _) = parse_value(values) else {
         return Vec::new();
     };
-    let Some(members) = defs.as_object() else {
-        return Vec::new();
-    };
-    // (product, key) of each domain and api_key iparam, in file order.
-    let mut domains: Vec<(String, String)> = Vec::new();
-    let mut keys: Vec<(String, String)> = Vec::new();
-    for member in members {
-        let attribute = |name: &str| {
-            member
-                .value
-                .as_object()
-                .and_then(|attrs| attrs.iter().rev().find(|a| a.key.text == name))
-                .map(|a| &a.value)
-        };
-        let kind = attribute("type").and_then(Value::as_str);
-        let product = attribute("type_attributes")
-            .and_then(Value::as_object)
-            .and_then(|attrs| attrs.iter().rev().find(|a| a.key.text == "product"))
-            .and_then(|a| a.value.as_str())
-            .unwrap_or("")
-            .to_owned();
-        let entry = (product, member.key.text.to_string());
-        match kind {
-            Some("domain") if !domains.contains(&entry) => domains.push(entry),
-            Some("api_key") if !keys.contains(&entry) => keys.push(entry),
-            _ => {}
-        }
-    }
     let given = |key: &str| {
         vals.as_object()
             .and_then(|members| members.iter().rev().find(|m| m.key.text == key))
             .map(|m| (&m.value, m.value.span))
     };
     let mut pairs = Vec::new();
-    let mut used = vec![false; keys.len()];
-    for (product, domain_key) in &domains {
-        let Some(index) = (0..keys.len()).find(|&i| !used[i] && keys[i].0 == *product) else {
-            continue;
-        };
-        used[index] = true;
-        let api_key_key = keys[index].1.clone();
-        let domain_value = given(domain_key);
-        let key_value = given(&api_key_key);
+    for (domain, api_key) in credential_pairs(&outline.iparams) {
+        let domain_value = given(&domain.key);
+        let key_value = given(&api_key.key);
         let span = key_value
             .map(|(_, span)| span)
             .or(domain_value.map(|(_, span)| span))
             .unwrap_or(Span::at(0));
         pairs.push(Pair {
-            product: product.clone(),
-            domain_key: domain_key.clone(),
-            api_key_key,
+            product: domain.product.clone().unwrap_or_default(),
+            domain_key: domain.key.clone(),
+            api_key_key: api_key.key.clone(),
             domain: domain_value.and_then(|(v, _)| v.as_str()).map(sub_domain),
             api_key: key_value.and_then(|(v, _)| v.as_str()).map(str::to_owned),
             span,
@@ -132,28 +99,9 @@ fn is_sub_domain(domain: &str) -> bool {
             .all(|b| b.is_ascii_alphanumeric() || b == b'-')
 }
 
-/// The address asked for a pair: `--hr-url` or the product's own.
-pub fn branches_url(hr_url: Option<&str>, domain: &str) -> String {
-    match hr_url {
-        Some(base) => format!("{}/api/branches", base.trim_end_matches('/')),
-        None => format!("https://{domain}.freshteam.com/api/branches"),
-    }
-}
-
-/// An agent for calls whose every answer is the caller's to read (no status is an error) and
-/// that follow no redirect (a key must not go to another host), with a time limit.
-pub fn agent(timeout: Duration) -> ureq::Agent {
-    ureq::Agent::config_builder()
-        .timeout_global(Some(timeout))
-        .http_status_as_error(false)
-        .max_redirects(0)
-        .build()
-        .into()
-}
-
 /// Asks the service; the key goes only into the Authorization header.
 pub fn ask(url: &str, key: &str) -> Outcome {
-    let answer = agent(TIMEOUT)
+    let answer = net::agent(TIMEOUT)
         .get(url)
         .header("Authorization", &format!("Bearer {key}"))
         .header("Accept", "application/json")
@@ -188,10 +136,6 @@ fn masked(text: &str, key: &str) -> String {
     } else {
         text.to_owned()
     }
-}
-
-fn pointer(key: &str) -> String {
-    format!("/{}", key.replace('~', "~0").replace('/', "~1"))
 }
 
 /// The finding for a pair's outcome; `None` when it passed.
@@ -264,7 +208,7 @@ pub fn finding(pair: &Pair, url: &str, outcome: &Outcome) -> Option<Diagnostic> 
     diagnostic
         .label(label)
         .help(help)
-        .pointer(pointer(&pair.api_key_key));
+        .pointer(pointer::of_key(&pair.api_key_key));
     Some(diagnostic)
 }
 
@@ -300,7 +244,7 @@ pub fn verify(
             );
             diagnostic
                 .label("not verified")
-                .pointer(pointer(&pair.api_key_key));
+                .pointer(pointer::of_key(&pair.api_key_key));
             report.diagnostics.push(diagnostic);
             continue;
         }
@@ -325,11 +269,11 @@ pub fn verify(
                     "`{}` must be the account's sub-domain (letters, digits, hyphens) and `{}` a key",
                     pair.domain_key, pair.api_key_key
                 ))
-                .pointer(pointer(&pair.domain_key));
+                .pointer(pointer::of_key(&pair.domain_key));
             report.diagnostics.push(diagnostic);
             continue;
         }
-        let url = branches_url(hr_url, domain);
+        let url = credential_check_url(hr_url, domain);
         let outcome = ask(&url, key);
         match finding(pair, &url, &outcome) {
             Some(diagnostic) => report.diagnostics.push(diagnostic),
@@ -400,14 +344,6 @@ mod tests {
         assert_eq!(
             masked("bad secret-key-123 here", "secret-key-123"),
             "bad **** here"
-        );
-        assert_eq!(
-            branches_url(None, "acme"),
-            "https://acme.freshteam.com/api/branches"
-        );
-        assert_eq!(
-            branches_url(Some("http://127.0.0.1:9/"), "acme"),
-            "http://127.0.0.1:9/api/branches"
         );
     }
 }

@@ -1,0 +1,277 @@
+//! The one check every front-end runs: what a target names, read once through the overlays
+//! ([`Loaded`]), checked with `iparams_core` ([`Checked`]), each file's findings with its path
+//! inside the app as well as the path output shows.
+//!
+//! The manifest policy is here, so that every front-end says the same: an app whose
+//! manifest.json is missing or cannot be read is still checked, its iparams.json with the rules
+//! of iparams.json itself (the app-aware rules need the manifest), and [`Checked::errors`] says
+//! so once: `APP/manifest.json: WHY; only the rules of iparams.json itself were checked`.
+
+use std::collections::HashMap;
+use std::path::PathBuf;
+
+use iparams_core::app::Role;
+use iparams_core::{FileReport, Linter, RuleSettings, SourceText};
+
+use super::app::LoadedApp;
+use super::place::{IPARAMS_FILE, MANIFEST_FILE, app_of};
+use super::{Target, Workspace};
+use crate::output::describe_io_error;
+
+/// What a target names, read once.
+#[derive(Debug)]
+pub enum Loaded {
+    /// An app: its files, and the path inside it of the file the target named, if it named one.
+    App {
+        app: LoadedApp,
+        named: Option<String>,
+    },
+    /// A file outside any app (or one no rule of its app reads), or standard input: checked as
+    /// an iparams.json on its own.
+    Alone(Alone),
+}
+
+/// A file checked on its own.
+#[derive(Debug)]
+pub struct Alone {
+    /// How output names it.
+    pub shown: String,
+    /// Where it is; `None` for standard input.
+    pub path: Option<PathBuf>,
+    /// Its text, or why it could not be read (which [`Checked::errors`] tells).
+    pub bytes: Result<Vec<u8>, String>,
+}
+
+/// The verdict on one file of a check.
+#[derive(Debug)]
+pub struct Verdict {
+    /// Its path inside its app, with `/` separators (`config/iparams.json`; `config` for
+    /// findings about the config/ folder itself); `None` for a file checked on its own.
+    pub relative: Option<String>,
+    /// How output names it.
+    pub shown: String,
+    pub report: FileReport,
+    /// Where its text is in what was loaded.
+    text: TextOf,
+}
+
+/// Where the text of a verdict's file is.
+#[derive(Debug, Clone, Copy)]
+enum TextOf {
+    /// The app's file at this index.
+    AppFile(usize),
+    /// The file checked on its own.
+    Alone,
+    /// No text: the config/ folder.
+    Nothing,
+}
+
+/// What a check found: the files as loaded, a verdict per file checked, and what could not be
+/// checked.
+#[derive(Debug)]
+pub struct Checked {
+    pub loaded: Loaded,
+    /// The files checked, in the order the core gives them (an app's: manifest.json, config/,
+    /// the callbacks, iparams.json, scripts, templates).
+    pub verdicts: Vec<Verdict>,
+    /// What could not be read or checked, each "path: why", for the front-end to tell.
+    pub errors: Vec<String>,
+}
+
+impl Workspace {
+    /// Reads what `target` names, each file once, through the overlays: an app's folder (shown
+    /// as `shown`), a file (in its app when [`app_of`] finds one whose rules read it, the app's
+    /// folder then shown as `app_of` spells it; else on its own, shown as `shown`), or standard
+    /// input (shown as `shown`).
+    pub fn load(&self, target: &Target, shown: &str) -> Loaded {
+        match target {
+            Target::App(root) => Loaded::App {
+                app: self.load_app(root, shown),
+                named: None,
+            },
+            Target::File(path) => match app_of(path) {
+                Some(app) if Role::of(&app.relative) != Role::Other => {
+                    let shown_root = app.root.to_string_lossy().into_owned();
+                    Loaded::App {
+                        app: self.load_app(&app.root, &shown_root),
+                        named: Some(app.relative),
+                    }
+                }
+                _ => Loaded::Alone(Alone {
+                    shown: shown.to_owned(),
+                    path: Some(path.clone()),
+                    bytes: self.read(path).map_err(|error| describe_io_error(&error)),
+                }),
+            },
+            Target::Stdin => Loaded::Alone(Alone {
+                shown: shown.to_owned(),
+                path: None,
+                bytes: Ok(self.stdin().to_vec()),
+            }),
+        }
+    }
+
+    /// Checks what `target` names (see [`Workspace::load`]) with `settings`, as every
+    /// front-end does.
+    pub fn check(
+        &self,
+        linter: &mut Linter,
+        target: &Target,
+        shown: &str,
+        settings: &RuleSettings,
+    ) -> Checked {
+        self.load(target, shown).check(linter, settings)
+    }
+}
+
+impl Loaded {
+    /// Checks what was loaded with `settings`.
+    pub fn check(self, linter: &mut Linter, settings: &RuleSettings) -> Checked {
+        match self {
+            Loaded::App { app, named } => {
+                let mut checked = app.check(linter, settings);
+                if let Loaded::App { named: n, .. } = &mut checked.loaded {
+                    *n = named;
+                }
+                checked
+            }
+            Loaded::Alone(alone) => {
+                let mut verdicts = Vec::new();
+                let mut errors = Vec::new();
+                match &alone.bytes {
+                    Ok(bytes) => verdicts.push(Verdict {
+                        relative: None,
+                        shown: alone.shown.clone(),
+                        report: linter.lint_with(&SourceText::decode(bytes), settings),
+                        text: TextOf::Alone,
+                    }),
+                    Err(why) => errors.push(format!("{}: {why}", alone.shown)),
+                }
+                Checked {
+                    loaded: Loaded::Alone(alone),
+                    verdicts,
+                    errors,
+                }
+            }
+        }
+    }
+
+    /// The app, when one was loaded.
+    pub fn app(&self) -> Option<&LoadedApp> {
+        match self {
+            Loaded::App { app, .. } => Some(app),
+            Loaded::Alone(_) => None,
+        }
+    }
+}
+
+impl LoadedApp {
+    /// Checks the app with `settings`: every file with the rules about it, iparams.json with
+    /// every rule that can use the app; with a manifest.json that is missing or cannot be read,
+    /// iparams.json alone (see the module's documentation).
+    pub fn check(mut self, linter: &mut Linter, settings: &RuleSettings) -> Checked {
+        let mut errors = std::mem::take(&mut self.errors);
+        let verdicts = match self.input() {
+            Some(input) => {
+                // The core names each file as it was given: by the path output shows.
+                let mut by_shown: HashMap<&str, (Option<&str>, TextOf)> = self
+                    .files
+                    .iter()
+                    .enumerate()
+                    .map(|(index, file)| {
+                        let place = (Some(file.relative.as_str()), TextOf::AppFile(index));
+                        (file.shown.as_str(), place)
+                    })
+                    .collect();
+                by_shown.insert(&self.config_folder, (Some("config"), TextOf::Nothing));
+                linter
+                    .check_app(&input, settings)
+                    .into_iter()
+                    .map(|file| {
+                        let (relative, text) = by_shown
+                            .get(file.path.as_str())
+                            .copied()
+                            .unwrap_or((None, TextOf::Nothing));
+                        Verdict {
+                            relative: relative.map(str::to_owned),
+                            shown: file.path,
+                            report: file.report,
+                            text,
+                        }
+                    })
+                    .collect()
+            }
+            None => {
+                let why = self.manifest_error.as_deref().unwrap_or("no such file");
+                errors.push(format!(
+                    "{}: {why}; only the rules of iparams.json itself were checked",
+                    self.shown(MANIFEST_FILE)
+                ));
+                self.files
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, file)| file.relative == IPARAMS_FILE)
+                    .map(|(index, file)| Verdict {
+                        relative: Some(file.relative.clone()),
+                        shown: file.shown.clone(),
+                        report: linter.lint_with(&SourceText::decode(&file.bytes), settings),
+                        text: TextOf::AppFile(index),
+                    })
+                    .collect()
+            }
+        };
+        Checked {
+            loaded: Loaded::App {
+                app: self,
+                named: None,
+            },
+            verdicts,
+            errors,
+        }
+    }
+}
+
+impl Checked {
+    /// The text of `verdict`'s file, decoded as the core decoded it for the check (so that
+    /// the spans of its findings point into it).
+    pub fn source(&self, verdict: &Verdict) -> SourceText<'_> {
+        let bytes: &[u8] = match (verdict.text, &self.loaded) {
+            (TextOf::AppFile(index), Loaded::App { app, .. }) => &app.files[index].bytes,
+            (TextOf::Alone, Loaded::Alone(alone)) => alone.bytes.as_deref().unwrap_or_default(),
+            _ => b"",
+        };
+        SourceText::decode(bytes)
+    }
+
+    /// The verdict on the file at `relative` inside the app.
+    pub fn verdict(&self, relative: &str) -> Option<&Verdict> {
+        self.verdicts
+            .iter()
+            .find(|verdict| verdict.relative.as_deref() == Some(relative))
+    }
+
+    /// The verdict on the file the target named: the file checked on its own, or the named
+    /// file of its app. `None` for an app's folder, or when the file could not be checked.
+    pub fn named(&self) -> Option<&Verdict> {
+        match &self.loaded {
+            Loaded::App {
+                named: Some(relative),
+                ..
+            } => self.verdict(relative),
+            Loaded::App { named: None, .. } => None,
+            Loaded::Alone(_) => self.verdicts.first(),
+        }
+    }
+}
+
+/// Checks the installation values `values` against the iparams.json `definitions` (shown as
+/// `definitions_shown`): what `iparams-lint values` reports, and what the preview's INSTALL
+/// answers before it stores values.
+pub fn check_values(
+    definitions: &SourceText<'_>,
+    values: &SourceText<'_>,
+    definitions_shown: &str,
+    settings: &RuleSettings,
+) -> FileReport {
+    Linter::default().check_values_with(definitions, values, definitions_shown, settings)
+}
