@@ -191,7 +191,7 @@ impl Route {
 /// next job in plan order until none is left, and writes its output when the jobs before it
 /// have written theirs. Plain threads rather than the pool's: a job that waits for its turn
 /// must not be one the pool runs while it waits on work lower on its own stack (a large file
-/// is checked on the pool).
+/// is checked on the pool, started only then).
 fn check_jobs(
     workspace: &Workspace,
     plan: &Plan,
@@ -219,12 +219,19 @@ fn check_jobs(
             let _ = outcomes[index].set(outcome);
         }
     };
-    let threads = rayon::current_num_threads().min(plan.jobs.len());
-    std::thread::scope(|scope| {
-        for _ in 0..threads {
-            scope.spawn(check_until_none_left);
-        }
-    });
+    let threads = std::thread::available_parallelism()
+        .map_or(1, usize::from)
+        .min(plan.jobs.len());
+    if threads <= 1 {
+        // One job (the common case: one app): no thread to start.
+        check_until_none_left();
+    } else {
+        std::thread::scope(|scope| {
+            for _ in 0..threads {
+                scope.spawn(check_until_none_left);
+            }
+        });
+    }
     // A job that panicked has ended the scope with its panic: every one is here.
     outcomes
         .into_iter()

@@ -36,9 +36,13 @@ impl std::fmt::Display for DiscoveryError {
 /// result is sorted and without repeats.
 pub fn discover(paths: &[PathBuf]) -> (Vec<Input>, Vec<DiscoveryError>) {
     // A path not named as a lone JSON file costs a system call or more (is it a folder? an
-    // app's iparams.json?): a shell glob of thousands of them is looked at on every thread.
-    let found: Vec<(Vec<Input>, Option<DiscoveryError>)> =
-        paths.par_iter().map(|path| expand(path)).collect();
+    // app's iparams.json?): a shell glob of thousands of them is looked at on every thread. A
+    // few are looked at here, without starting the threads.
+    let found: Vec<(Vec<Input>, Option<DiscoveryError>)> = if paths.len() < 16 {
+        paths.iter().map(|path| expand(path)).collect()
+    } else {
+        paths.par_iter().map(|path| expand(path)).collect()
+    };
     let mut inputs = Vec::new();
     let mut errors = Vec::new();
     for (expanded, error) in found {
