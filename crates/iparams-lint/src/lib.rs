@@ -12,7 +12,6 @@ mod net;
 mod output;
 pub mod preview;
 pub mod render;
-pub mod serve;
 pub mod values;
 pub mod workspace;
 pub mod write;

@@ -72,7 +72,6 @@
 mod api;
 mod call;
 pub mod error;
-mod local;
 mod seed;
 pub mod service;
 mod store;
@@ -86,7 +85,8 @@ use std::sync::Arc;
 use serde_json::json;
 
 pub use error::ApiError;
-pub use local::{Incoming, Outgoing};
+use iparams_serve::{Handler, LocalServer, Options};
+pub use iparams_serve::{Incoming, Outgoing};
 pub use service::Service;
 pub use time::{Clock, ManualClock, SystemClock};
 
@@ -205,7 +205,7 @@ impl std::error::Error for StartError {}
 
 /// A running sandbox; [`Sandbox::stop`] (or dropping it) ends it.
 pub struct Sandbox {
-    server: Option<local::LocalServer>,
+    server: Option<LocalServer>,
     service: Arc<Service>,
     address: SocketAddr,
     tokens: Tokens,
@@ -293,18 +293,19 @@ impl Sandbox {
     pub fn start(config: Config) -> Result<Self, StartError> {
         let (store, tokens, seeded) = open_store(&config)?;
         let mut made = None;
-        let server = local::LocalServer::start(
-            local::Options {
+        let server = LocalServer::start(
+            Options {
                 port: config.port,
                 workers: config.workers,
                 max_body: MAX_BODY_BYTES,
                 log: config.log_requests.then(|| "hr-sandbox".to_owned()),
+                logged_path: text::mask_keys,
             },
             |port| {
                 let service =
                     Arc::new(Service::new(store, config.plan, config.clock.clone(), port));
                 made = Some(Arc::clone(&service));
-                let handler: Arc<local::Handler> = Arc::new(move |request| service.handle(request));
+                let handler: Arc<Handler> = Arc::new(move |request| service.handle(request));
                 handler
             },
         )

@@ -10,11 +10,11 @@ use serde_json::Value;
 use crate::api;
 use crate::call::{Call, Caller, Records, Reply};
 use crate::error::ApiError;
-use crate::local::{Incoming, Outgoing, host_allowed};
 use crate::store::Store;
-use crate::text::{mask_keys, percent_decode};
+use crate::text::mask_keys;
 use crate::time::Clock;
 use crate::{MAX_BODY_BYTES, Plan};
+use iparams_serve::{Incoming, Outgoing, host_allowed, percent_decode};
 
 /// The running service's state.
 #[derive(Debug)]

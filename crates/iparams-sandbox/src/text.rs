@@ -1,25 +1,6 @@
-//! Text transforms both the service and its HTTP front (local.rs) use: below both, so neither
-//! imports the other for them.
+//! The sandbox's API keys masked in what it shows: its answers and its log of requests.
 
 use std::borrow::Cow;
-
-/// `text` with its `%XX` escapes decoded; `None` for a bad escape or bytes that are not UTF-8.
-pub fn percent_decode(text: &str) -> Option<String> {
-    let bytes = text.as_bytes();
-    let mut out = Vec::with_capacity(bytes.len());
-    let mut i = 0;
-    while i < bytes.len() {
-        if bytes[i] == b'%' {
-            let hex = text.get(i + 1..i + 3)?;
-            out.push(u8::from_str_radix(hex, 16).ok()?);
-            i += 3;
-        } else {
-            out.push(bytes[i]);
-            i += 1;
-        }
-    }
-    String::from_utf8(out).ok()
-}
 
 /// `text` with everything shaped like one of the sandbox's API keys (`sbx_` and at least 16 hex
 /// digits) masked as `sbx_****`.

@@ -21,8 +21,8 @@ use signal_hook::iterator::Signals;
 
 use crate::cli::PreviewArgs;
 use crate::exit;
-use crate::serve::{Handler, LocalServer, Options};
 use crate::workspace::IPARAMS_FILE;
+use iparams_serve::{Handler, LocalServer, Options};
 
 pub use invoke::Network;
 pub use server::Shared;
@@ -129,6 +129,7 @@ pub fn start(
             workers: WORKERS,
             max_body: server::MAX_BODY,
             log: log.then(|| "preview".to_owned()),
+            logged_path: iparams_serve::as_is,
         },
         |port| {
             let shared = Arc::new(Shared {

@@ -13,7 +13,7 @@ use serde_json::{Map, Value as Json, json};
 use super::invoke::{self, Network};
 use super::state::{App, Snapshot};
 use super::store;
-use crate::serve::{Incoming, Outgoing, host_allowed, percent_decode};
+use iparams_serve::{Incoming, Outgoing, host_allowed, percent_decode};
 
 const PAGE_HTML: &str = include_str!("page/index.html");
 const PAGE_JS: &str = include_str!("page/page.js");

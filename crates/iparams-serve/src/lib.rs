@@ -1,10 +1,10 @@
-//! The command's own HTTP server on 127.0.0.1, which `iparams-lint preview` answers with: the
-//! request and answer as a handler sees them, the listener, the worker loop, the request read
-//! with a body limit, the `Host` check that keeps pages elsewhere from reaching it through DNS
-//! rebinding, and the percent-decoding of paths.
-//!
-//! (The sandbox of `iparams-lint hr-sandbox` serves itself, from its own crate.)
+//! The small synchronous HTTP server on 127.0.0.1 that the preview (`iparams-lint preview`) and
+//! the HR sandbox both answer with: the request and answer as a handler sees them, the listener,
+//! the worker loop, the request read with a body limit, the `Host` check that keeps pages
+//! elsewhere from reaching it through DNS rebinding, and the percent-decoding of paths. Below
+//! both, so that neither lends the other its plumbing.
 
+use std::borrow::Cow;
 use std::net::SocketAddr;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -98,6 +98,13 @@ pub struct Options {
     /// When set, one line per request on standard error: `<log>: METHOD path status (µs)`,
     /// never a header or the query.
     pub log: Option<String>,
+    /// What the log shows of a path ([`as_is`], or the sandbox's masking of its keys).
+    pub logged_path: fn(&str) -> Cow<'_, str>,
+}
+
+/// A path logged as it is.
+pub fn as_is(path: &str) -> Cow<'_, str> {
+    Cow::Borrowed(path)
 }
 
 impl LocalServer {
@@ -190,6 +197,7 @@ fn serve(server: &tiny_http::Server, stopping: &AtomicBool, handler: &Handler, o
             // The path only: never a header (a key) or the query.
             let path = incoming.target.split('?').next().unwrap_or("");
             let path: String = path.chars().filter(|c| !c.is_control()).take(200).collect();
+            let path = (options.logged_path)(&path);
             eprintln!(
                 "{name}: {} {path} {} ({} µs)",
                 incoming.method,
