@@ -8,7 +8,7 @@ use signal_hook::consts::{SIGINT, SIGTERM};
 use signal_hook::iterator::Signals;
 
 use crate::cli::{HrPlan, HrSandboxArgs};
-use crate::exit;
+use crate::environment::exit;
 
 pub fn run(args: HrSandboxArgs, stdout: &mut dyn Write, stderr: &mut dyn Write) -> u8 {
     let plan = match args.plan {

@@ -18,10 +18,10 @@ use iparams_core::{
 };
 
 use crate::cli::AddArgs;
+use crate::environment::{Environment, exit};
 use crate::output::{describe_io_error, emit, fail, unified_diff};
 use crate::workspace::{IPARAMS_FILE, MANIFEST_FILE, Target, Workspace, app_of};
 use crate::write::replace_file;
-use crate::{Environment, exit};
 
 /// Where the app's change callbacks live, relative to the folder of iparams.json.
 const CALLBACKS_IN_CONFIG: &str = "assets/iparams.js";

@@ -20,7 +20,7 @@ use signal_hook::consts::{SIGINT, SIGTERM};
 use signal_hook::iterator::Signals;
 
 use crate::cli::PreviewArgs;
-use crate::exit;
+use crate::environment::exit;
 use crate::workspace::IPARAMS_FILE;
 use iparams_serve::{Handler, LocalServer, Options};
 
