@@ -218,82 +218,11 @@ pub fn document(renderer: &dyn Renderer, file: &CheckedFile<'_>, summary: &Summa
         .unwrap_or_else(|error| String::from_utf8_lossy(error.as_bytes()).into_owned())
 }
 
-/// How much output a renderer gathers before it writes it.
-const BLOCK: usize = 64 * 1024;
-
-/// The room a renderer gathers the output of `findings` findings in: about what they take, up
-/// to a [`BLOCK`] (most files have a few findings; a block for each would be wasted).
-fn room_for(findings: usize) -> usize {
-    findings.saturating_mul(1024).clamp(1024, BLOCK)
-}
-
-/// `value` in decimal, handed to `put` in pieces of one or two digits, in order: without the
-/// formatting machinery, as the JSON formats write several numbers a finding.
-fn decimal(mut value: usize, mut put: impl FnMut(&'static str)) {
-    // The pairs below the leading one or two digits, the last first.
-    let mut pairs = [0; 10];
-    let mut count = 0;
-    while value >= 100 {
-        pairs[count] = value % 100;
-        value /= 100;
-        count += 1;
-    }
-    let leading = digit_pair(value);
-    put(if value < 10 { &leading[1..] } else { leading });
-    for &pair in pairs[..count].iter().rev() {
-        put(digit_pair(pair));
-    }
-}
-
-/// `value` in decimal at the end of `out`.
-fn write_decimal(out: &mut Vec<u8>, value: usize) {
-    decimal(value, |digits| out.extend_from_slice(digits.as_bytes()));
-}
-
-/// "00" to "99": `DIGIT_PAIRS[2 * n..2 * n + 2]` is `n` in two digits.
-static DIGIT_PAIRS: &str = {
-    const BYTES: [u8; 200] = {
-        let mut bytes = [0; 200];
-        let mut n = 0;
-        while n < 100 {
-            bytes[2 * n] = b'0' + (n / 10) as u8;
-            bytes[2 * n + 1] = b'0' + (n % 10) as u8;
-            n += 1;
-        }
-        bytes
-    };
-    match std::str::from_utf8(&BYTES) {
-        Ok(pairs) => pairs,
-        Err(_) => panic!("digits are ASCII"),
-    }
-};
-
-/// `n` (below 100) in two digits.
-fn digit_pair(n: usize) -> &'static str {
-    &DIGIT_PAIRS[2 * n..2 * n + 2]
-}
-
 /// "1 error", "2 warnings".
 pub(crate) fn plural(count: usize, noun: &str) -> String {
     if count == 1 {
         format!("{count} {noun}")
     } else {
         format!("{count} {noun}s")
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::write_decimal;
-
-    #[test]
-    fn numbers_are_written_in_decimal() {
-        let mut values = vec![0, 7, 9, 10, 99, 100, 101, 999, 1_000, 123_456, usize::MAX];
-        values.extend((0..2_000).map(|n| n * 37 + n % 7));
-        for value in values {
-            let mut out = b"x".to_vec();
-            write_decimal(&mut out, value);
-            assert_eq!(out, format!("x{value}").into_bytes());
-        }
     }
 }

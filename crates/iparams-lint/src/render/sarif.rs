@@ -5,11 +5,10 @@
 use std::io::{self, Write};
 use std::sync::LazyLock;
 
-use iparams_core::syntax::write_string;
 use iparams_core::{Applicability, Diagnostic, LineCursor, REGISTRY, Severity, Span};
 use serde_json::{Value, json};
 
-use super::{BLOCK, CheckedFile, Renderer, Summary, room_for, write_decimal};
+use super::{CheckedFile, Renderer, Summary};
 
 #[derive(Debug, Default)]
 pub struct Sarif;
@@ -50,27 +49,17 @@ static OPENING: LazyLock<String> = LazyLock::new(|| {
 });
 
 impl Renderer for Sarif {
-    /// Each finding as serde_json writes its `json!` object, keys in sorted order, but written
-    /// directly: building the object cost more than the rest of a finding.
     fn file(&self, file: &CheckedFile<'_>, out: &mut dyn Write) -> io::Result<()> {
         let mut cursor = LineCursor::new(file.text);
         let uri = uri(file.path);
         let secrets = file.report.secret_texts(file.text);
-        let mut buffer = Vec::with_capacity(room_for(file.report.diagnostics.len()));
-        let mut first = true;
-        for d in &file.report.diagnostics {
-            {
-                if !std::mem::take(&mut first) {
-                    buffer.push(b',');
-                }
-                result(&mut buffer, d, &uri, &mut cursor, &secrets);
-                if buffer.len() >= BLOCK {
-                    out.write_all(&buffer)?;
-                    buffer.clear();
-                }
+        for (index, d) in file.report.diagnostics.iter().enumerate() {
+            if index > 0 {
+                out.write_all(b",")?;
             }
+            serde_json::to_writer(&mut *out, &result(d, &uri, &mut cursor, &secrets))?;
         }
-        out.write_all(&buffer)
+        Ok(())
     }
 
     fn begin(&self, _summary: &Summary, out: &mut dyn Write) -> io::Result<()> {
@@ -87,16 +76,28 @@ impl Renderer for Sarif {
 }
 
 /// One finding's result object.
-fn result(
-    buffer: &mut Vec<u8>,
-    d: &Diagnostic,
-    uri: &str,
-    cursor: &mut LineCursor<'_>,
-    secrets: &[&str],
-) {
-    buffer.push(b'{');
-    // A fix that would write a secret back (wrapping a secure default in an array)
-    // is not shown: its safety says it can still be applied with --fix.
+fn result(d: &Diagnostic, uri: &str, cursor: &mut LineCursor<'_>, secrets: &[&str]) -> Value {
+    let message = match &d.help {
+        Some(help) => format!("{}\n{help}", d.message),
+        None => d.message.to_string(),
+    };
+    // `values --verify` findings carry a rule outside the table: -1, SARIF's "none".
+    let rule_index = REGISTRY
+        .iter()
+        .position(|rule| rule.name == d.rule)
+        .map_or(json!(-1), |index| json!(index));
+    let mut result = json!({
+        "level": level(d.severity),
+        "locations": [{
+            "logicalLocations": [{ "fullyQualifiedName": d.pointer, "kind": "member" }],
+            "physicalLocation": physical_location(uri, cursor, d.span),
+        }],
+        "message": { "text": message },
+        "ruleId": d.rule,
+        "ruleIndex": rule_index,
+    });
+    // A fix that would write a secret back (wrapping a secure default in an array) is not
+    // shown: its safety says it can still be applied with --fix.
     let shown_fix = d.fix.as_deref().filter(|fix| {
         !fix.edits.iter().any(|edit| {
             secrets
@@ -105,105 +106,64 @@ fn result(
         })
     });
     if let Some(fix) = shown_fix {
-        buffer.extend_from_slice(b"\"fixes\":[{\"artifactChanges\":[{");
-        artifact_location(buffer, uri);
-        buffer.extend_from_slice(b",\"replacements\":[");
-        for (index, edit) in fix.edits.iter().enumerate() {
-            if index > 0 {
-                buffer.push(b',');
-            }
-            buffer.extend_from_slice(b"{\"deletedRegion\":{\"byteLength\":");
-            write_decimal(buffer, edit.span.len());
-            buffer.extend_from_slice(b",\"byteOffset\":");
-            write_decimal(buffer, edit.span.start);
-            buffer.extend_from_slice(b"},\"insertedContent\":");
-            text_object(buffer, &edit.replacement);
-            buffer.push(b'}');
-        }
-        buffer.extend_from_slice(b"]}],\"description\":");
-        text_object(buffer, &fix.title);
-        buffer.extend_from_slice(b"}],");
-    }
-    buffer.extend_from_slice(b"\"level\":");
-    write_string(buffer, level(d.severity));
-    buffer.extend_from_slice(b",\"locations\":[{\"logicalLocations\":[{\"fullyQualifiedName\":");
-    write_string(buffer, &d.pointer);
-    buffer.extend_from_slice(b",\"kind\":\"member\"}],");
-    physical_location(buffer, uri, cursor, d.span);
-    buffer.extend_from_slice(b"}],\"message\":");
-    match &d.help {
-        Some(help) => text_object(buffer, &format!("{}\n{help}", d.message)),
-        None => text_object(buffer, &d.message),
+        let replacements: Vec<Value> = fix
+            .edits
+            .iter()
+            .map(|edit| {
+                json!({
+                    "deletedRegion": { "byteLength": edit.span.len(), "byteOffset": edit.span.start },
+                    "insertedContent": { "text": edit.replacement },
+                })
+            })
+            .collect();
+        result["fixes"] = json!([{
+            "artifactChanges": [{ "artifactLocation": { "uri": uri }, "replacements": replacements }],
+            "description": { "text": fix.title },
+        }]);
     }
     if let Some(fix) = &d.fix {
-        buffer.extend_from_slice(b",\"properties\":{\"fixSafety\":");
-        write_string(buffer, safety(fix.applicability));
-        buffer.push(b'}');
+        result["properties"] = json!({ "fixSafety": safety(fix.applicability) });
     }
     if !d.related.is_empty() {
-        buffer.extend_from_slice(b",\"relatedLocations\":[");
-        for (id, label) in d.related.iter().enumerate() {
-            if id > 0 {
-                buffer.push(b',');
-            }
-            buffer.extend_from_slice(b"{\"id\":");
-            write_decimal(buffer, id);
-            buffer.extend_from_slice(b",\"message\":");
-            text_object(buffer, &label.message);
-            buffer.push(b',');
-            physical_location(buffer, uri, cursor, label.span);
-            buffer.push(b'}');
-        }
-        buffer.push(b']');
+        let related: Vec<Value> = d
+            .related
+            .iter()
+            .enumerate()
+            .map(|(id, label)| {
+                json!({
+                    "id": id,
+                    "message": { "text": label.message },
+                    "physicalLocation": physical_location(uri, cursor, label.span),
+                })
+            })
+            .collect();
+        result["relatedLocations"] = json!(related);
     }
-    buffer.extend_from_slice(b",\"ruleId\":");
-    write_string(buffer, d.rule);
-    buffer.extend_from_slice(b",\"ruleIndex\":");
-    // `values --verify` findings carry a rule outside the table: -1, SARIF's "none".
-    match REGISTRY.iter().position(|rule| rule.name == d.rule) {
-        Some(rule_index) => write_decimal(buffer, rule_index),
-        None => buffer.extend_from_slice(b"-1"),
-    }
-    buffer.push(b'}');
+    result
 }
 
-/// `{"text":…}`.
-fn text_object(buffer: &mut Vec<u8>, text: &str) {
-    buffer.extend_from_slice(b"{\"text\":");
-    write_string(buffer, text);
-    buffer.push(b'}');
-}
-
-/// `"artifactLocation":{"uri":…}`.
-fn artifact_location(buffer: &mut Vec<u8>, uri: &str) {
-    buffer.extend_from_slice(b"\"artifactLocation\":{\"uri\":");
-    write_string(buffer, uri);
-    buffer.push(b'}');
-}
-
-/// `"physicalLocation":{…}` of `span`, its lines and UTF-16 columns from `cursor`.
-fn physical_location(buffer: &mut Vec<u8>, uri: &str, cursor: &mut LineCursor<'_>, span: Span) {
-    // In the order the cursor was asked before (it walks forward), written in sorted order.
-    let start_line = cursor.position(span.start).line;
-    let start_column = cursor.utf16_column(span.start);
-    let end_line = cursor.position(span.end).line;
-    let end_column = cursor.utf16_column(span.end);
-    buffer.extend_from_slice(b"\"physicalLocation\":{");
-    artifact_location(buffer, uri);
-    buffer.extend_from_slice(b",\"region\":{\"byteLength\":");
-    write_decimal(buffer, span.len());
-    buffer.extend_from_slice(b",\"byteOffset\":");
-    write_decimal(buffer, span.start);
-    for (key, value) in [
-        (&b",\"endColumn\":"[..], end_column),
-        (b",\"endLine\":", end_line),
-        (b",\"startColumn\":", start_column),
-        (b",\"startLine\":", start_line),
-    ] {
-        buffer.extend_from_slice(key);
-        write_decimal(buffer, value);
-    }
-    buffer.extend_from_slice(b"}}");
+/// The physical location of `span`, its lines and UTF-16 columns from `cursor`.
+fn physical_location(uri: &str, cursor: &mut LineCursor<'_>, span: Span) -> Value {
+    // In the order the cursor walks (forward): start, then end.
+    let (start_line, start_column) = (
+        cursor.position(span.start).line,
+        cursor.utf16_column(span.start),
+    );
+    let (end_line, end_column) = (
+        cursor.position(span.end).line,
+        cursor.utf16_column(span.end),
+    );
+    json!({
+        "artifactLocation": { "uri": uri },
+        "region": {
+            "byteLength": span.len(),
+            "byteOffset": span.start,
+            "endColumn": end_column,
+            "endLine": end_line,
+            "startColumn": start_column,
+            "startLine": start_line,
+        },
+    })
 }
 
 fn level(severity: Severity) -> &'static str {
