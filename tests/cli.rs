@@ -498,3 +498,22 @@ fn max_diagnostics_caps_only_what_is_drawn() {
         stderr(&bad)
     );
 }
+
+/// From inside an app's config/ folder, its iparams.json is checked within the app however the
+/// path is spelled.
+#[test]
+fn iparams_json_is_checked_in_its_app_however_spelled() {
+    let config = repo_root().join("fixtures/apps/hr-sync/config");
+    let absolute = config.join("iparams.json");
+    for path in [
+        "iparams.json",
+        "./iparams.json",
+        "../config/iparams.json",
+        absolute.to_str().expect("a UTF-8 path"),
+    ] {
+        let (status, out, err) = support::run_in(&config, &[path]);
+        assert_eq!(status, Some(0), "{path}: {out}{err}");
+        assert_eq!(out, "6 files checked: 0 errors, 0 warnings\n", "{path}");
+        assert_eq!(err, "", "{path}: no note about a lone file");
+    }
+}

@@ -134,8 +134,8 @@ impl Input {
 
 /// What one path of the command line stands for.
 ///
-/// A path spelled as a JSON file (`x.json`, not `x.json/`) that cannot be an app's iparams.json
-/// is taken for a lone file by its name: looking at it would cost a system call, and its read
+/// A path spelled as a JSON file (`x.json`, not `x.json/`) other than an iparams.json is taken
+/// for a lone file by its name: looking at it would cost a system call, and its read
 /// finds out anyway (a shell's glob names thousands of files, and this look was a twentieth of
 /// the run). Should it be a folder after all, its job checks the folder then (see
 /// [`in_folder`]); an app inside it that the command line also names is then checked twice, as
@@ -145,7 +145,7 @@ fn expand(path: &Path) -> (Vec<Input>, Option<DiscoveryError>) {
         return (vec![Input::Stdin], None);
     }
     let spelled_as_json = path.as_os_str().as_encoded_bytes().ends_with(b".json");
-    if spelled_as_json && !named_as_app_iparams(path) {
+    if spelled_as_json && path.file_name().is_none_or(|name| name != "iparams.json") {
         return (vec![Input::File(path.to_owned())], None);
     }
     if !path.is_dir() {
@@ -173,22 +173,14 @@ fn in_folder(path: &Path) -> (Vec<Input>, Option<DiscoveryError>) {
 
 /// The app whose iparams.json `file` is, by [`app_of`]; `None` for any other file.
 pub fn app_of_iparams(file: &Path) -> Option<PathBuf> {
-    if !named_as_app_iparams(file) {
+    // Only a file named iparams.json is looked for an app around (on the disk): however its
+    // path is spelled (`iparams.json` typed inside config/, `./`, `..`).
+    if file.file_name().is_none_or(|name| name != "iparams.json") {
         return None;
     }
     app_of(file)
         .filter(|app| app.relative == IPARAMS_FILE)
         .map(|app| app.root)
-}
-
-/// Whether `file` is named as an app's iparams.json is (`config/iparams.json`), without
-/// looking at the disk.
-fn named_as_app_iparams(file: &Path) -> bool {
-    file.file_name().is_some_and(|name| name == "iparams.json")
-        && file
-            .parent()
-            .and_then(Path::file_name)
-            .is_some_and(|name| name == "config")
 }
 
 fn find_in(root: &Path) -> Vec<Input> {
