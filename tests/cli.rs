@@ -468,7 +468,8 @@ fn max_diagnostics_caps_only_what_is_drawn() {
     let total = frames(&all);
     assert!(total > 2, "{}", stdout(&all));
     assert_eq!(frames(&two), 2, "{}", stdout(&two));
-    let listed: Vec<&str> = stdout(&two)
+    let two_out = stdout(&two);
+    let listed: Vec<&str> = two_out
         .lines()
         .filter(|line| line.starts_with("fixtures/") && line.contains(": error["))
         .map(|line| line.split(": ").next().unwrap_or(line))
