@@ -100,7 +100,7 @@ fn shared<K: Eq + Hash, V: Send + Sync>(
     key: K,
     compute: impl FnOnce() -> V,
 ) -> &'static V {
-    let cell: &'static OnceLock<V> = *cache
+    let cell: &'static OnceLock<V> = cache
         .lock()
         .unwrap_or_else(PoisonError::into_inner)
         .entry(key)
@@ -279,7 +279,7 @@ fn valid_fixture(rule: &Rule, fixture: &Path) -> Result<(), Failed> {
         Err(format!(
             "{} should be clean, got:{}",
             relative(fixture),
-            listed(&found)
+            listed(found)
         )
         .into())
     }
@@ -292,7 +292,7 @@ fn invalid_fixture(rule: &Rule, fixture: &Path) -> Result<(), Failed> {
             "{} should report {}, got:{}",
             relative(fixture),
             rule.name,
-            listed(&found)
+            listed(found)
         )
         .into());
     }
