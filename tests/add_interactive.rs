@@ -8,6 +8,8 @@ mod support;
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::Command;
+use std::thread;
+use std::time::{Duration, Instant};
 
 use rexpect::process::WaitStatus;
 use rexpect::reader::Options;
@@ -58,11 +60,13 @@ fn spawn(dir: &Path, args: &[&str]) -> PtySession {
     .expect("the binary starts on a pseudo-terminal")
 }
 
+/// How often the terminal is looked at while waiting: rexpect's own waits look every 100 ms,
+/// which was most of these tests' time.
+const POLL: Duration = Duration::from_millis(2);
+
 /// Waits for `text` on the terminal, then types `keys`.
 fn answer(session: &mut PtySession, text: &str, keys: &str) {
-    if let Err(error) = session.exp_string(text) {
-        panic!("waiting for {text:?}: {error}");
-    }
+    expect(session, text);
     press(session, keys);
 }
 
@@ -72,18 +76,49 @@ fn press(session: &mut PtySession, keys: &str) {
     session.flush().expect("keys reach the terminal");
 }
 
-/// Waits for `text`.
+/// Waits for `text`; returns what was shown since the last wait, before it (as rexpect's
+/// `exp_string` does).
 fn expect(session: &mut PtySession, text: &str) -> String {
-    match session.exp_string(text) {
-        Ok(before) => before,
-        Err(error) => panic!("waiting for {text:?}: {error}"),
+    let start = Instant::now();
+    let mut shown = String::new();
+    // Set once the program has ended: what it printed is read once more before giving up.
+    let mut ended = false;
+    loop {
+        while let Some(character) = session.try_read() {
+            shown.push(character);
+            if shown.ends_with(text) {
+                shown.truncate(shown.len() - text.len());
+                return shown;
+            }
+        }
+        if ended {
+            panic!("waiting for {text:?}, the program ended; shown: {shown:?}");
+        }
+        if start.elapsed() > Duration::from_millis(TIMEOUT_MS) {
+            panic!("waiting for {text:?}, timed out; shown: {shown:?}");
+        }
+        ended = !matches!(session.process().status(), Some(WaitStatus::StillAlive));
+        thread::sleep(POLL);
     }
 }
 
 /// Waits for the end of the program: its exit status and what it printed last.
 fn finish(mut session: PtySession) -> (i32, String) {
-    let rest = session.exp_eof().expect("the program ends");
-    match session.process().wait().expect("its status") {
+    let start = Instant::now();
+    let status = loop {
+        match session.process().status() {
+            Some(WaitStatus::StillAlive) => {}
+            Some(status) => break status,
+            None => panic!("the program's status is unknown"),
+        }
+        assert!(
+            start.elapsed() <= Duration::from_millis(TIMEOUT_MS),
+            "the program does not end"
+        );
+        thread::sleep(POLL);
+    };
+    let rest = session.exp_eof().expect("the program's output ends");
+    match status {
         WaitStatus::Exited(_, code) => (code, rest),
         other => panic!("ended by {other:?}: {rest}"),
     }

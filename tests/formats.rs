@@ -3,6 +3,7 @@
 mod support;
 
 use std::path::PathBuf;
+use std::sync::LazyLock;
 
 use support::{binary, repo_root, streams};
 
@@ -80,20 +81,28 @@ fn remove_pattern(schema: &mut serde_json::Value, pattern: &str) -> usize {
     }
 }
 
+/// The official schema compiled, once for the tests that use it (finding it takes a run of
+/// `cargo metadata`).
+fn sarif_validator() -> &'static jsonschema::Validator {
+    static VALIDATOR: LazyLock<jsonschema::Validator> = LazyLock::new(|| {
+        // The schema's pattern for `language` (of a run and of a tool component, neither of
+        // which this tool writes) is written for JavaScript engines, with a stray `]` that Rust
+        // regexes reject; it is the only constraint removed.
+        let mut schema = sarif_schema();
+        let removed = remove_pattern(&mut schema, "^[a-zA-Z]{2}|^[a-zA-Z]{2}-[a-zA-Z]{2}]?$");
+        assert_eq!(
+            removed, 2,
+            "the SARIF schema changed; review this workaround"
+        );
+        jsonschema::validator_for(&schema).expect("the SARIF schema compiles")
+    });
+    &VALIDATOR
+}
+
 /// Fails unless `sarif` follows the official SARIF 2.1.0 schema, and its results name their
 /// rules by index into its rule table, which lists every rule.
 fn assert_valid_sarif(sarif: &serde_json::Value) -> Vec<serde_json::Value> {
-    // The schema's pattern for `language` (of a run and of a tool component, neither of which
-    // this tool writes) is written for JavaScript engines, with a stray `]` that Rust regexes
-    // reject; it is the only constraint removed.
-    let mut schema = sarif_schema();
-    let removed = remove_pattern(&mut schema, "^[a-zA-Z]{2}|^[a-zA-Z]{2}-[a-zA-Z]{2}]?$");
-    assert_eq!(
-        removed, 2,
-        "the SARIF schema changed; review this workaround"
-    );
-    let validator = jsonschema::validator_for(&schema).expect("the SARIF schema compiles");
-    let errors: Vec<String> = validator
+    let errors: Vec<String> = sarif_validator()
         .iter_errors(sarif)
         .take(10)
         .map(|e| format!("{} at {}", e, e.instance_path()))

@@ -2,17 +2,77 @@
 
 mod support;
 
+use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use support::{Scratch, repo_root, streams};
 
-fn git(dir: &std::path::Path, args: &[&str]) {
-    let status = Command::new("git")
+/// Committer and author of the commits made here.
+const IDENTITY: [(&str, &str); 4] = [
+    ("GIT_AUTHOR_NAME", "test"),
+    ("GIT_AUTHOR_EMAIL", "test@example.com"),
+    ("GIT_COMMITTER_NAME", "test"),
+    ("GIT_COMMITTER_EMAIL", "test@example.com"),
+];
+
+fn git(dir: &Path, args: &[&str]) -> String {
+    let output = Command::new("git")
         .args(args)
         .current_dir(dir)
-        .status()
+        .envs(IDENTITY)
+        .output()
         .expect("git runs");
-    assert!(status.success(), "git {args:?} failed");
+    let (stdout, stderr) = streams(&output);
+    assert!(output.status.success(), "git {args:?} failed: {stderr}");
+    stdout
+}
+
+/// The repository as `pre-commit try-repo` offers it: a clone at its HEAD in `into`, with a
+/// commit of the changes to its tracked files, staged or not, so that the hooks file and the
+/// code are run as they stand. Returns the clone and that commit. Made once for the test's runs:
+/// `try-repo` makes it, and builds the hook from it, again on each run, where pre-commit builds
+/// a hook once for a repository and revision in its store.
+fn repository_as_it_stands(into: &Path) -> (PathBuf, String) {
+    let root = repo_root();
+    let clone = into.join("hooks-repo");
+    let head = git(&root, &["rev-parse", "HEAD"]);
+    git(
+        into,
+        &[
+            "clone",
+            "-q",
+            &root.to_string_lossy(),
+            &clone.to_string_lossy(),
+        ],
+    );
+    git(&clone, &["checkout", "-q", "--detach", head.trim()]);
+    // As try-repo does: the work tree's files added to the clone's index and objects.
+    let into_clone = |args: &[&str]| {
+        let git_dir = clone.join(".git");
+        let status = Command::new("git")
+            .args(args)
+            .current_dir(&root)
+            .env("GIT_INDEX_FILE", git_dir.join("index"))
+            .env("GIT_OBJECT_DIRECTORY", git_dir.join("objects"))
+            .status()
+            .expect("git runs");
+        assert!(status.success(), "git {args:?} into the clone failed");
+    };
+    let staged = git(&root, &["diff", "--staged", "--name-only", "--no-renames"]);
+    let staged: Vec<&str> = staged
+        .lines()
+        .filter(|path| root.join(path).exists())
+        .collect();
+    if !staged.is_empty() {
+        into_clone(&[&["add", "--"][..], &staged].concat());
+    }
+    into_clone(&["add", "-u"]);
+    git(
+        &clone,
+        &["commit", "-q", "--allow-empty", "-m", "the work tree"],
+    );
+    let commit = git(&clone, &["rev-parse", "HEAD"]).trim().to_owned();
+    (clone, commit)
 }
 
 #[test]
@@ -41,15 +101,20 @@ fn the_hook_runs_under_pre_commit() {
     );
     git(&project, &["init", "-q"]);
     git(&project, &["add", "."]);
+    let (hooks, commit) = repository_as_it_stands(&scratch.0);
+    let config = scratch.write(
+        "pre-commit-config.yaml",
+        format!(
+            "repos:\n- repo: {}\n  rev: {commit}\n  hooks:\n  - id: iparams-lint\n  - id: iparams-lint-fix\n",
+            hooks.display()
+        ),
+    );
 
+    // Each hook on its own, as `pre-commit try-repo REPO HOOK` runs it.
     let try_repo = |hook: &str| {
         Command::new("pre-commit")
-            .args([
-                "try-repo",
-                &repo_root().to_string_lossy(),
-                hook,
-                "--all-files",
-            ])
+            .args(["run", hook, "--all-files", "--config"])
+            .arg(&config)
             .current_dir(&project)
             .env("PRE_COMMIT_HOME", scratch.0.join("cache"))
             // Keep the hook's build between runs instead of compiling from scratch each time.
@@ -61,10 +126,7 @@ fn the_hook_runs_under_pre_commit() {
             .env("CARGO_PROFILE_RELEASE_OPT_LEVEL", "0")
             .env("CARGO_PROFILE_RELEASE_STRIP", "false")
             .env("CARGO_PROFILE_RELEASE_INCREMENTAL", "false")
-            .env("GIT_AUTHOR_NAME", "test")
-            .env("GIT_AUTHOR_EMAIL", "test@example.com")
-            .env("GIT_COMMITTER_NAME", "test")
-            .env("GIT_COMMITTER_EMAIL", "test@example.com")
+            .envs(IDENTITY)
             .output()
             .expect("pre-commit runs")
     };

@@ -10,8 +10,9 @@
 
 mod support;
 
+use std::ffi::OsStr;
 use std::path::{Path, PathBuf};
-use std::process::Command;
+use std::process::{Command, Stdio};
 use std::time::Instant;
 
 use support::{python_venv, repo_root, streams, unavailable};
@@ -40,31 +41,70 @@ fn selenium_drives_the_page_in_headless_chromium() {
         Ok(python) => python,
         Err(why) => return unavailable(&format!("selenium could not be installed: {why}")),
     };
-    let runs = target_tmp().join("preview-browser-runs");
     let started = Instant::now();
-    let mut command = Command::new(&python);
-    command
-        .args(["-m", "pytest", "-q", "-rfE", "--basetemp"])
-        .arg(&runs)
-        .current_dir(&suite)
-        .env("IPARAMS_LINT_BIN", env!("CARGO_BIN_EXE_iparams-lint"))
-        .env("IPARAMS_LINT_CHROMIUM", &chromium)
-        .env("IPARAMS_LINT_CHROMEDRIVER", &driver)
-        .env("PYTHONDONTWRITEBYTECODE", "1");
-    if let Some(filter) = std::env::var_os("IPARAMS_LINT_BROWSER_TESTS") {
-        command.arg("-k").arg(filter);
+    let pytest = |args: &[&OsStr]| {
+        let mut command = Command::new(&python);
+        command
+            .args(["-m", "pytest", "-q"])
+            .args(args)
+            .current_dir(&suite)
+            .env("IPARAMS_LINT_BIN", env!("CARGO_BIN_EXE_iparams-lint"))
+            .env("IPARAMS_LINT_CHROMIUM", &chromium)
+            .env("IPARAMS_LINT_CHROMEDRIVER", &driver)
+            .env("PYTHONDONTWRITEBYTECODE", "1");
+        if let Some(filter) = std::env::var_os("IPARAMS_LINT_BROWSER_TESTS") {
+            command.arg("-k").arg(filter);
+        }
+        command
+    };
+    // The tests, split in two halves run at once, each by its own pytest with its own browser:
+    // a test mostly waits (for the page's debounced callbacks, for the browser's answers), so
+    // the halves take about half the time of the whole, even on two cores.
+    let collected = pytest(&["--collect-only".as_ref()])
+        .output()
+        .expect("the venv's python runs");
+    let (listed, errors) = streams(&collected);
+    assert!(collected.status.success(), "{listed}{errors}");
+    let tests: Vec<&str> = listed.lines().filter(|line| line.contains("::")).collect();
+    assert!(!tests.is_empty(), "no browser test collected: {listed}");
+    let halves: Vec<Vec<&str>> = (0..2)
+        .map(|half| tests.iter().skip(half).step_by(2).copied().collect())
+        .filter(|half: &Vec<&str>| !half.is_empty())
+        .collect();
+    let running: Vec<_> = halves
+        .iter()
+        .enumerate()
+        .map(|(half, tests)| {
+            let runs = target_tmp().join(format!("preview-browser-runs-{half}"));
+            let mut args: Vec<&OsStr> = vec!["-rfE".as_ref(), "--basetemp".as_ref(), runs.as_ref()];
+            args.extend(tests.iter().map(OsStr::new));
+            pytest(&args)
+                .stdout(Stdio::piped())
+                .stderr(Stdio::piped())
+                .spawn()
+                .expect("the venv's python runs")
+        })
+        .collect();
+    let mut passed = 0;
+    for (half, child) in running.into_iter().enumerate() {
+        let output = child.wait_with_output().expect("pytest ends");
+        let (stdout, stderr) = streams(&output);
+        println!("{stdout}{stderr}");
+        assert!(
+            output.status.success(),
+            "half {half} of the browser suite failed ({}): see its output above",
+            output.status
+        );
+        assert!(
+            stdout.contains(" passed") && !stdout.contains("skipped"),
+            "every browser test ran: {stdout}"
+        );
+        passed += stdout
+            .lines()
+            .filter_map(|line| line.split_once(" passed"))
+            .filter_map(|(count, _)| count.rsplit(' ').next()?.parse::<usize>().ok())
+            .sum::<usize>();
     }
-    let output = command.output().expect("the venv's python runs");
-    let (stdout, stderr) = streams(&output);
-    println!("{stdout}{stderr}");
+    assert_eq!(passed, tests.len(), "every collected test passed");
     println!("browser suite: {:.1} s", started.elapsed().as_secs_f64());
-    assert!(
-        output.status.success(),
-        "the browser suite failed ({}): see its output above",
-        output.status
-    );
-    assert!(
-        stdout.contains(" passed") && !stdout.contains("skipped"),
-        "every browser test ran: {stdout}"
-    );
 }

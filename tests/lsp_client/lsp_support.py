@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import copy
+import functools
 import json
 import os
 import pathlib
@@ -38,8 +39,19 @@ def binary() -> str:
 # --- Capability profiles -------------------------------------------------------------------
 
 
+@functools.cache
+def _read_captured(editor: str) -> types.ClientCapabilities:
+    return client_capabilities(editor)
+
+
+def _captured(editor: str) -> types.ClientCapabilities:
+    """An editor's captured capabilities, read once (each read structures the whole file with a
+    new converter) and copied for each test, which may change its copy."""
+    return copy.deepcopy(_read_captured(editor))
+
+
 def _only(encodings: list[str]) -> types.ClientCapabilities:
-    capabilities = copy.deepcopy(client_capabilities("neovim"))
+    capabilities = _captured("neovim")
     capabilities.general = capabilities.general or types.GeneralClientCapabilities()
     capabilities.general.position_encodings = encodings
     return capabilities
@@ -48,9 +60,9 @@ def _only(encodings: list[str]) -> types.ClientCapabilities:
 # The editors' own captured capabilities (pytest-lsp ships them), and two made-up clients that
 # offer a single encoding, so that utf-8 and utf-16 are each forced whatever the server prefers.
 PROFILES = {
-    "vscode": lambda: client_capabilities("visual-studio-code"),  # offers none: utf-16
-    "neovim": lambda: client_capabilities("neovim"),  # 0.11: utf-8, utf-16, utf-32
-    "emacs": lambda: client_capabilities("emacs"),  # eglot 29.1: utf-32, utf-8, utf-16
+    "vscode": lambda: _captured("visual-studio-code"),  # offers none: utf-16
+    "neovim": lambda: _captured("neovim"),  # 0.11: utf-8, utf-16, utf-32
+    "emacs": lambda: _captured("emacs"),  # eglot 29.1: utf-32, utf-8, utf-16
     "utf-8-only": lambda: _only(["utf-8"]),
     "utf-16-only": lambda: _only(["utf-16"]),
 }
@@ -368,8 +380,13 @@ def _unregister(client: Client, params: types.UnregistrationParams):
     client.registrations = [r for r in client.registrations if r.id not in gone]
 
 
+# One converter for every test's client: a converter builds the code that reads and writes each
+# message type the first time it meets it, which a new one per test did again and again.
+_CONVERTER = default_converter()
+
+
 def make_client() -> Client:
-    client = Client(converter_factory=default_converter)
+    client = Client(converter_factory=lambda: _CONVERTER)
     register_lsp_features(
         client,
         {

@@ -317,7 +317,7 @@ fn bearer_token(byte: &u8) -> bool {
 #[cfg(test)]
 mod tests {
     use proptest::prelude::*;
-    use regex::RegexSet;
+    use regex::Regex;
 
     use super::{FORMATS, kind_in};
 
@@ -339,11 +339,14 @@ mod tests {
         r"\b[Bb]earer [A-Za-z0-9._~+/-]{20,}",
     ];
 
-    /// The kind of the first pattern that matches `text`, as the set found it.
-    fn expected(set: &RegexSet, text: &str) -> Option<&'static str> {
-        set.matches(text)
+    /// The kind of the first pattern that matches `text`. Each pattern is its own regex, tried
+    /// in order: a set would tell every pattern that matches, at ten times the cost (with
+    /// Unicode's `\b` on text that is not ASCII, it runs them all together on the slowest of
+    /// its engines), where a lone pattern first looks for its literal part.
+    fn expected(patterns: &[Regex], text: &str) -> Option<&'static str> {
+        patterns
             .iter()
-            .next()
+            .position(|pattern| pattern.is_match(text))
             .map(|index| FORMATS[index].kind)
     }
 
@@ -430,11 +433,15 @@ mod tests {
         }
     }
 
-    /// The patterns as a set, built once for all the cases.
-    fn patterns() -> &'static RegexSet {
-        static SET: std::sync::LazyLock<RegexSet> =
-            std::sync::LazyLock::new(|| RegexSet::new(PATTERNS).expect("the patterns compile"));
-        &SET
+    /// The patterns, compiled once for all the cases.
+    fn patterns() -> &'static [Regex] {
+        static COMPILED: std::sync::LazyLock<Vec<Regex>> = std::sync::LazyLock::new(|| {
+            PATTERNS
+                .iter()
+                .map(|pattern| Regex::new(pattern).expect("the patterns compile"))
+                .collect()
+        });
+        &COMPILED
     }
 
     #[test]

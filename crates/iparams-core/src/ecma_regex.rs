@@ -394,28 +394,42 @@ mod tests {
         assert_eq!(engine.test(&regex, "age 4"), MatchOutcome::NotMatched);
     }
 
+    /// How long a test lets a catastrophic match run: far less than [`catastrophic`] takes.
+    const CUT_OFF: Duration = Duration::from_millis(1);
+
+    /// A text on which `^(a+)+$` backtracks through 2^19 ways of splitting its `a`s before it
+    /// fails: tens of milliseconds in a test build, still several optimised, so always past
+    /// [`CUT_OFF`]; yet it ends, and the thread left running it does not take a core from the
+    /// other tests for the rest of the run (as `(a+)+` on 40 `a`s would). `tail` tells texts
+    /// apart without adding to the work.
+    fn catastrophic(tail: usize) -> String {
+        format!("{}{}!", "a".repeat(20), "b".repeat(tail))
+    }
+
     #[test]
     fn catastrophic_patterns_are_cut_off() {
-        let mut engine = RegexEngine::new(Duration::from_millis(50));
+        let mut engine = RegexEngine::new(CUT_OFF);
         let Compiled::Valid(regex) = compile(&mut engine, "^(a+)+$") else {
             panic!()
         };
-        let text = format!("{}!", "a".repeat(40));
-        assert_eq!(engine.test(&regex, &text), MatchOutcome::TimedOut);
-        // The engine keeps working after abandoning a match.
+        assert_eq!(
+            engine.test(&regex, &catastrophic(0)),
+            MatchOutcome::TimedOut
+        );
+        // The engine keeps working after abandoning a match, on a fresh thread given the usual
+        // time.
+        engine.timeout = DEFAULT_MATCH_TIMEOUT;
         assert_eq!(engine.test(&regex, "aaa"), MatchOutcome::Matched);
     }
 
     #[test]
     fn abandoned_matches_are_capped() {
-        let mut engine = RegexEngine::new(Duration::from_millis(1));
+        let mut engine = RegexEngine::new(CUT_OFF);
         let Compiled::Valid(regex) = compile(&mut engine, "^(a+)+$") else {
             panic!()
         };
-        // Each of these takes tens of milliseconds, far over the limit, then ends on its own.
-        let texts: Vec<String> = (0..=MAX_ABANDONED)
-            .map(|n| format!("{}{}!", "a".repeat(22), "b".repeat(n)))
-            .collect();
+        // Each of these takes far over the limit, then ends on its own.
+        let texts: Vec<String> = (0..=MAX_ABANDONED).map(catastrophic).collect();
         for text in &texts[..MAX_ABANDONED] {
             assert_eq!(engine.test(&regex, text), MatchOutcome::TimedOut);
         }

@@ -86,6 +86,8 @@ pub(super) const PARALLEL_FROM: usize = 1 << 20;
 
 #[cfg(test)]
 pub(super) mod tests {
+    use std::time::Duration;
+
     use super::*;
     use crate::diagnostic::Diagnostic;
     use crate::engine::LintOptions;
@@ -93,9 +95,25 @@ pub(super) mod tests {
     use crate::source::SourceText;
     use crate::syntax::{evenly, parse_document};
 
+    /// How long a match may run in these checks: far less than the shortened failing example of
+    /// `regex-timeout` takes (see [`examples_repeated`]), and enough for the other examples'
+    /// patterns, which run in place, without a limit.
+    const MATCH_TIMEOUT: Duration = Duration::from_millis(1);
+
+    fn options(parallel_from: usize) -> LintOptions {
+        LintOptions {
+            parallel_from,
+            regex_timeout: MATCH_TIMEOUT,
+            ..LintOptions::default()
+        }
+    }
+
     /// Every rule's failing example, its iparams repeated `times` under the same keys, so that
     /// duplicate keys fall in different runs of a parallel check. Without events, which would
-    /// silence `hidden-required` outside an app.
+    /// silence `hidden-required` outside an app. The default value that `^(a+)+$` fails on
+    /// has 20 `a`s instead of 44: still far past [`MATCH_TIMEOUT`] (2^19 ways to split them),
+    /// but the thread left running each such match ends, instead of taking a core from the
+    /// other tests until they all end.
     pub(in crate::engine) fn examples_repeated(times: usize) -> String {
         let mut members = Vec::new();
         for rule in REGISTRY {
@@ -109,10 +127,14 @@ pub(super) mod tests {
             parse_document(rule.bad, |member| {
                 let text = &rule.bad[member.key.span.start..member.value.span.end];
                 if !text.contains("\"events\"") {
-                    members.push(text);
+                    members.push(text.replace(&"a".repeat(44), &"a".repeat(20)));
                 }
             });
         }
+        assert!(
+            members.iter().any(|member| member.contains("^(a+)+$")),
+            "a catastrophic pattern among the examples"
+        );
         let body = vec![members.join(",\n"); times].join(",\n");
         format!("{{\n{body}\n}}\n")
     }
@@ -153,13 +175,7 @@ pub(super) mod tests {
     fn parallel_and_sequential_checks_agree() {
         let text = examples_repeated(40);
         let source = SourceText::decode(text.as_bytes());
-        let lint = |parallel_from: usize| {
-            Linter::new(LintOptions {
-                parallel_from,
-                ..LintOptions::default()
-            })
-            .lint(&source)
-        };
+        let lint = |parallel_from: usize| Linter::new(options(parallel_from)).lint(&source);
         let sequential = lint(usize::MAX);
         let parallel = lint(0);
         let near = stretch_starts(text.len(), rayon::current_num_threads());
@@ -180,12 +196,17 @@ pub(super) mod tests {
         };
         assert!(count("duplicate-key") > sequential.iparams / 2);
         assert!(count("hidden-required") > 0);
+        assert_eq!(
+            count("regex-timeout"),
+            40,
+            "the catastrophic match is cut off"
+        );
     }
 
     /// The findings of `found` once its file checks are finished, as a file checked on one
     /// thread finishes them.
     fn finished(checks: &FileChecks<'_>, found: BatchFindings) -> Vec<Diagnostic> {
-        let mut regexes = RegexEngine::new(LintOptions::default().regex_timeout);
+        let mut regexes = RegexEngine::new(MATCH_TIMEOUT);
         let mut cx = checks.context(&mut regexes);
         cx.diagnostics = found.diagnostics;
         for mut check in found.file_checks {
@@ -205,12 +226,13 @@ pub(super) mod tests {
         let cut_short = format!("{}\"x\" \"y\"{}", &broken[..halfway], &broken[halfway..]);
         for text in [broken, cut_short] {
             let checks = FileChecks::new(&text, &RuleSettings::default(), None, false);
-            let mut regexes = RegexEngine::new(LintOptions::default().regex_timeout);
+            let mut regexes = RegexEngine::new(MATCH_TIMEOUT);
             let mut batch = checks.batch(&mut regexes);
             let whole = parse_document(&text, |member| batch.check(&member));
             let whole_found = batch.finish();
             let (iparams, redactions) = (whole_found.iparams, whole_found.redactions.clone());
             let expected = finished(&checks, whole_found);
+            assert!(expected.iter().any(|d| d.rule == "regex-timeout"));
             assert!(whole.errors.len() >= 5, "{:?}", whole.errors);
             assert_eq!(whole.is_incomplete(), text.contains("\"x\" \"y\""));
             // After every comma, most of them deep in an iparam or inside a comment; and a few.
@@ -221,7 +243,7 @@ pub(super) mod tests {
                 some,
                 likely_boundaries(&text, &evenly(text.len(), 5)),
             ] {
-                let mut linter = Linter::default();
+                let mut linter = Linter::new(options(PARALLEL_FROM));
                 let (document, found) = linter.check_in_stretches(&checks, &guesses);
                 assert_eq!(document.root, whole.root);
                 assert_eq!(document.errors, whole.errors);

@@ -295,6 +295,7 @@ mod tests {
         for _ in 0..60 {
             let text = long_lines(&mut random);
             let index = LineIndex::new(&text);
+            let source = IndexedSource::new("", &text);
             let mut report = FileReport::default();
             for (at, _) in text.match_indices(SECRET) {
                 report.redactions.push(Span::new(at, at + SECRET.len()));
@@ -326,7 +327,6 @@ mod tests {
                         .map(|span| position(span.start))
                         .collect();
                     assert!(headers.contains(&marks[0].as_str()), "{marks:?} {out}");
-                    let source = IndexedSource::new("", &text);
                     cut += usize::from(Cut::of(&source, &[], diagnostic, 100).is_some());
                 }
                 for line in out.lines() {
