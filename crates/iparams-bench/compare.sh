@@ -289,8 +289,9 @@ rss_kib() {
             kib=$(rss_kib "$(json_cmd "$paths")")
             [ "$kib" -gt "$best_json" ] && best_json=$kib
         done
-        found=$(eval "$(json_cmd "$paths")" 2>/dev/null |
-            jq '.summary.errors + .summary.warnings + .summary.infos' || echo 0)
+        # iparams-lint exits 1 on findings: its status is not the pipeline's.
+        found=$({ eval "$(json_cmd "$paths")" 2>/dev/null || true; } |
+            jq '.summary.errors + .summary.warnings + .summary.infos')
         printf '%s\tiparams-lint\t%s\t%s\n' "$c" "$best" "$found"
         printf '%s\tiparams-lint --format json\t%s\t%s\n' "$c" "$best_json" "$found"
         if [ "$c" != empty ] && [ "$c" != findings ]; then

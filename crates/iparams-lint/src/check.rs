@@ -188,10 +188,10 @@ impl Route {
 }
 
 /// Checks every job of the plan in parallel: each thread, with a linter of its own, takes the
-/// next job in plan order until none is left, and writes its output when the jobs before it
-/// have written theirs. Plain threads rather than the pool's: a job that waits for its turn
-/// must not be one the pool runs while it waits on work lower on its own stack (a large file
-/// is checked on the pool, started only then).
+/// next job in plan order until none is left; output is written in plan order. Plain threads
+/// rather than the pool's: a job that waits for its turn to write must not be one the pool runs
+/// while it waits on work lower on its own stack (a large file is checked on the pool, started
+/// only then).
 fn check_jobs(
     workspace: &Workspace,
     plan: &Plan,
@@ -279,7 +279,9 @@ impl JobOutcome {
         self.summary.add(file.report);
         if !matches!(context.mode, Mode::Diff(_)) {
             let renderer = context.renderer;
-            context.output.piece(|out| renderer.file(file, out));
+            context
+                .output
+                .piece(renderer.in_turn(), |out| renderer.file(file, out));
         }
     }
 }
@@ -374,7 +376,9 @@ fn handle_fix(
     match (context.mode, change.path) {
         (Mode::Diff(_), _) => {
             let diff = masked_diff(&shown, change.original, fixed);
-            context.output.piece(|out| out.write_all(diff.as_bytes()));
+            context
+                .output
+                .piece(false, |out| out.write_all(diff.as_bytes()));
         }
         (Mode::Fix(_), Some(path)) if !change.from_stdin => {
             if let Err(error) = replace_file(path, change.original, text.as_bytes()) {

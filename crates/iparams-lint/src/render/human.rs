@@ -25,8 +25,9 @@ const FIX_AVAILABLE: &str = "fix available: ";
 #[derive(Debug)]
 pub struct Human {
     options: RenderOptions,
-    /// Findings of the run still to be drawn in full. Files are drawn in path order, one after
-    /// the other (see [`ordered`](super::ordered)), so the first findings of the run take them.
+    /// Findings of the run still to be drawn in full. While some are left, files are drawn in
+    /// path order, one after the other (see [`Renderer::in_turn`]), so the run's first
+    /// findings take them.
     frames_left: AtomicUsize,
     /// Findings listed on one line because none were left.
     listed: AtomicUsize,
@@ -197,6 +198,12 @@ fn help(diagnostic: &Diagnostic) -> Option<Cow<'_, str>> {
 }
 
 impl Renderer for Human {
+    /// While findings are drawn in full: they are the run's first, in path order. Once none
+    /// are left, a file's lines do not depend on the files before it.
+    fn in_turn(&self) -> bool {
+        self.frames_left.load(Ordering::Relaxed) > 0
+    }
+
     /// A blank line between the findings of different files.
     fn separator(&self) -> &'static [u8] {
         b"\n"

@@ -181,6 +181,13 @@ pub trait Renderer: Sync {
         Ok(())
     }
 
+    /// Whether a file's output must be written in its turn, once every file before it is
+    /// written (the human format, while it still draws the run's first findings in full),
+    /// rather than kept until then.
+    fn in_turn(&self) -> bool {
+        false
+    }
+
     /// What comes between the output of two files that both wrote something.
     fn separator(&self) -> &'static [u8] {
         b""

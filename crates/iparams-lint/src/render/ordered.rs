@@ -1,10 +1,12 @@
 //! Output in job order while jobs are checked in parallel.
 //!
-//! A job writes when its turn comes, once every job before it has finished: output stays in path
-//! order, a renderer may count across the run (the human format's `--max-diagnostics` draws the
-//! run's first findings), and no rendered output waits in memory. Jobs are taken in order, so
-//! a job seldom waits for long.
+//! A job whose turn it is (every job before it has finished) writes straight to the output; one
+//! that finishes early keeps its output until the jobs before it are written, so output stays in
+//! path order. A piece may ask to be written in its turn instead, its job waiting for it: the
+//! human format does while it still draws findings in full, as it draws the run's first ones.
+//! Jobs are taken in order, so little output waits and a job seldom waits for long.
 
+use std::collections::BTreeMap;
 use std::io::{self, Write};
 use std::sync::{Condvar, Mutex, MutexGuard, PoisonError};
 
@@ -24,6 +26,23 @@ struct State<'o> {
     turn: usize,
     /// Whether any piece was written yet: pieces after the first are separated.
     wrote: bool,
+    /// The output of jobs that finished before their turn.
+    finished: BTreeMap<usize, Vec<u8>>,
+}
+
+impl State<'_> {
+    /// Writes `piece` after `separator` if something was written before it; an empty piece is
+    /// not written. Output errors (a closed pipe) are not worth reporting; the run goes on.
+    fn put(&mut self, piece: &[u8], separator: &[u8]) {
+        if piece.is_empty() {
+            return;
+        }
+        if self.wrote {
+            let _ = self.out.write_all(separator);
+        }
+        let _ = self.out.write_all(piece);
+        self.wrote = true;
+    }
 }
 
 impl<'o> Ordered<'o> {
@@ -33,18 +52,20 @@ impl<'o> Ordered<'o> {
                 out,
                 turn: 0,
                 wrote: false,
+                finished: BTreeMap::new(),
             }),
             turn_passed: Condvar::new(),
             separator,
         }
     }
 
-    /// The output of job `index`; jobs are numbered from 0 in output order, and each one's turn
-    /// passes when its output is dropped.
+    /// The output of job `index`; jobs are numbered from 0 in output order, and each one's
+    /// output is handed on when it is dropped.
     pub fn job(&self, index: usize) -> JobOutput<'_, 'o> {
         JobOutput {
             ordered: self,
             index,
+            kept: Vec::new(),
         }
     }
 
@@ -62,23 +83,40 @@ impl std::fmt::Debug for Ordered<'_> {
     }
 }
 
-/// The output of one job. Dropping it passes the turn on, also when the job panicked, so
-/// that the jobs after it are not left waiting.
+/// The output of one job. Dropping it hands its output on, also when the job panicked, so that
+/// the jobs after it are written.
 #[derive(Debug)]
 pub struct JobOutput<'a, 'o> {
     ordered: &'a Ordered<'o>,
     index: usize,
+    /// Pieces written before the job's turn, separated.
+    kept: Vec<u8>,
 }
 
 impl<'o> JobOutput<'_, 'o> {
     /// Writes one piece (a file's findings, a diff) with `write`, after the separator if
-    /// anything was written before it; waits for the job's turn first. Output errors (a
-    /// closed pipe) are not worth reporting: the run goes on.
-    pub fn piece(&mut self, write: impl FnOnce(&mut dyn Write) -> io::Result<()>) {
-        let mut state = self.wait_for_turn();
+    /// anything was written before it: straight to the output when it is this job's turn, else
+    /// into memory until it is, or, `in_turn`, once the job's turn has come.
+    pub fn piece(&mut self, in_turn: bool, write: impl FnOnce(&mut dyn Write) -> io::Result<()>) {
+        let separator = self.ordered.separator;
+        let mut state = lock(&self.ordered.state);
+        if in_turn {
+            state = self.wait_for_turn(state);
+        }
+        if state.turn != self.index {
+            drop(state);
+            let mut separated = Separated {
+                pending: (!self.kept.is_empty()).then_some(separator),
+                out: &mut self.kept,
+                wrote: false,
+            };
+            let _ = write(&mut separated);
+            return;
+        }
         let state = &mut *state;
+        state.put(&std::mem::take(&mut self.kept), separator);
         let mut separated = Separated {
-            pending: state.wrote.then_some(self.ordered.separator),
+            pending: state.wrote.then_some(separator),
             out: &mut *state.out,
             wrote: false,
         };
@@ -86,17 +124,34 @@ impl<'o> JobOutput<'_, 'o> {
         state.wrote |= separated.wrote;
     }
 
-    fn wait_for_turn(&self) -> MutexGuard<'_, State<'o>> {
+    fn wait_for_turn<'s>(&self, state: MutexGuard<'s, State<'o>>) -> MutexGuard<'s, State<'o>> {
         self.ordered
             .turn_passed
-            .wait_while(lock(&self.ordered.state), |state| state.turn != self.index)
+            .wait_while(state, |state| state.turn != self.index)
             .unwrap_or_else(PoisonError::into_inner)
     }
 }
 
 impl Drop for JobOutput<'_, '_> {
     fn drop(&mut self) {
-        self.wait_for_turn().turn += 1;
+        let separator = self.ordered.separator;
+        let mut state = lock(&self.ordered.state);
+        let kept = std::mem::take(&mut self.kept);
+        if state.turn != self.index {
+            state.finished.insert(self.index, kept);
+            return;
+        }
+        state.put(&kept, separator);
+        state.turn += 1;
+        // The jobs after it that finished meanwhile.
+        while let Some(kept) = {
+            let next = state.turn;
+            state.finished.remove(&next)
+        } {
+            state.put(&kept, separator);
+            state.turn += 1;
+        }
+        drop(state);
         self.ordered.turn_passed.notify_all();
     }
 }
@@ -132,33 +187,58 @@ mod tests {
     use super::*;
 
     fn text(job: &mut JobOutput<'_, '_>, text: &'static str) {
-        job.piece(|out| out.write_all(text.as_bytes()));
+        job.piece(false, |out| out.write_all(text.as_bytes()));
     }
 
-    /// Jobs finished in reverse order on their own threads are written in order, pieces
-    /// separated, empty ones not.
+    fn text_in_turn(job: &mut JobOutput<'_, '_>, text: &'static str) {
+        job.piece(true, |out| out.write_all(text.as_bytes()));
+    }
+
+    /// Jobs finished out of order are written in order, pieces separated, empty ones not; a
+    /// job's pieces kept before its turn come before those it writes in its turn.
     #[test]
     fn jobs_are_written_in_order_whenever_they_finish() {
+        let mut out = Vec::new();
+        {
+            let ordered = Ordered::new(&mut out, b",");
+            let (mut first, mut second, mut third) =
+                (ordered.job(0), ordered.job(1), ordered.job(2));
+            text(&mut third, "c");
+            text(&mut second, "b1");
+            text(&mut second, "");
+            drop(third);
+            text(&mut first, "a");
+            assert!(ordered.wrote(), "the job whose turn it is writes at once");
+            drop(first);
+            // Its turn now: what it kept goes first, then what it writes.
+            text(&mut second, "b2");
+            drop(second);
+        }
+        assert_eq!(String::from_utf8(out).unwrap(), "a,b1,b2,c");
+    }
+
+    /// A piece written in its turn waits for the jobs before it, on another thread.
+    #[test]
+    fn a_piece_in_turn_waits_for_the_jobs_before_it() {
         let mut out = Vec::new();
         {
             let ordered = &Ordered::new(&mut out, b",");
             let (started, wait_for_start) = mpsc::channel();
             std::thread::scope(|scope| {
-                for (index, pieces) in [(2, &["c"][..]), (1, &["b1", "", "b2"]), (0, &["a"])] {
-                    let started = started.clone();
-                    scope.spawn(move || {
-                        let mut job = ordered.job(index);
-                        started.send(()).expect("the test waits");
-                        for piece in pieces {
-                            text(&mut job, piece);
-                        }
-                    });
-                    // Each job asks for its turn before the one before it exists.
-                    wait_for_start.recv().expect("the job starts");
-                }
+                let later = scope.spawn(move || {
+                    let mut job = ordered.job(1);
+                    started.send(()).expect("the test waits");
+                    text_in_turn(&mut job, "b");
+                    assert!(ordered.wrote(), "written after the first job");
+                });
+                wait_for_start.recv().expect("the later job starts");
+                let mut first = ordered.job(0);
+                text(&mut first, "a");
+                drop(first);
+                later.join().expect("the later job is written");
             });
         }
-        assert_eq!(String::from_utf8(out).unwrap(), "a,b1,b2,c");
+        assert_eq!(String::from_utf8(out).unwrap(), "a,b");
     }
 
     /// A job that panics still passes the turn on.
