@@ -70,14 +70,19 @@ impl Human {
         let mut rendered = String::new();
         let hidden = file.report.hidden_spans(file.text);
         let source = IndexedSource::new(file.path, file.text);
-        // Secrets are masked in a copy of the text, positions kept the file's. A secret that
-        // holds a line break (a string broken by a raw newline) joins lines in the copy: its
-        // lines are shown, and numbered, as the copy has them.
-        let masked_text = (!hidden.is_empty()).then(|| file.report.redact(file.text));
-        let masked = masked_text.as_deref().map(|text| {
-            let breaks_lines = hidden
+        // Secrets are masked in a copy of the text, positions kept the file's, made only when a
+        // frame shows one (a large file would otherwise be copied whole for a few frames). A
+        // secret that holds a line break (a string broken by a raw newline) joins lines in the
+        // copy: its lines are shown, and numbered, as the copy has them.
+        let breaks_lines = hidden
+            .iter()
+            .any(|span| file.text[span.start..span.end].contains(['\n', '\r']));
+        let masked_text = (breaks_lines
+            || findings
                 .iter()
-                .any(|span| file.text[span.start..span.end].contains(['\n', '\r']));
+                .any(|finding| shows_hidden(&source, &hidden, finding)))
+        .then(|| file.report.redact(file.text));
+        let masked = masked_text.as_deref().map(|text| {
             if breaks_lines {
                 IndexedSource::new(file.path, text)
             } else {
@@ -180,6 +185,24 @@ impl miette::Diagnostic for Finding<'_> {
             .map(move |related| label(related.span, Some(related.message.to_string()), false));
         Some(Box::new(std::iter::once(primary).chain(related)))
     }
+}
+
+/// Whether a line drawn for `diagnostic` (each mark's, and one either side) holds any of the
+/// `hidden` bytes (sorted): then frames are drawn from a masked copy.
+fn shows_hidden(source: &IndexedSource<'_>, hidden: &[Span], diagnostic: &Diagnostic) -> bool {
+    if hidden.is_empty() {
+        return false;
+    }
+    let marks = std::iter::once(diagnostic.span).chain(diagnostic.related.iter().map(|l| l.span));
+    marks.into_iter().any(|span| {
+        let Some(shown) = source.context(span.start, span.end, 1, 1) else {
+            return true;
+        };
+        let first = hidden.partition_point(|hidden| hidden.end <= shown.start);
+        hidden
+            .get(first)
+            .is_some_and(|hidden| hidden.start <= shown.end)
+    })
 }
 
 /// The help text drawn under a finding: its help, then the fix it has.
