@@ -59,6 +59,15 @@ impl Run {
     fn has(&self, rule: &str) -> bool {
         self.count(rule) > 0
     }
+
+    /// The path of each file in the output, in order.
+    fn paths(&self) -> Vec<&str> {
+        let files = self.json["files"].as_array().map_or(&[][..], Vec::as_slice);
+        files
+            .iter()
+            .map(|file| file["path"].as_str().unwrap_or_default())
+            .collect()
+    }
 }
 
 /// Runs the command in `dir` with `--format json` and `args`; checks that it ended by itself,
@@ -544,13 +553,7 @@ fn an_unreadable_file_among_readable_ones() {
     );
     // The other file is still checked, and reported in full.
     assert!(run.has("unknown-type"), "{:?}", run.findings());
-    let paths: Vec<&Value> = run.json["files"]
-        .as_array()
-        .expect("files")
-        .iter()
-        .map(|file| &file["path"])
-        .collect();
-    assert_eq!(paths, ["b/config/iparams.json"]);
+    assert_eq!(run.paths(), ["b/config/iparams.json"]);
 }
 
 /// An app whose manifest.json cannot be read is still checked: its iparams.json with the rules of
@@ -579,13 +582,7 @@ fn an_app_whose_manifest_cannot_be_read() {
         "iparams-lint: app/manifest.json: permission denied; only the rules of iparams.json itself were checked\n"
     );
     assert!(run.has("unknown-type"), "{:?}", run.findings());
-    let paths: Vec<&Value> = run.json["files"]
-        .as_array()
-        .expect("files")
-        .iter()
-        .map(|file| &file["path"])
-        .collect();
-    assert_eq!(paths, ["app/config/iparams.json"]);
+    assert_eq!(run.paths(), ["app/config/iparams.json"]);
 }
 
 /// An app (a manifest, and an iparams.json with an unknown type, so that its own checks show)
