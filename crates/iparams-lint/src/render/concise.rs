@@ -1,5 +1,6 @@
 //! `--format concise`: one line per finding, as compilers print them.
 
+use std::fmt;
 use std::io::{self, Write};
 
 use iparams_core::{Diagnostic, Position};
@@ -20,7 +21,8 @@ impl Concise {
 impl Renderer for Concise {
     fn file(&self, file: &CheckedFile<'_>, out: &mut dyn Write) -> io::Result<()> {
         file.each_finding(&file.report.diagnostics, |d, start, _| {
-            write_line(out, file.path, d, start)
+            let path = file.path;
+            writeln!(out, "{}", Line { path, d, start })
         })
     }
 
@@ -29,16 +31,21 @@ impl Renderer for Concise {
     }
 }
 
-/// The line of finding `d` of the file at `path`, which starts at `start`.
-pub(super) fn write_line(
-    out: &mut dyn Write,
-    path: &str,
-    d: &Diagnostic,
-    start: Position,
-) -> io::Result<()> {
-    writeln!(
-        out,
-        "{path}:{}:{}: {}[{}] {}",
-        start.line, start.column, d.severity, d.rule, d.message
-    )
+/// The line of finding `d` of the file at `path`, which starts at `start`, without its line
+/// break: `path:line:col: severity[rule] message`.
+pub(super) struct Line<'a> {
+    pub path: &'a str,
+    pub d: &'a Diagnostic,
+    pub start: Position,
+}
+
+impl fmt::Display for Line<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let Line { path, d, start } = self;
+        write!(
+            f,
+            "{path}:{}:{}: {}[{}] {}",
+            start.line, start.column, d.severity, d.rule, d.message
+        )
+    }
 }

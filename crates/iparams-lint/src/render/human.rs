@@ -14,7 +14,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use iparams_core::{Diagnostic, Severity, Span};
 use miette::{GraphicalReportHandler, GraphicalTheme, LabeledSpan, SourceCode};
 
-use super::concise::write_line;
+use super::concise::Line;
 use super::cut::Cut;
 use super::source_code::IndexedSource;
 use super::{CheckedFile, RenderOptions, Renderer, Summary, plural};
@@ -110,16 +110,9 @@ impl Human {
                 .render_report(&mut rendered, &Finding { diagnostic, source })
                 .is_err()
             {
-                let position = source.position(diagnostic.span.start);
-                rendered.push_str(&format!(
-                    "{}:{}:{}: {}[{}] {}\n",
-                    file.path,
-                    position.line,
-                    position.column,
-                    diagnostic.severity,
-                    diagnostic.rule,
-                    diagnostic.message
-                ));
+                let start = source.position(diagnostic.span.start);
+                let (path, d) = (file.path, diagnostic);
+                rendered.push_str(&format!("{}\n", Line { path, d, start }));
             }
         }
         rendered
@@ -242,7 +235,10 @@ impl Renderer for Human {
             }
         }
         self.listed.fetch_add(listed.len(), Ordering::Relaxed);
-        file.each_finding(listed, |d, start, _| write_line(out, file.path, d, start))
+        file.each_finding(listed, |d, start, _| {
+            let path = file.path;
+            writeln!(out, "{}", Line { path, d, start })
+        })
     }
 
     fn end(&self, summary: &Summary, wrote_files: bool, out: &mut dyn Write) -> io::Result<()> {
