@@ -128,13 +128,7 @@ impl Loaded {
     /// Checks what was loaded with `settings`.
     pub fn check(self, linter: &mut Linter, settings: &RuleSettings) -> Checked {
         match self {
-            Loaded::App { app, named } => {
-                let mut checked = app.check(linter, settings);
-                if let Loaded::App { named: n, .. } = &mut checked.loaded {
-                    *n = named;
-                }
-                checked
-            }
+            Loaded::App { app, named } => app.check_naming(named, linter, settings),
             Loaded::Alone(alone) => {
                 let mut verdicts = Vec::new();
                 let mut errors = Vec::new();
@@ -169,7 +163,17 @@ impl LoadedApp {
     /// Checks the app with `settings`: every file with the rules about it, iparams.json with
     /// every rule that can use the app; with a manifest.json that is missing or cannot be read,
     /// iparams.json alone (see the module's documentation).
-    pub fn check(mut self, linter: &mut Linter, settings: &RuleSettings) -> Checked {
+    pub fn check(self, linter: &mut Linter, settings: &RuleSettings) -> Checked {
+        self.check_naming(None, linter, settings)
+    }
+
+    /// [`LoadedApp::check`], `named` the file inside the app the target named.
+    fn check_naming(
+        mut self,
+        named: Option<String>,
+        linter: &mut Linter,
+        settings: &RuleSettings,
+    ) -> Checked {
         let mut errors = std::mem::take(&mut self.errors);
         let verdicts = match self.input() {
             Some(input) => {
@@ -221,10 +225,7 @@ impl LoadedApp {
             }
         };
         Checked {
-            loaded: Loaded::App {
-                app: self,
-                named: None,
-            },
+            loaded: Loaded::App { app: self, named },
             verdicts,
             errors,
         }
