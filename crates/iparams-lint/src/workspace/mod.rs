@@ -17,7 +17,7 @@ mod place;
 mod read;
 
 use std::collections::HashMap;
-use std::path::{Component, Path, PathBuf};
+use std::path::{Path, PathBuf};
 
 pub use app::{LoadedApp, LoadedFile};
 pub use check::{Alone, Checked, Loaded, Verdict, check_values};
@@ -222,13 +222,11 @@ fn plan_inputs(
     Ok(plan)
 }
 
-/// The overlay key of `path`: absolute, without `.` components, so that `./a/b` and `a/b` meet.
+/// The overlay key of `path`: absolute, `.` and `..` resolved by name as [`app_of`] resolves
+/// them, so that `./a/b`, `c/../a/b` and `a/b` meet.
 fn key(path: &Path) -> PathBuf {
     let absolute = std::path::absolute(path).unwrap_or_else(|_| path.to_owned());
-    absolute
-        .components()
-        .filter(|part| *part != Component::CurDir)
-        .collect()
+    place::normalized(&absolute)
 }
 
 #[cfg(test)]

@@ -76,7 +76,7 @@ pub fn app_of(path: &Path) -> Option<InApp> {
 
 /// `path` with its `.` components dropped and each `..` taking away the name before it (a `..`
 /// at the start of a relative path stays; at the root, it is the root).
-fn normalized(path: &Path) -> PathBuf {
+pub(super) fn normalized(path: &Path) -> PathBuf {
     let mut parts: Vec<Component<'_>> = Vec::new();
     for part in path.components() {
         match part {
