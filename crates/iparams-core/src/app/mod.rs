@@ -34,7 +34,6 @@ pub use js::{JsFacts, Read, Script, UtilsCall, UtilsMethod};
 pub use literals::Literal;
 pub use manifest::{Manifest, ManifestProblem, Platform};
 pub use model::{AppModel, FileId, RequestsFile};
-pub(crate) use outline::declared;
 pub use outline::{Declared, Handler, Outline, credential_pairs};
 pub use requests::{Field, Place, Placeholder, Reference, Requests, Template};
 pub use templates::template_reads;

@@ -3,6 +3,8 @@
 //! page, the credential check). Built from the typed model ([`Iparam`]), so that a repeated
 //! attribute counts as `JSON.parse` keeps it: the last one.
 
+use std::collections::{HashMap, HashSet};
+
 use crate::model::{Attribute, Iparam, IparamType};
 use crate::pointer;
 use crate::span::Span;
@@ -96,11 +98,6 @@ impl Declared {
     }
 }
 
-/// What cross-file rules need to know of an iparam (the engine's name for [`Declared::of`]).
-pub(crate) fn declared(iparam: &Iparam<'_, '_>) -> Declared {
-    Declared::of(iparam)
-}
-
 /// The outline of one iparams.json.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Outline {
@@ -136,11 +133,18 @@ impl Outline {
     /// Each key once, as `JSON.parse` keeps them: at the place of its first member, declared as
     /// its last.
     pub fn unique(&self) -> Vec<&Declared> {
-        let mut seen = std::collections::HashSet::new();
+        // One pass for the last member of each key, one for the first: not a look from the end
+        // for every key.
+        let last: HashMap<&str, &Declared> = self
+            .iparams
+            .iter()
+            .map(|declared| (declared.key.as_str(), declared))
+            .collect();
+        let mut seen = HashSet::new();
         self.iparams
             .iter()
             .filter(|declared| seen.insert(declared.key.as_str()))
-            .filter_map(|first| self.get(&first.key))
+            .map(|first| last[first.key.as_str()])
             .collect()
     }
 }

@@ -7,7 +7,7 @@ use rayon::prelude::*;
 
 use super::enabled_checks;
 use super::finish::mask_secrets;
-use crate::app::{AppFacts, Declared, declared};
+use crate::app::{AppFacts, Declared};
 use crate::diagnostic::Diagnostic;
 use crate::ecma_regex::RegexEngine;
 use crate::model::Iparam;
@@ -121,7 +121,7 @@ impl Batch<'_> {
             &iparam.secrets,
         );
         if self.checks.outline {
-            found.declared.push(declared(&iparam));
+            found.declared.push(Declared::of(&iparam));
         }
     }
 
