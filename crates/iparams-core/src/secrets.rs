@@ -5,6 +5,9 @@ use crate::eight_bytes::{ONES, below, equal};
 /// What is printed in place of a value that must not be shown.
 pub const MASKED: &str = "\"********\"";
 
+/// What is printed in place of a secret inside other text: [`MASKED`] without its quotes.
+pub const MASKED_TEXT: &str = "********";
+
 /// The fragments whose presence in a lowercased key makes the vendor validator warn that the
 /// iparam "appears to be a secure param".
 pub const VENDOR_FRAGMENTS: [&str; 4] = ["auth", "token", "key", "secret"];

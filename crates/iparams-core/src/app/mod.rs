@@ -21,6 +21,7 @@ mod outline;
 pub mod requests;
 mod templates;
 mod typescript_nest;
+mod written_credentials;
 
 pub use facts::AppFacts;
 pub(crate) use facts::facts_of;
@@ -37,3 +38,6 @@ pub use model::{AppModel, FileId, RequestsFile};
 pub use outline::{Declared, Handler, Outline, credential_pairs};
 pub use requests::{Field, Place, Placeholder, Reference, Requests, Template};
 pub use templates::template_reads;
+pub use written_credentials::{
+    Written, WrittenCredential, carries_credential, path_parameter_carrying_credential,
+};

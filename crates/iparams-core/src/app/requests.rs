@@ -532,34 +532,6 @@ impl<'s> Requests<'s> {
             .collect()
     }
 
-    /// The spans of header and query values that hold a credential written out: an
-    /// `Authorization` value with literal text after its scheme (`Bearer abc…`, a bare key), or
-    /// any value that looks like a secret. Output masks them.
-    pub fn secret_spans(&self) -> Vec<Span> {
-        // One buffer for every value's written text.
-        let mut written = String::new();
-        self.templates
-            .iter()
-            .flat_map(|template| &template.fields)
-            .filter(|field| matches!(field.place, Place::Header(_) | Place::Query(_)))
-            .filter(|field| {
-                let Some(text) = field.as_str() else {
-                    return false;
-                };
-                let authorization = matches!(&field.place, Place::Header(name)
-                    if name.eq_ignore_ascii_case("authorization")
-                        || name.eq_ignore_ascii_case("proxy-authorization"));
-                // Placeholders are names, not secrets: only the text written around them is
-                // looked at (most values are a placeholder and a few words: nothing to scan).
-                written.clear();
-                push_placeholders_replaced(&mut written, text, ' ');
-                (authorization && holds_literal_credential(&written))
-                    || (written.len() >= 20 && crate::secrets::looks_secret(&written))
-            })
-            .map(|field| field.span)
-            .collect()
-    }
-
     /// The pointer of the value whose source holds `span`, for findings of other rules.
     pub fn pointer_at(&self, span: Span) -> Option<String> {
         let template = self.templates.iter().find(|t| t.span.contains(span))?;
@@ -723,7 +695,7 @@ pub(crate) fn placeholders_replaced(text: &str, by: char) -> Cow<'_, str> {
 }
 
 /// Appends [`placeholders_replaced`]'s text to `out`.
-fn push_placeholders_replaced(out: &mut String, text: &str, by: char) {
+pub(super) fn push_placeholders_replaced(out: &mut String, text: &str, by: char) {
     let mut from = 0;
     for (open, close) in placeholder_marks(text) {
         out.push_str(&text[from..open]);
@@ -735,10 +707,11 @@ fn push_placeholders_replaced(out: &mut String, text: &str, by: char) {
 
 /// Whether an `Authorization` value (its placeholders replaced by spaces) writes a credential out: text other than placeholders
 /// after its scheme word (`Bearer abc`, `Basic dXNlcjpwYXNz`), or a word that is not a scheme.
-fn holds_literal_credential(literal: &str) -> bool {
+pub(super) fn holds_literal_credential(literal: &str) -> bool {
     let mut words = literal.split_whitespace();
     let first = words.next();
-    let after = words.any(|word| !word.is_empty());
+    // `Token token=<%= … %>` leaves a parameter's name, not a secret, after the scheme.
+    let after = words.any(|word| !word.trim_end_matches('"').ends_with('='));
     let schemes = ["bearer", "basic", "token", "digest"];
     match first {
         None => false,

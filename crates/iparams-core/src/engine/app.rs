@@ -1,7 +1,7 @@
 //! One app: iparams.json with the rules that can use the app, and the app's other files with
 //! the rules about them.
 
-use super::finish::finish;
+use super::finish::{finish, mask_secrets};
 use super::report::FileReport;
 use super::{Linter, check_reading, enabled_checks};
 use crate::app::manifest;
@@ -148,7 +148,11 @@ impl Linter {
         });
         let requests = requests.map(|(mut report, requests)| {
             // Credentials written in templates are never shown, whatever rules are on.
-            report.redactions.extend(requests.requests.secret_spans());
+            report.redactions.extend(
+                requests
+                    .requests
+                    .secret_spans(files.sources[requests.file].text()),
+            );
             report.redactions.sort_unstable();
             report.redactions.dedup();
             files.reports[requests.file] = report;
@@ -194,6 +198,13 @@ impl Linter {
             let report = &mut files.reports[id];
             let mut diagnostics = std::mem::take(&mut report.diagnostics);
             diagnostics.extend(findings);
+            // The last line of defence, as for iparams.json: app rules quote templates and
+            // scripts, and no secret of the file survives in what they wrote.
+            mask_secrets(
+                &mut diagnostics,
+                files.sources[id].text(),
+                &report.redactions,
+            );
             report.diagnostics = finish(diagnostics, rules);
         }
         files

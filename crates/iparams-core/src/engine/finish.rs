@@ -3,7 +3,7 @@
 use super::report::secret_texts;
 use crate::diagnostic::Diagnostic;
 use crate::rules::{self, Level, RuleSettings};
-use crate::secrets::MASKED;
+use crate::secrets::{MASKED, MASKED_TEXT};
 use crate::span::Span;
 
 /// The findings of one file as reported: each at the level configured for its rule and pointer
@@ -103,9 +103,11 @@ fn mask_in<T: AsRef<str> + From<String>>(message: &mut T, secrets: &[&str]) {
     for secret in secrets {
         let text = message.as_ref();
         if text.contains(secret) {
+            // A quoted secret becomes the quoted mask; one inside other quoted text (a path,
+            // a host, a placeholder) loses only its own characters.
             let masked = text
                 .replace(&format!("\"{secret}\""), MASKED)
-                .replace(secret, MASKED);
+                .replace(secret, MASKED_TEXT);
             *message = T::from(masked);
         }
     }

@@ -274,6 +274,8 @@ pub static REGISTRY: &[&Rule] = &[
     &app::key_not_usable_in_templates::RULE,
     &app::unused_iparam::RULE,
     &templates::invalid_request_template::RULE,
+    &templates::credential_in_template::RULE,
+    &templates::credential_iparam_not_secure::RULE,
     &templates::request_method::RULE,
     &templates::request_protocol::RULE,
     &templates::request_host::RULE,

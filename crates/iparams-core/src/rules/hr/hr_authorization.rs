@@ -2,8 +2,8 @@
 //! not `Bearer` and a token from a secure iparam.
 
 use crate::app::AppModel;
+use crate::app::requests::placeholders;
 use crate::app::requests::single_iparam;
-use crate::app::requests::{has_placeholder_mark, placeholders};
 use crate::diagnostic::Severity;
 use crate::rules::hr::{hr_app, hr_templates};
 use crate::rules::{AppContext, Area, Check, Examples, Rule};
@@ -22,10 +22,9 @@ also Reporting Manager; else 403). A request without valid credentials gets 401,
 - no `Authorization` header, `Basic …` credentials, `Token token=…`, or the key alone without
   `Bearer ` are errors;
 - `Bearer <%= encode(…) %>` sends the key base64-encoded, which is not the token;
-- the token must come from a secure iparam (`"secure": true`): a token written in the template
-  is a committed secret, shipped with every copy of the app (it is masked in this tool's
-  output; revoke it), and one from an iparam that is not secure can be read by the app's
-  front end.
+- the token must come from a secure iparam (`"secure": true`): one from an iparam that is not
+  secure can be read by the app's front end (a token written in the template is a committed
+  secret, which `credential-in-template` reports).
 
 `<%= access_token %>` (an OAuth template) and `<%= context.… %>` are taken as they are."#,
     bad: hr_app!(
@@ -125,12 +124,6 @@ fn check(model: &AppModel<'_>, cx: &mut AppContext) {
                     "not Bearer",
                     BEARER_HELP.to_owned(),
                 )
-            } else if rest.is_empty() && !has_placeholder_mark(scheme) {
-                (
-                    "is a key written out without `Bearer `, a committed secret".to_owned(),
-                    "a credential in the template",
-                    format!("Revoke the key and move it to a secure iparam. {BEARER_HELP}"),
-                )
             } else if rest.is_empty() {
                 (
                     "has no `Bearer ` before the token".to_owned(),
@@ -152,7 +145,7 @@ fn check(model: &AppModel<'_>, cx: &mut AppContext) {
             hr.file,
             &RULE,
             field.span,
-            if label == "a credential in the template" || label == "not a secure iparam" {
+            if label == "not a secure iparam" {
                 format!("Header `Authorization` of template `{name}` {problem}")
             } else {
                 format!("Header `Authorization` of template `{name}` {problem}: the HR service answers 401 Unauthenticated")
@@ -173,14 +166,9 @@ fn bearer_problem(model: &AppModel<'_>, token: &str) -> Option<(String, &'static
             BEARER_HELP.to_owned(),
         ));
     }
+    // A token written out is a committed secret, which `credential-in-template` reports.
     if placeholders(token).next().is_none() {
-        return Some((
-            "holds a token written in the template, a committed secret".to_owned(),
-            "a credential in the template",
-            format!(
-                "Revoke the token (anyone with the app's files has it) and move it to a secure iparam. {BEARER_HELP}"
-            ),
-        ));
+        return None;
     }
     for (expression, _, _) in placeholders(token) {
         if expression.starts_with("encode(") {

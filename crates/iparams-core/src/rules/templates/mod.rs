@@ -4,6 +4,8 @@
 
 pub(super) mod access_token_without_oauth;
 pub(super) mod context_host_in_frontend;
+pub(super) mod credential_in_template;
+pub(super) mod credential_iparam_not_secure;
 pub(super) mod ignored_invoke_option;
 pub(super) mod invalid_request_template;
 pub(super) mod legacy_request_api;

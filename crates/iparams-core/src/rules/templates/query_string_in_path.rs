@@ -52,7 +52,9 @@ fn check(model: &AppModel<'_>, cx: &mut AppContext) {
             continue;
         };
         let name = suggest::shortened(&template.name);
-        let quoted = suggest::shortened(path);
+        // Only the path before `?`: the values after it may be keys (`?apikey=…`).
+        let before = path.split_once('?').map_or(path, |(before, _)| before);
+        let quoted = suggest::shortened(before);
         let names: Vec<&str> = query
             .split('&')
             .filter_map(|pair| pair.split('=').next())
@@ -63,7 +65,7 @@ fn check(model: &AppModel<'_>, cx: &mut AppContext) {
         } else {
             format!(" ({})", suggest::list(names))
         };
-        cx.report(file, &RULE, field.span, format!("`path` \"{quoted}\" of template `{name}` holds a query string"))
+        cx.report(file, &RULE, field.span, format!("`path` \"{quoted}?…\" of template `{name}` holds a query string"))
             .label("query string in the path")
             .help(format!(
                 "Move the parameters{listed} to `\"query\": {{...}}` of the schema, one member each, and keep only the path before `?`."

@@ -67,6 +67,11 @@ fn check(model: &AppModel<'_>, cx: &mut AppContext) {
                 "Keep only the domain name in `host` and move the parameters to `query`."
                     .to_owned(),
             )
+        } else if shape.contains('@') {
+            (
+                "holds a user name and password (`user:password@`)",
+                "Remove them, revoke the password, and send the credentials in an `Authorization` header built from secure iparams.".to_owned(),
+            )
         } else if shape.contains(':') {
             (
                 "holds a port",
