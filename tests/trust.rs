@@ -1,10 +1,11 @@
-//! Issue 11: no secret in any output, the vendor's verdict where it decides the app's fate, and
-//! no noise on real apps' patterns. Each test fails without the change it is named after.
+//! No secret in any output, a committed credential an error, the vendor's verdict where it
+//! decides the app's fate, and no noise on real apps' patterns. Each test fails without the
+//! change it is named after.
 
 mod support;
 
 use serde_json::Value;
-use support::{Scratch, json_on, run_in, run_on};
+use support::{Scratch, json_on, repo_root, run_in, run_on};
 
 const FORMATS: [&str; 6] = ["human", "concise", "json", "sarif", "github", "junit"];
 
@@ -375,4 +376,225 @@ fn values_follow_the_vendor_too() {
     assert!(!stdout.contains("error[value-type]"), "{stdout}");
     assert!(stdout.contains("error[value-format]"), "{stdout}");
     assert!(stdout.contains("localhost"), "{stdout}");
+}
+
+/// Every output format of the app (or file) at `path`, run from the repository, joined; and the
+/// status of the first.
+fn every_format_of(path: &std::path::Path) -> (Option<i32>, String) {
+    let mut status = None;
+    let outputs: Vec<String> = FORMATS
+        .iter()
+        .map(|format| {
+            let path = path.to_string_lossy();
+            let (code, stdout, stderr) = run_in(
+                &repo_root(),
+                &["--color", "never", "--format", format, &path],
+            );
+            status = status.or(code);
+            stdout + &stderr
+        })
+        .collect();
+    (status, outputs.join("\n"))
+}
+
+fn assert_none_shown(output: &str, secrets: &[&str]) {
+    for secret in secrets {
+        assert!(!output.contains(secret), "{secret} is shown:\n{output}");
+    }
+}
+
+#[test]
+fn credentials_committed_in_templates_are_errors_and_never_shown() {
+    let app = repo_root().join("fixtures/apps/credential-in-template/invalid");
+    let (status, output) = every_format_of(&app);
+    assert_eq!(status, Some(1), "{output}");
+    // Each secret, and the part of each that a message could quote (a host's user info, an
+    // encoded pair, a key after `?apikey=`).
+    assert_none_shown(
+        &output,
+        &[
+            "8f3Kq2LmN5vX1tK9wZr7",
+            "YWRtaW46SHVudGVyMlBhc3N3MHJk",
+            "q8Zr2LmN5vX1tK9w",
+            "plainsecretvalue12",
+            "k3yV4lu3Secr3t99",
+            "Hunter2Passw0rd",
+            "FGqddMF8t08v8N7Oq4i57vs1",
+        ],
+    );
+    let (_, json, _) = run_in(&repo_root(), &["--format", "json", &app.to_string_lossy()]);
+    let json: Value = serde_json::from_str(&json).expect("JSON");
+    let errors: Vec<String> = json["files"]
+        .as_array()
+        .expect("files")
+        .iter()
+        .flat_map(|file| file["diagnostics"].as_array().cloned().unwrap_or_default())
+        .filter(|d| d["rule"] == "credential-in-template")
+        .map(|d| format!("{} {}", d["severity"], d["pointer"]))
+        .collect();
+    // The bearer and basic headers, two named headers, a query parameter, a key in the path,
+    // user info, an encoded pair, a token of a known shape.
+    assert_eq!(errors.len(), 9, "{errors:?}");
+    assert!(
+        errors.iter().all(|e| e.starts_with("\"error\"")),
+        "{errors:?}"
+    );
+    // A host with user info is said to hold one, not a port.
+    assert!(
+        output.contains("holds a user name and password"),
+        "{output}"
+    );
+    assert!(!output.contains("holds a port"), "{output}");
+}
+
+#[test]
+fn an_iparam_sent_as_a_credential_must_be_secure() {
+    let app = repo_root().join("fixtures/apps/credential-iparam-not-secure/invalid");
+    let (_, json, _) = run_in(&repo_root(), &["--format", "json", &app.to_string_lossy()]);
+    let json: Value = serde_json::from_str(&json).expect("JSON");
+    let messages: Vec<String> = json["files"]
+        .as_array()
+        .expect("files")
+        .iter()
+        .flat_map(|file| file["diagnostics"].as_array().cloned().unwrap_or_default())
+        .filter(|d| d["rule"] == "credential-iparam-not-secure")
+        .map(|d| format!("{} {}", d["severity"], d["message"]))
+        .collect();
+    // Once per iparam, however many templates send it; never for `account`, a plain value.
+    assert_eq!(messages.len(), 2, "{messages:?}");
+    assert!(messages[0].contains("`service_login`") && messages[0].contains("1 more place"));
+    assert!(messages[1].contains("`partner_code`"));
+    assert!(messages.iter().all(|m| m.starts_with("\"warning\"")));
+    let valid = repo_root().join("fixtures/apps/credential-iparam-not-secure/valid");
+    let (status, output, _) = run_in(
+        &repo_root(),
+        &["--format", "concise", &valid.to_string_lossy()],
+    );
+    assert_eq!(status, Some(0), "{output}");
+}
+
+#[test]
+fn a_short_data_bind_value_that_is_no_name_is_never_shown() {
+    let value = "Tr0ub4dor&3horse-stapl";
+    for secure in ["true", "false"] {
+        let file = format!(
+            "{{\n  \"api_key\": {{\"display_name\": \"API key\", \"type\": \"text\", \"secure\": {secure}, \"data-bind\": \"{value}\"}}\n}}\n"
+        );
+        let output = every_format(file.as_bytes());
+        assert_none_shown(&output, &[&value[..6], &value[10..]]);
+        assert!(output.contains("22 characters, not shown"), "{output}");
+    }
+    // A name is still quoted, to be corrected.
+    let file = "{\"domain\": {\"display_name\": \"Domain\", \"type\": \"text\", \"data-bind\": \"product.subdomain\"}}";
+    assert!(every_format(file.as_bytes()).contains("\"product.subdomain\""));
+}
+
+#[test]
+fn a_label_shaped_like_a_credential_is_masked_when_repeated() {
+    let token = "ghp_abcdefghijklmnopqrstuvwxyz0123456789";
+    let file = format!(
+        "{{\"a\": {{\"display_name\": \"{token}\", \"type\": \"text\"}},\n \"b\": {{\"display_name\": \"{token}\", \"type\": \"text\"}}}}"
+    );
+    let output = every_format(file.as_bytes());
+    assert_none_shown(&output, &[&token[4..20]]);
+    assert_eq!(
+        of_rule(&findings(file.as_bytes()), "duplicate-display-name").len(),
+        1
+    );
+}
+
+#[test]
+fn a_dropped_or_unquoted_secure_default_is_never_shown() {
+    let file = "{\n  \"api_key\": {\"display_name\": \"API key\", \"type\": \"text\", \"secure\": true,\n    \"default_value\": \"firstSecretValue1\", \"default_value\": \"secondSecretValue2\"},\n  \"pin\": {\"display_name\": \"PIN\", \"type\": \"text\", \"secure\": true, \"default_value\": unquotedSecret99}\n}\n";
+    let output = every_format(file.as_bytes());
+    assert_none_shown(&output, &["firstSecret", "secondSecret", "unquotedSecret"]);
+    let found = findings(file.as_bytes());
+    assert_eq!(of_rule(&found, "duplicate-key").len(), 1, "{found:?}");
+    assert_eq!(of_rule(&found, "invalid-json").len(), 1, "{found:?}");
+}
+
+#[test]
+fn a_values_file_that_is_no_object_shows_none_of_its_values() {
+    let scratch = Scratch::new("values-array");
+    let definitions = scratch.write(
+        "iparams.json",
+        r#"{"api_key": {"display_name": "API key", "type": "text", "secure": true}}"#,
+    );
+    let values = scratch.write(
+        "values.json",
+        r#"[{"api_key": "myValueSecret123", "pin": 4455667788}]"#,
+    );
+    let (status, stdout, stderr) = run_in(
+        &scratch.0,
+        &[
+            "values",
+            "--iparams",
+            &definitions.to_string_lossy(),
+            &values.to_string_lossy(),
+        ],
+    );
+    assert_eq!(status, Some(1), "{stdout}{stderr}");
+    assert!(stdout.contains("root-not-object"), "{stdout}");
+    assert_none_shown(&(stdout + &stderr), &["myValueSecret", "4455667788"]);
+}
+
+#[test]
+fn literal_tokens_in_scripts_are_masked_in_code_frames() {
+    let scratch = Scratch::new("script-tokens");
+    scratch.write(
+        "manifest.json",
+        r#"{"platform-version": "2.3", "product": {"freshdesk": {"location": {"ticket_sidebar": {"url": "index.html"}}}}}"#,
+    );
+    scratch.write("config/iparams.json", "{}");
+    scratch.write(
+        "app/scripts/app.js",
+        concat!(
+            "const API_KEY = \"q8Zr2LmN5vX1tK9w\";\n",
+            "const headers = { Authorization: \"Bearer 8f3Kq2LmN5vX1tK9wZr7\", apiSecret: \"plainsecretvalue12\" };\n",
+            "client.iparams.get(\"nope\"); const basic = `Basic dXNlcjpwYXNzd29yZA==`;\n",
+        ),
+    );
+    let (status, output) = every_format_of(&scratch.0);
+    assert_eq!(status, Some(1), "{output}");
+    assert!(output.contains("unknown-iparam-read"), "{output}");
+    assert_none_shown(
+        &output,
+        &[
+            "q8Zr2LmN5vX1tK9w",
+            "8f3Kq2LmN5vX1tK9wZr7",
+            "plainsecretvalue12",
+            "dXNlcjpwYXNzd29yZA",
+        ],
+    );
+}
+
+#[test]
+fn add_dry_run_masks_the_secrets_already_in_the_file() {
+    let scratch = Scratch::new("add-dry-run-secret");
+    scratch.write(
+        "manifest.json",
+        r#"{"platform-version": "2.3", "product": {"freshdesk": {}}}"#,
+    );
+    scratch.write(
+        "config/iparams.json",
+        "{\n  \"api_key\": {\"display_name\": \"API key\", \"type\": \"text\", \"secure\": true, \"default_value\": \"ExistingSecretDefault42\"}\n}\n",
+    );
+    let (status, stdout, stderr) = run_in(
+        &scratch.0,
+        &[
+            "add",
+            "--key",
+            "region",
+            "--type",
+            "text",
+            "--display-name",
+            "Region",
+            "--dry-run",
+            ".",
+        ],
+    );
+    assert_eq!(status, Some(0), "{stdout}{stderr}");
+    // The line holding the secret is in the diff (a comma is added to it), masked.
+    assert!(stdout.contains("-  \"api_key\""), "{stdout}");
+    assert_none_shown(&(stdout + &stderr), &["ExistingSecret"]);
 }

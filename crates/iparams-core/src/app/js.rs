@@ -4,8 +4,9 @@
 
 use oxc_allocator::Allocator;
 use oxc_ast::ast::{
-    Argument, BindingPattern, CallExpression, ComputedMemberExpression, Expression,
-    ObjectPropertyKind, Statement, StaticMemberExpression, VariableDeclarator,
+    Argument, AssignmentExpression, AssignmentTarget, BindingPattern, CallExpression,
+    ComputedMemberExpression, Expression, ObjectProperty, ObjectPropertyKind, Statement,
+    StaticMemberExpression, StringLiteral, TemplateElement, VariableDeclarator,
 };
 use oxc_ast_visit::{Visit, walk};
 use oxc_parser::Parser;
@@ -14,6 +15,7 @@ use oxc_span::{GetSpan, SourceType};
 use super::invocations::{Invocation, LegacyRequest, RequestCall, request_call};
 use super::literals::{Literal, literal_kind, literal_string};
 use super::typescript_nest::too_nested;
+use super::written_credentials::{is_written_credential, names_a_secret};
 use crate::span::Span;
 
 /// Where a script runs, which decides what it can read.
@@ -111,6 +113,8 @@ pub struct JsFacts {
     pub invocations: Vec<Invocation>,
     /// Calls of the request API before templates.
     pub legacy_requests: Vec<LegacyRequest>,
+    /// Credentials written in its strings, which outputs mask.
+    pub secrets: Vec<Span>,
 }
 
 impl JsFacts {
@@ -131,6 +135,7 @@ impl JsFacts {
         self.reads_all |= other.reads_all;
         self.invocations.extend(other.invocations);
         self.legacy_requests.extend(other.legacy_requests);
+        self.secrets.extend(other.secrets);
     }
 }
 
@@ -344,7 +349,46 @@ impl Collector<'_, '_> {
     }
 }
 
+impl Collector<'_, '_> {
+    /// Keeps the span of a string literal that holds a credential, or that a name meaning a
+    /// secret is given (`apiKey: "…"`, `const API_TOKEN = "…"`), so that outputs mask it.
+    fn secret(&mut self, name: Option<&str>, value: &Expression<'_>) {
+        if let Expression::StringLiteral(literal) = value.get_inner_expression()
+            && name.is_some_and(|name| names_a_secret(name, &literal.value))
+        {
+            self.facts.secrets.push((self.shift)(literal.span));
+        }
+    }
+}
+
 impl<'a> Visit<'a> for Collector<'_, '_> {
+    fn visit_string_literal(&mut self, literal: &StringLiteral<'a>) {
+        if is_written_credential(&literal.value) {
+            self.facts.secrets.push((self.shift)(literal.span));
+        }
+    }
+
+    fn visit_template_element(&mut self, element: &TemplateElement<'a>) {
+        if is_written_credential(&element.value.raw) {
+            self.facts.secrets.push((self.shift)(element.span));
+        }
+    }
+
+    fn visit_object_property(&mut self, property: &ObjectProperty<'a>) {
+        self.secret(property.key.static_name().as_deref(), &property.value);
+        walk::walk_object_property(self, property);
+    }
+
+    fn visit_assignment_expression(&mut self, assignment: &AssignmentExpression<'a>) {
+        let name = match &assignment.left {
+            AssignmentTarget::AssignmentTargetIdentifier(id) => Some(id.name.as_str()),
+            AssignmentTarget::StaticMemberExpression(member) => Some(member.property.name.as_str()),
+            _ => None,
+        };
+        self.secret(name, &assignment.right);
+        walk::walk_assignment_expression(self, assignment);
+    }
+
     fn visit_call_expression(&mut self, call: &CallExpression<'a>) {
         match request_call(call, self.shift) {
             Some(RequestCall::Invoke(invocation)) => self.facts.invocations.push(invocation),
@@ -399,6 +443,11 @@ impl<'a> Visit<'a> for Collector<'_, '_> {
     }
 
     fn visit_variable_declarator(&mut self, declarator: &VariableDeclarator<'a>) {
+        if let (BindingPattern::BindingIdentifier(id), Some(init)) =
+            (&declarator.id, &declarator.init)
+        {
+            self.secret(Some(&id.name), init);
+        }
         // `const { region, api_key } = args.iparams;`
         if self.script == Script::Serverless
             && let (BindingPattern::ObjectPattern(pattern), Some(init)) =

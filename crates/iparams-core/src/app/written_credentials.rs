@@ -137,9 +137,23 @@ fn in_field(field: &Field<'_>, text: &str, written: &str, source: &str) -> Optio
     }
 }
 
-/// Whether `name` (a header's or a query parameter's) names a secret and `written`, the
-/// value's text outside placeholders, is a literal long enough to be one.
-fn names_a_secret(name: &str, written: &str) -> bool {
+/// Whether a string written in code is a credential: shaped like a known one or a long random
+/// token, or a scheme and a literal (`Bearer 8f3Kq2LmN5vX1tK9`, `Basic dXNlcjpwYXNz`).
+pub(crate) fn is_written_credential(text: &str) -> bool {
+    let mut words = text.split_whitespace();
+    let scheme_and_literal = matches!(
+        (words.next(), words.next(), words.next()),
+        (Some(scheme), Some(literal), None)
+            if ["bearer", "basic", "token"].iter().any(|s| scheme.eq_ignore_ascii_case(s))
+                && literal.len() >= SHORTEST_NAMED_SECRET
+    );
+    scheme_and_literal || secrets::looks_secret(text)
+}
+
+/// Whether `name` (a header's, a query parameter's, a property's or a variable's) names a
+/// secret and `written`, the value's text outside placeholders, is a literal long enough to be
+/// one.
+pub(crate) fn names_a_secret(name: &str, written: &str) -> bool {
     let literal = written.trim();
     is_secret_name(name)
         && literal.len() >= SHORTEST_NAMED_SECRET

@@ -69,10 +69,9 @@ impl Linter {
 
         let callbacks = input.callbacks.map(|file| {
             let id = files.add(file.path, file.bytes);
-            (
-                id,
-                js::analyze(files.sources[id].text(), file.path, 0, Script::Callbacks),
-            )
+            let facts = js::analyze(files.sources[id].text(), file.path, 0, Script::Callbacks);
+            files.reports[id].redactions.clone_from(&facts.secrets);
+            (id, facts)
         });
         let facts = facts_of(
             &manifest_reading,
@@ -96,10 +95,9 @@ impl Linter {
             list.iter()
                 .map(|file| {
                     let id = files.add(file.path, file.bytes);
-                    (
-                        id,
-                        js::analyze_file(files.sources[id].text(), file.path, script),
-                    )
+                    let facts = js::analyze_file(files.sources[id].text(), file.path, script);
+                    files.reports[id].redactions.clone_from(&facts.secrets);
+                    (id, facts)
                 })
                 .collect()
         };

@@ -2,7 +2,7 @@
 //! is checked as soon as it is parsed, so memory stays flat on large files.
 
 use super::batch::{BatchFindings, FileChecks, finish_in_parallel};
-use super::finish::finish;
+use super::finish::{finish, mask_overlapped_secrets};
 use super::report::FileReport;
 use super::{Linter, check_reading};
 use crate::app::{AppFacts, Declared};
@@ -72,7 +72,13 @@ impl Linter {
             errors: document.as_ref().map(|document| document.errors.as_slice()),
             root: document.as_ref().map(|document| document.root),
         };
+        let first_of_reading = cx.diagnostics.len();
         check_reading(&reading, rules, &mut cx);
+        mask_overlapped_secrets(
+            &mut cx.diagnostics[first_of_reading..],
+            text,
+            &found.redactions,
+        );
         let mut report = FileReport {
             well_formed: reading.is_well_formed(),
             ..FileReport::default()

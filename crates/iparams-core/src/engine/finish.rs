@@ -97,6 +97,32 @@ pub(crate) fn mask_secrets(diagnostics: &mut [Diagnostic], text: &str, secrets: 
     }
 }
 
+/// [`mask_secrets`] for findings that belong to no iparam (the file's syntax): each is masked
+/// with the secrets its own span overlaps, such as an unquoted secure default it quotes.
+pub(crate) fn mask_overlapped_secrets(
+    diagnostics: &mut [Diagnostic],
+    text: &str,
+    secrets: &[Span],
+) {
+    if diagnostics.is_empty() || secrets.is_empty() {
+        return;
+    }
+    let mut sorted = secrets.to_vec();
+    sorted.sort_unstable();
+    for diagnostic in diagnostics {
+        let span = diagnostic.span;
+        // Secrets start in order; those that may overlap start before the finding's end.
+        let before_end =
+            sorted.partition_point(|secret| secret.start < span.end.max(span.start + 1));
+        let overlapped: Vec<Span> = sorted[..before_end]
+            .iter()
+            .filter(|secret| secret.end > span.start)
+            .copied()
+            .collect();
+        mask_secrets(std::slice::from_mut(diagnostic), text, &overlapped);
+    }
+}
+
 /// `message` with each secret of `secrets` (and its quotes) masked; left as it is, borrowed or
 /// not, when it holds none.
 fn mask_in<T: AsRef<str> + From<String>>(message: &mut T, secrets: &[&str]) {

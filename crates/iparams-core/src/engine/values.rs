@@ -4,6 +4,7 @@
 use super::finish::{finish, mask_secrets};
 use super::report::FileReport;
 use super::{Linter, check_reading, enabled_checks};
+use crate::model::walk_scalars;
 use crate::reading::{FileKind, Reading};
 use crate::rules::{Check, Context, RuleSettings};
 use crate::source::SourceText;
@@ -54,6 +55,10 @@ impl Linter {
         };
         check_reading(&reading, rules, &mut cx);
         report.well_formed = reading.is_well_formed();
+        if let Some(root) = root.filter(|root| root.as_object().is_none()) {
+            // Not an object of values, so which are secure cannot be told: none is shown.
+            walk_scalars(root, &mut |value| report.redactions.push(value.span));
+        }
         if let Some(root) = root.filter(|root| root.as_object().is_some()) {
             check_object(
                 root,

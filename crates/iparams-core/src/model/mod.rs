@@ -230,11 +230,19 @@ impl<'a, 's> Iparam<'a, 's> {
         }
         let mut hidden: Vec<Span> = credentials.iter().map(|hit| hit.span).collect();
         hidden.extend_from_slice(&random_tokens);
-        if let Some(member) = self.get(Attribute::DefaultValue)
-            && (self.is_secure() || self.sensitivity.is_word())
+        if let Some(value) = self.string(Attribute::DataBind)
+            && !types::looks_like_a_data_bind_name(value.text)
         {
-            // Whatever its JSON type: a PIN written as a number is as secret as a string.
-            walk_scalars(&member.value, &mut |value| hidden.push(value.span));
+            hidden.push(value.span);
+        }
+        if self.is_secure() || self.sensitivity.is_word() {
+            // Every default, the ones a repeat drops too, and whatever its JSON type: a PIN
+            // written as a number is as secret as a string.
+            for default in &self.members {
+                if default.attribute == Some(Attribute::DefaultValue) {
+                    walk_scalars(&default.member.value, &mut |value| hidden.push(value.span));
+                }
+            }
         }
         hidden.sort_unstable();
         hidden.dedup();

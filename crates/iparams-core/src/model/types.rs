@@ -362,6 +362,24 @@ pub static DATA_BIND_VALUES: [(&str, &[IparamType]); 3] = [
     ("product.url", &[IparamType::Text]),
 ];
 
+/// Whether a `data-bind` value reads as a name, as the known values do (`product.subdomain`,
+/// `domain`): dotted words of letters, digits, `_` and `-`, with a dot, or lower-case letters
+/// alone. Anything else (`Tr0ub4dor&3`, `a8f3k2…`) may be a token pasted there by mistake, and
+/// is never shown.
+pub fn looks_like_a_data_bind_name(text: &str) -> bool {
+    let word = |part: &str| {
+        part.chars().next().is_some_and(|c| c.is_ascii_alphabetic())
+            && part
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '-'))
+    };
+    if text.contains('.') {
+        text.split('.').all(word)
+    } else {
+        !text.is_empty() && text.chars().all(|c| c.is_ascii_lowercase() || c == '_')
+    }
+}
+
 /// The only installation-page event an iparam can handle.
 pub const CHANGE_EVENT: &str = "change";
 
@@ -393,5 +411,28 @@ mod tests {
             assert!(data_bind_description(value).is_some(), "{value}");
         }
         assert!(product_description("zendesk").is_none());
+    }
+
+    #[test]
+    fn data_bind_names_and_what_is_not_one() {
+        for name in [
+            "product.domain",
+            "product.subdomain",
+            "product.API_KEY",
+            "domain",
+            "api_key",
+        ] {
+            assert!(looks_like_a_data_bind_name(name), "{name}");
+        }
+        for other in [
+            "Tr0ub4dor&3horse-stapl",
+            "abcd1234efgh5678",
+            "hunter2",
+            "",
+            "a..b",
+            "p.9x",
+        ] {
+            assert!(!looks_like_a_data_bind_name(other), "{other}");
+        }
     }
 }

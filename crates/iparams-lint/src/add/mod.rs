@@ -14,7 +14,7 @@ use iparams_core::model::{
 use iparams_core::syntax::{Value, parse_value};
 use iparams_core::{
     Diagnostic, Edit, FileReport, LineIndex, Linter, RuleSettings, Severity, SourceText,
-    insert_object_member, json_string, pointer, suggest,
+    insert_object_member, json_string, lint, pointer, redact, suggest,
 };
 
 use crate::cli::AddArgs;
@@ -181,7 +181,10 @@ fn add(
 
     if args.dry_run {
         let old_text = text_of(source.as_ref());
-        let mut diff = unified_diff(&shown, old_text, &shown_text);
+        // As `check --diff` does: the secrets already in the file (a secure default) are
+        // masked in both texts, context lines included.
+        let masked = |text: &str| redact(text, &lint(text.as_bytes()).redactions).into_owned();
+        let mut diff = unified_diff(&shown, &masked(old_text), &masked(&shown_text));
         if let Some(change) = &callbacks {
             diff.push_str(&unified_diff(
                 &callbacks_path.display().to_string(),

@@ -1,9 +1,12 @@
 //! `duplicate-display-name`: two fields with the same label.
 
+use std::borrow::Cow;
+
 use crate::diagnostic::Severity;
 use crate::model::{Attribute, Iparam, IparamType};
 use crate::rules::helpers::{PackedSpan, fnv, repeats, string_at};
 use crate::rules::{Area, Check, Context, Examples, FileCheck, Rule, same_check};
+use crate::secrets;
 
 pub static RULE: Rule = Rule {
     name: "duplicate-display-name",
@@ -112,13 +115,17 @@ impl FileCheck for DuplicateDisplayName {
                 continue;
             }
             let shown = cx.source(later.label.span());
+            // Found at the end of the file, this finding is not masked with its iparam's
+            // secrets: a label shaped like a credential is masked here.
+            let shown = if secrets::looks_secret(&text_at(later.label)) {
+                Cow::Borrowed(secrets::MASKED)
+            } else {
+                crate::suggest::shortened(shown)
+            };
             cx.report(
                 &RULE,
                 later.label.span(),
-                format!(
-                    "Iparams `{earlier_key}` and `{key}` have the same label {}",
-                    crate::suggest::shortened(shown)
-                ),
+                format!("Iparams `{earlier_key}` and `{key}` have the same label {shown}"),
             )
             .label("same label")
             .related(earlier.label.span(), format!("`{earlier_key}` has it too"))

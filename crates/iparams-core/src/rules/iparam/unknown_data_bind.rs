@@ -21,8 +21,9 @@ secrets are text iparams; platform 2.x apps use `product.api_key` on `api_key` i
 other value fills nothing. A value that differs from a known one only in case is corrected by the
 fix.
 
-Real apps sometimes paste a token here by mistake: an unknown value is quoted only in part (its
-first 16 characters), and one that looks like a credential is masked."#,
+Real apps sometimes paste a token here by mistake: an unknown value is shown only when it reads
+as a name (dotted words, such as `product.subdomain`), and then only its first 16 characters when
+it is long; any other value is masked in every output."#,
     bad: r#"{
   "domain": {"display_name": "Domain", "type": "text", "data-bind": "product.subdomain"}
 }
@@ -41,11 +42,14 @@ first 16 characters), and one that looks like a credential is masked."#,
 /// tokens there by mistake, so a long value is cut to a short piece.
 const PIECE: usize = 16;
 
-/// An unknown data-bind value as a message quotes it: masked when it looks like a credential,
-/// cut to a short piece when long.
+/// An unknown data-bind value as a message quotes it: not at all when it is not shaped like a
+/// name (it may be a token), cut to a short piece when long.
 fn quoted_piece(iparam: &Iparam<'_, '_>, value: &Text<'_>) -> String {
     if iparam.masks(value) {
-        return MASKED.to_owned();
+        return format!(
+            "{MASKED} ({} characters, not shown: not a name, perhaps a pasted token)",
+            value.text.chars().count()
+        );
     }
     if value.text.chars().count() <= PIECE + 4 {
         return json_string(value.text);

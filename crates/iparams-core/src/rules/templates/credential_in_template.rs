@@ -29,7 +29,7 @@ that: `"Authorization": "Bearer <%= iparam.api_key %>"`, or `"Basic <%= encode(i
 ':X') %>"` for an API that takes the key as a user name. The credential is masked in every output
 of this tool."#,
     bad: request_app!(
-        r#"{"schema": {"method": "GET", "host": "api.example.com", "path": "/users", "headers": {"Authorization": "Bearer 8f3Kq2LmN5vX1tK9wZr7"}}}"#
+        r#"{"schema": {"method": "GET", "host": "api.example.com", "path": "/users", "headers": {"Authorization": "Bearer my-team-token-2024"}}}"#
     ),
     good: concat!(
         "=== manifest.json ===\n",
