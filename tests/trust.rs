@@ -55,7 +55,11 @@ fn a_token_pasted_into_data_bind_is_never_shown() {
     // Not even a piece of it.
     assert!(!output.contains(&TOKEN[..12]), "{output}");
     let found = findings(file.as_bytes());
-    assert_eq!(of_rule(&found, "high-entropy-string").len(), 1, "{found:?}");
+    assert_eq!(
+        of_rule(&found, "hardcoded-credential").len(),
+        1,
+        "{found:?}"
+    );
     assert!(
         of_rule(&found, "unknown-data-bind")[0]
             .2

@@ -448,6 +448,13 @@ pub fn random_token(text: &str) -> Option<(usize, usize)> {
     token_in(text, Shape::of(text))
 }
 
+/// Whether a random token (as [`random_token`] finds one, or the string around it) is hex:
+/// hashes and identifiers look so too, while a run that mixes cases and digits is a key.
+pub fn is_hex_token(token: &str) -> bool {
+    let token = token.trim_matches('"');
+    !token.is_empty() && token.bytes().all(|b| b.is_ascii_hexdigit())
+}
+
 fn token_in(text: &str, shape: Shape) -> Option<(usize, usize)> {
     // Most strings are prose or short: nothing to look at without a long enough run.
     if !shape.may_hold_random_token() {

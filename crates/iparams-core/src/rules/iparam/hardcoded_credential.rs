@@ -3,18 +3,24 @@
 use crate::diagnostic::Severity;
 use crate::model::Iparam;
 use crate::pointer;
+use crate::rules::iparam::random_tokens;
 use crate::rules::{Area, Check, Context, Examples, Rule};
 
 pub static RULE: Rule = Rule {
     name: "hardcoded-credential",
     severity: Severity::Error,
     area: Area::Secrets,
-    summary: "A string has the shape of a real credential",
+    summary: "A string has the shape of a real credential, or is a long random token",
     docs: r#"Strings shaped like real credentials (AWS access keys, GitHub, Slack, Stripe,
 Google, OpenAI, Anthropic, Groq, SendGrid and Twilio keys, JSON Web Tokens, private keys, bearer
-tokens, passwords in URLs) have no place in iparams.json, whatever attribute holds them: the file is
-committed and shipped in the app package. Remove the credential and revoke it. It is masked in every
-output of this tool."#,
+tokens, passwords in URLs), and long random tokens of no known format (a run of 32 or more characters
+that mixes lower case, upper case and digits with a high entropy, as keys, secrets and webhook tokens
+are), have no place in iparams.json, whatever attribute holds them: the file is committed and shipped
+in the app package. Remove the credential and revoke it. A token given as an example in a
+description is reported too: a real token often ends up there, and no one can tell from the text;
+write an obvious placeholder such as `123456789:ABCdef...` instead. Runs of hex digits, which hashes
+share with keys, are `high-entropy-string`'s. The credential is masked in every output of this
+tool."#,
     bad: r#"{
   "repo": {"display_name": "Repository", "type": "url", "default_value": "https://bot:s3cr3t-pass@git.example.com/app"}
 }
@@ -39,5 +45,11 @@ fn check(iparam: &Iparam<'_, '_>, cx: &mut Context<'_>) {
             .label("credential (masked)")
             .help("Remove it and revoke it: this file is committed and shipped in the app package. Let installers enter credentials in a secure iparam.")
             .pointer(path);
+    }
+    for token in random_tokens(iparam, cx, true) {
+        cx.report(&RULE, token.span, format!("Iparam `{}` contains what looks like a secret token{}", iparam.key.text, token.place))
+            .label("random token (masked)")
+            .help("A run of 32 or more random characters that mixes cases and digits is how keys and secrets look. Remove it and revoke it: this file is committed and shipped in the app package. If it is an example, write an obvious placeholder instead.")
+            .pointer(token.pointer);
     }
 }

@@ -2,32 +2,30 @@
 
 use crate::diagnostic::Severity;
 use crate::model::Iparam;
-use crate::pointer;
+use crate::rules::iparam::random_tokens;
 use crate::rules::{Area, Check, Context, Examples, Rule};
 
 pub static RULE: Rule = Rule {
     name: "high-entropy-string",
     severity: Severity::Warning,
     area: Area::Secrets,
-    summary: "A string holds a long random token, as API keys and secrets are",
-    docs: r#"`hardcoded-credential` knows the shapes of some providers' keys; many services'
-keys, secrets and webhook tokens are plain random strings instead. This rule looks, in every string
-of a definition but its `regex` patterns, for a run of at least 32 characters of base64 or base64url
-that mixes lower case, upper case and digits with a high entropy, or of hex digits with letters and
-digits: a token pasted into a `description`, a `data-bind`, a `default_value`, an option or a
-`display_name` is committed and shipped in the app package.
+    summary: "A string holds a long run of random hex digits, as some keys and secrets are",
+    docs: r#"Many services' keys, signing secrets and webhook tokens are plain random strings of
+no known format. A run of at least 32 characters that mixes lower case, upper case and digits with
+a high entropy is one for certain, and `hardcoded-credential` reports it as an error. A run of 32 or
+more hex digits (letters and digits, in one case) is how such keys look too, but also how hashes,
+commit ids and some identifiers look: this rule reports those, in every string of a definition but
+its `regex` patterns, as a warning, since no one can tell from the text alone.
 
-URLs, UUIDs, paths and words run together (`enableAgentAsApprover2024`) are not reported. A token
-given as an example in a description is still reported: a real token often ends up there, and no one
-can tell from the text. Replace an example with an obvious placeholder such as
-`123456789:ABCdef...`. The token is masked in every output of this tool (the whole string when it is
-all token)."#,
+URLs, UUIDs, paths and words run together are not reported. If the value is a secret, remove it and
+revoke it; if it is an example, replace it with an obvious placeholder. The token is masked in every
+output of this tool (the whole string when it is all token)."#,
     bad: r#"{
-  "bot_token": {"display_name": "Bot token", "type": "text", "secure": true, "description": "For example 776622144:WqkVVjtLdnus3klphcUuAaGA8WCsEzU7F6m"}
+  "signing_secret": {"display_name": "Signing secret", "type": "text", "secure": true, "description": "For example 9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08"}
 }
 "#,
     good: r#"{
-  "bot_token": {"display_name": "Bot token", "type": "text", "secure": true, "description": "For example 123456789:ABCdefGhIJKlmNoPQRsTUVwxyZ"}
+  "signing_secret": {"display_name": "Signing secret", "type": "text", "secure": true, "description": "The 64 hex digits under Settings, Signing"}
 }
 "#,
     examples: Examples::Iparams,
@@ -37,30 +35,22 @@ all token)."#,
 };
 
 fn check(iparam: &Iparam<'_, '_>, cx: &mut Context<'_>) {
-    for &span in &iparam.random_tokens {
-        let segments = iparam.value.path_to(span);
-        let mut path = iparam.pointer();
-        for segment in &segments {
-            pointer::push(&mut path, segment);
-        }
-        // The attribute that holds it: `options`, not the option's index.
-        let place = segments
-            .first()
-            .map_or_else(String::new, |attribute| format!(" (in `{attribute}`)"));
+    for token in random_tokens(iparam, cx, false) {
         cx.report(
             &RULE,
-            span,
+            token.span,
             format!(
-                "Iparam `{}` holds what looks like a random token{place}",
-                iparam.key.text
+                "Iparam `{}` holds what looks like a random hex token{}",
+                iparam.key.text, token.place
             ),
         )
         .label("random token (masked)")
         .help(
-            "A run of 32 or more random characters is how API keys and secrets look. If it is \
-             real, remove it and revoke it: this file is committed and shipped in the app \
-             package. If it is an example, write an obvious placeholder instead.",
+            "A run of 32 or more hex digits is how many API keys and signing secrets look, and \
+             how hashes and identifiers look too. If it is a secret, remove it and revoke it: \
+             this file is committed and shipped in the app package. If it is an example, write \
+             an obvious placeholder instead.",
         )
-        .pointer(path);
+        .pointer(token.pointer);
     }
 }

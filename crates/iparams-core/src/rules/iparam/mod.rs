@@ -58,6 +58,7 @@ use crate::model::{
 };
 use crate::rules::Context;
 use crate::rules::helpers::{compile_patterns, match_patterns};
+use crate::span::Span;
 use crate::suggest;
 
 /// Each string pattern of the iparam's `regex`, compiled.
@@ -140,4 +141,44 @@ pub(crate) fn product_list() -> &'static str {
 /// Types whose value can be a secret.
 pub(crate) fn can_hold_secret(ty: Option<IparamType>) -> bool {
     matches!(ty, None | Some(IparamType::Text | IparamType::Paragraph))
+}
+
+/// A long random token in an iparam, as `hardcoded-credential` and `high-entropy-string`
+/// report it.
+pub(super) struct RandomToken {
+    pub span: Span,
+    /// The pointer of the string that holds it.
+    pub pointer: String,
+    /// ` (in `description`)`: the attribute that holds it (not an option's index), or nothing.
+    pub place: String,
+}
+
+/// The iparam's random tokens: the strong ones (base64 mixing lower case, upper case and
+/// digits: how keys and secrets look, reported as credentials) or the others (hex, which
+/// hashes and identifiers share with keys: the detector is unsure).
+pub(super) fn random_tokens(
+    iparam: &Iparam<'_, '_>,
+    cx: &Context<'_>,
+    strong: bool,
+) -> Vec<RandomToken> {
+    iparam
+        .random_tokens
+        .iter()
+        .filter(|span| crate::secrets::is_hex_token(cx.source(**span)) != strong)
+        .map(|&span| {
+            let segments = iparam.value.path_to(span);
+            let mut pointer = iparam.pointer();
+            for segment in &segments {
+                crate::pointer::push(&mut pointer, segment);
+            }
+            let place = segments
+                .first()
+                .map_or_else(String::new, |attribute| format!(" (in `{attribute}`)"));
+            RandomToken {
+                span,
+                pointer,
+                place,
+            }
+        })
+        .collect()
 }
