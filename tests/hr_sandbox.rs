@@ -526,3 +526,70 @@ fn other_products_are_not_verified_and_no_call_is_made_without_verify() {
     assert_eq!(output.status.code(), Some(2));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// `verify-credentials` is registered, but reports what the HR service answers: its documented
+/// examples are proven here, against the sandbox, rather than offline with the other rules'.
+#[test]
+fn verify_credentials_documented_examples_are_true_and_its_level_is_configurable() {
+    let rule = iparams_core::rules::VERIFY_CREDENTIALS;
+    let (definitions, _) = rule.example_definitions().expect("values examples");
+    let sandbox = Running::start(&[]);
+    let dir = scratch("verify-examples");
+    std::fs::write(dir.join("iparams.json"), definitions).expect("write");
+    let run = |values: &str, extra: &[&str]| {
+        std::fs::write(dir.join("values.json"), values).expect("write");
+        let output = binary()
+            .args(["values", "--verify", "--hr-url", &sandbox.url])
+            .arg("--iparams")
+            .arg(dir.join("iparams.json"))
+            .args(extra)
+            .arg(dir.join("values.json"))
+            .output()
+            .expect("runs");
+        (
+            output.status.code(),
+            String::from_utf8_lossy(&output.stdout).into_owned(),
+            String::from_utf8_lossy(&output.stderr).into_owned(),
+        )
+    };
+    let concise = ["--format", "concise"];
+    let (code, stdout, stderr) = run(rule.bad, &concise);
+    assert_eq!(code, Some(1), "{stdout}{stderr}");
+    assert!(stdout.contains("error[verify-credentials]"), "{stdout}");
+    // The good example names the key it needs: an HR Partner's, which the sandbox gives.
+    let good = rule.good.replace(
+        "<the API key of an HR Partner of acme>",
+        &sandbox.token("hr_partner"),
+    );
+    let (code, stdout, stderr) = run(&good, &concise);
+    assert_eq!(code, Some(0), "{stdout}{stderr}");
+    assert!(
+        stdout.contains("0 errors, 0 warnings") && stderr.contains("verified"),
+        "{stderr}"
+    );
+    // Its level is set as any rule's; off, nothing is asked.
+    let (code, stdout, _) = run(
+        rule.bad,
+        &["--format=concise", "--rule", "verify-credentials=warning"],
+    );
+    assert_eq!(code, Some(0), "{stdout}");
+    assert!(stdout.contains("warning[verify-credentials]"), "{stdout}");
+    let (code, stdout, stderr) = run(
+        rule.bad,
+        &["--format=concise", "--rule", "verify-credentials=off"],
+    );
+    assert_eq!(code, Some(0), "{stdout}");
+    assert!(
+        stderr.contains("verify-credentials is off; nothing verified"),
+        "{stderr}"
+    );
+    // SARIF finds it in its rule table.
+    let (_, sarif, _) = run(rule.bad, &["--format", "sarif"]);
+    let sarif: Value = serde_json::from_str(&sarif).expect("SARIF");
+    let result = &sarif["runs"][0]["results"][0];
+    let index = result["ruleIndex"].as_u64().expect("a rule index") as usize;
+    assert_eq!(
+        sarif["runs"][0]["tool"]["driver"]["rules"][index]["id"],
+        "verify-credentials"
+    );
+}

@@ -54,7 +54,14 @@ fn main() -> ExitCode {
     let (timing_out, others): (Vec<&Rule>, Vec<&Rule>) = REGISTRY
         .iter()
         .partition(|rule| TIMING_OUT.contains(&rule.name));
-    for rule in others.into_iter().chain(timing_out) {
+    // A rule that reports what a service answers (`verify-credentials`) has neither fixtures
+    // nor examples that run offline: tests/hr_sandbox.rs proves its examples against the
+    // sandbox.
+    for rule in others
+        .into_iter()
+        .chain(timing_out)
+        .filter(|rule| !rule.needs_network())
+    {
         trials.push(Trial::test(format!("example::{}", rule.name), move || {
             documented_examples_are_true(rule)
         }));
@@ -237,7 +244,7 @@ fn find(rule: &Rule, fixture: &Path) -> Vec<Finding> {
 
 fn every_rule_has_passing_and_failing_fixtures() -> Result<(), Failed> {
     let mut missing = Vec::new();
-    for rule in REGISTRY {
+    for rule in REGISTRY.iter().filter(|rule| !rule.needs_network()) {
         for prefix in ["valid", "invalid"] {
             if fixtures(rule, prefix).is_empty() {
                 missing.push(format!(

@@ -102,6 +102,10 @@ fn fix_label_of(applicability: Applicability) -> &'static str {
 
 /// The rule's own findings on its failing example, one line each (with the file, for an app).
 fn example_findings(rule: &Rule) -> String {
+    if rule.needs_network() {
+        return "(by `iparams-lint values --verify`, from the service's answer: not run here)\n"
+            .to_owned();
+    }
     let checked = iparams_core::Linter::default().check_example(rule, false);
     let multi_file = checked.len() > 1;
     let mut out = String::new();

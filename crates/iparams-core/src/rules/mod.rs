@@ -133,6 +133,9 @@ pub enum Examples {
         definitions: &'static str,
         good_definitions: Option<&'static str>,
     },
+    /// A values file for the iparams.json `definitions`, checked against the product's API by
+    /// `values --verify`: the examples need the network (the HR sandbox's tests prove them).
+    Verified { definitions: &'static str },
 }
 
 /// One check of a rule, and when it runs.
@@ -173,8 +176,15 @@ impl Rule {
                 definitions,
                 good_definitions,
             } => Some((definitions, good_definitions.unwrap_or(definitions))),
+            Examples::Verified { definitions } => Some((definitions, definitions)),
             _ => None,
         }
+    }
+
+    /// Whether the rule reports what a service answers (`values --verify`), so that its
+    /// examples cannot be run offline.
+    pub fn needs_network(&self) -> bool {
+        matches!(self.examples, Examples::Verified { .. })
     }
 
     /// Whether the rule only reports with the app around iparams.json (its examples are apps).
@@ -316,6 +326,7 @@ pub static REGISTRY: &[&Rule] = &[
     &values::value_duplicate_option::RULE,
     &values::value_fails_regex::RULE,
     &values::value_regex_timeout::RULE,
+    &values::verify_credentials::RULE,
 ];
 
 /// `text` with the lines that continue a paragraph or a list item joined to it: rule docs are
@@ -344,6 +355,9 @@ fn unwrap_lines(text: &str) -> String {
 pub fn find(name: &str) -> Option<&'static Rule> {
     REGISTRY.iter().copied().find(|rule| rule.name == name)
 }
+
+/// `verify-credentials`, which the command reports from the HR service's answers.
+pub static VERIFY_CREDENTIALS: &Rule = &values::verify_credentials::RULE;
 
 /// The rule called `name`, or the closest name when there is none.
 pub fn resolve(name: &str) -> Result<&'static Rule, Option<&'static str>> {

@@ -81,7 +81,7 @@ fn result(d: &Diagnostic, uri: &str, cursor: &mut LineCursor<'_>, secrets: &[&st
         Some(help) => format!("{}\n{help}", d.message),
         None => d.message.to_string(),
     };
-    // `values --verify` findings carry a rule outside the table: -1, SARIF's "none".
+    // Every finding's rule is registered; -1 is SARIF's "none", never expected.
     let rule_index = REGISTRY
         .iter()
         .position(|rule| rule.name == d.rule)

@@ -95,6 +95,7 @@ pub fn run(
             &definitions,
             &values,
             args.hr_url.as_deref(),
+            &settings,
             &mut report,
             stderr,
         );

@@ -11,16 +11,17 @@ use std::time::Duration;
 
 use iparams_core::app::hr_service::{PRODUCT, credential_check_url};
 use iparams_core::app::{Outline, credential_pairs};
+use iparams_core::rules::VERIFY_CREDENTIALS;
 use iparams_core::syntax::parse_value;
-use iparams_core::{Diagnostic, FileReport, Severity, SourceText, Span, pointer};
+use iparams_core::{
+    Diagnostic, FileReport, Level, RuleSettings, Severity, SourceText, Span, pointer,
+};
 
 use crate::net;
 
-/// The rule name the findings carry. It is not one of the linter's rules (it needs the
-/// network), so it cannot be configured; SARIF describes it after the registered rules.
-pub const RULE: &str = "verify-credentials";
-/// Its one-line summary, for SARIF's rule table.
-pub const SUMMARY: &str = "A domain/api_key pair was checked against the product's API, as the installation page does (values --verify)";
+/// The rule the findings carry, registered in the core (its docs, its level in the
+/// configuration, SARIF's rule table) though only this module reports it.
+const RULE: &str = VERIFY_CREDENTIALS.name;
 
 const TIMEOUT: Duration = Duration::from_secs(10);
 
@@ -218,9 +219,18 @@ pub fn verify(
     definitions: &SourceText<'_>,
     values: &SourceText<'_>,
     hr_url: Option<&str>,
+    settings: &RuleSettings,
     report: &mut FileReport,
     stderr: &mut dyn Write,
 ) {
+    if !settings.is_enabled(VERIFY_CREDENTIALS) {
+        let _ = writeln!(
+            stderr,
+            "iparams-lint: --verify: the rule verify-credentials is off; nothing verified"
+        );
+        return;
+    }
+    let first = report.diagnostics.len();
     let pairs = pairs(definitions.text(), values.text());
     if pairs.is_empty() {
         let _ = writeln!(
@@ -286,6 +296,20 @@ pub fn verify(
             }
         }
     }
+    // The level configured for the rule at each finding's pointer, as the core settles its
+    // own rules' findings.
+    let mut verified = report.diagnostics.split_off(first);
+    verified.retain_mut(|diagnostic| {
+        match settings.configured_at(VERIFY_CREDENTIALS, &diagnostic.pointer) {
+            Some(Level::Off) => false,
+            Some(Level::On(severity)) => {
+                diagnostic.severity = severity;
+                true
+            }
+            None => true,
+        }
+    });
+    report.diagnostics.append(&mut verified);
     report
         .diagnostics
         .sort_by_key(|d| (d.span.start, d.span.end));

@@ -10,6 +10,7 @@ pub(super) mod value_not_in_options;
 pub(super) mod value_regex_timeout;
 pub(super) mod value_required;
 pub(super) mod value_type;
+pub(super) mod verify_credentials;
 
 use crate::diagnostic::Diagnostic;
 use crate::ecma_regex::MatchOutcome;
