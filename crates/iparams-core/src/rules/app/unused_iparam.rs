@@ -13,8 +13,9 @@ pub static RULE: Rule = Rule {
     summary: "An iparam that the app never reads",
     docs: r#"Every installer fills every field of the installation page, so a field the app never
 reads is work for nothing. Reads are `client.iparams.get("key")` in the front end,
-`args.iparams.key` in serverless code, `<%= iparam.key %>` in request templates, and
-`utils.get`/`utils.set` in installation-page callbacks. When some code reads iparams without naming
+`args.iparams.key` in serverless code, `<%= iparam.key %>` in request templates and in the strings
+given to the request API of platforms before 2.3 (`client.request.get(url, options)`,
+`$request.post(…)`), and `utils.get`/`utils.set` in installation-page callbacks. When some code reads iparams without naming
 which (`client.iparams.get()`), when some code does not parse, or when the app has no code to read
 them, nothing is reported."#,
     bad: r#"=== manifest.json ===
@@ -56,7 +57,8 @@ fn check(model: &AppModel<'_>, cx: &mut AppContext) {
     }
     let mut read: HashSet<&str> = model
         .readers()
-        .flat_map(|(_, facts)| facts.reads.iter().map(|r| r.key.as_str()))
+        .flat_map(|(_, facts)| facts.reads.iter().chain(&facts.request_reads))
+        .map(|r| r.key.as_str())
         .collect();
     read.extend(
         model
