@@ -12,6 +12,7 @@ use oxc_ast_visit::{Visit, walk};
 use oxc_parser::Parser;
 use oxc_span::{GetSpan, SourceType};
 
+use super::input::is_page;
 use super::invocations::{Invocation, LegacyRequest, RequestCall, request_call};
 use super::literals::{Literal, literal_kind, literal_string};
 use super::requests::placeholder_iparams;
@@ -497,8 +498,7 @@ pub fn inline_scripts(html: &str) -> Vec<(&str, usize)> {
 
 /// A script, or the inline scripts of a page.
 pub fn analyze_file(text: &str, path: &str, script: Script) -> JsFacts {
-    let lower = path.to_ascii_lowercase();
-    if lower.ends_with(".html") || lower.ends_with(".htm") || lower.ends_with(".vue") {
+    if is_page(&path.to_ascii_lowercase()) {
         let mut facts = JsFacts::default();
         for (code, offset) in inline_scripts(text) {
             facts.merge(analyze(code, "inline.js", offset, script));

@@ -49,11 +49,14 @@ fn check(model: &AppModel<'_>, cx: &mut AppContext) {
             (*file, facts.request_reads.as_slice()),
         ]
     });
+    let install_page = model
+        .install_page()
+        .map(|(file, facts)| (*file, facts.request_reads.as_slice()));
     let templates = model
         .templates
         .iter()
         .map(|(file, reads)| (*file, reads.as_slice()));
-    let reads: Vec<(FileId, &[Read])> = scripts.chain(templates).collect();
+    let reads: Vec<(FileId, &[Read])> = scripts.chain(install_page).chain(templates).collect();
     for (file, reads) in reads {
         for read in reads
             .iter()
