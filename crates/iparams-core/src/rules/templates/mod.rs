@@ -4,6 +4,7 @@
 
 pub(super) mod access_token_without_oauth;
 pub(super) mod context_host_in_frontend;
+pub(super) mod fixed_account_host;
 pub(super) mod ignored_invoke_option;
 pub(super) mod invalid_request_template;
 pub(super) mod legacy_request_api;
@@ -74,6 +75,101 @@ pub(crate) fn report_not_a_string<'c>(
 /// around the placeholders (a host's shape, a path's query string).
 pub(crate) fn without_placeholders(text: &str) -> Cow<'_, str> {
     crate::app::requests::placeholders_replaced(text, 'x')
+}
+
+/// A product of the vendor whose API each account serves at a host of its own,
+/// `<sub-domain><suffix>` (install-page.md, the domain input and the installation check).
+pub(crate) struct ProductHost {
+    /// The product as `type_attributes.product` names it.
+    pub product: &'static str,
+    /// As its users know it, for messages.
+    pub title: &'static str,
+    /// What follows an account's sub-domain, lower case: `.freshdesk.com`.
+    pub suffix: &'static str,
+}
+
+/// The vendor's products by the domain of their accounts' hosts.
+pub(crate) const PRODUCT_HOSTS: [ProductHost; 8] = [
+    ProductHost {
+        product: "freshdesk",
+        title: "Freshdesk",
+        suffix: ".freshdesk.com",
+    },
+    ProductHost {
+        product: "freshservice",
+        title: "Freshservice",
+        suffix: ".freshservice.com",
+    },
+    ProductHost {
+        product: "freshsales",
+        title: "Freshsales",
+        suffix: ".freshsales.io",
+    },
+    ProductHost {
+        product: "freshchat",
+        title: "Freshchat",
+        suffix: ".freshchat.com",
+    },
+    ProductHost {
+        product: "freshcaller",
+        title: "Freshcaller",
+        suffix: ".freshcaller.com",
+    },
+    ProductHost {
+        product: crate::app::hr_service::PRODUCT,
+        title: "Freshteam",
+        suffix: crate::app::hr_service::HOST_SUFFIX,
+    },
+    ProductHost {
+        product: "freshworks_crm",
+        title: "Freshworks",
+        suffix: ".myfreshworks.com",
+    },
+    ProductHost {
+        product: "freshworks_crm",
+        title: "Freshworks",
+        suffix: ".freshworks.com",
+    },
+];
+
+/// First labels of the hosts a product serves the same for every account: its shared API
+/// (`api.freshchat.com`, and regional ones such as `api.eu.freshchat.com`), its sites and
+/// its assets.
+const SHARED_HOST_LABELS: [&str; 13] = [
+    "api",
+    "www",
+    "developers",
+    "developer",
+    "support",
+    "crmsupport",
+    "status",
+    "marketplace",
+    "cdn",
+    "assets",
+    "static",
+    "wchat",
+    "msdk",
+];
+
+/// A template's `host` as a product's: the product, and what stands before its domain (an
+/// account's sub-domain, a placeholder, or a host shared by every account), when the host
+/// ends with a product's domain.
+pub(crate) fn product_host(host: &str) -> Option<(&'static ProductHost, &str)> {
+    PRODUCT_HOSTS.iter().find_map(|product| {
+        let split = host.len().checked_sub(product.suffix.len())?;
+        let (before, suffix) = (host.get(..split)?, host.get(split..)?);
+        (!before.is_empty() && suffix.eq_ignore_ascii_case(product.suffix))
+            .then_some((product, before))
+    })
+}
+
+/// Whether what stands before a product's domain in a host names a host that every account
+/// shares (`api` of `api.freshchat.com`) rather than one account.
+pub(crate) fn is_shared_host(before_domain: &str) -> bool {
+    let first = before_domain.split('.').next().unwrap_or_default();
+    SHARED_HOST_LABELS
+        .iter()
+        .any(|label| first.eq_ignore_ascii_case(label))
 }
 
 /// A whole app for a rule's examples: a 2.3 app with one request template `getUser` (declared in
