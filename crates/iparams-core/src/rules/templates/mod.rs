@@ -10,6 +10,7 @@ pub(super) mod invalid_request_template;
 pub(super) mod legacy_request_api;
 pub(super) mod misplaced_placeholder;
 pub(super) mod missing_template_context;
+pub(super) mod product_auth_scheme;
 pub(super) mod query_string_in_path;
 pub(super) mod request_host;
 pub(super) mod request_method;
@@ -25,7 +26,7 @@ pub(super) mod unused_request_template;
 use std::borrow::Cow;
 
 use crate::app::requests::Field;
-use crate::app::{AppModel, FileId, Template};
+use crate::app::{AppModel, FileId, Place, Reference, Template};
 use crate::diagnostic::Diagnostic;
 use crate::rules::helpers::invocations;
 use crate::rules::{AppContext, Rule};
@@ -86,6 +87,59 @@ pub(crate) struct ProductHost {
     pub title: &'static str,
     /// What follows an account's sub-domain, lower case: `.freshdesk.com`.
     pub suffix: &'static str,
+    /// How its API takes the key, with the paths it holds for (those that start with the
+    /// prefix given); `None` where the rules of another group judge it (the HR service) or
+    /// where the host serves products of several schemes.
+    pub auth: Option<(ApiAuth, &'static str)>,
+}
+
+/// How a product's API takes an account's key (install-page.md, the installation check; the
+/// vendor's API documentation of each product).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum ApiAuth {
+    /// `Authorization: Basic <base64 of key:X>`.
+    Basic,
+    /// `Authorization: Bearer <token>`, the token as it is.
+    Bearer,
+    /// `Authorization: Token token=<key>`, the key as it is.
+    Token,
+    /// The key as it is, in a header of its own, `X-Api-Auth`, rather than `Authorization`.
+    XApiAuth,
+}
+
+impl ApiAuth {
+    /// The scheme of an `Authorization` value it is, when it is one.
+    pub(crate) fn of_scheme(scheme: &str) -> Option<ApiAuth> {
+        [ApiAuth::Basic, ApiAuth::Bearer, ApiAuth::Token]
+            .into_iter()
+            .find(|auth| {
+                auth.scheme()
+                    .is_some_and(|name| name.eq_ignore_ascii_case(scheme))
+            })
+    }
+
+    /// The header of its own it takes the key in.
+    pub(crate) const X_API_AUTH: &'static str = "X-Api-Auth";
+
+    /// Its `Authorization` scheme; `None` for a header of its own.
+    pub(crate) const fn scheme(self) -> Option<&'static str> {
+        match self {
+            ApiAuth::Basic => Some("Basic"),
+            ApiAuth::Bearer => Some("Bearer"),
+            ApiAuth::Token => Some("Token"),
+            ApiAuth::XApiAuth => None,
+        }
+    }
+
+    /// The header as a template writes it, with `KEY` for the iparam of the key.
+    pub(crate) const fn written(self) -> &'static str {
+        match self {
+            ApiAuth::Basic => r#""Authorization": "Basic <%= encode(iparam.KEY + ':X') %>""#,
+            ApiAuth::Bearer => r#""Authorization": "Bearer <%= iparam.KEY %>""#,
+            ApiAuth::Token => r#""Authorization": "Token token=<%= iparam.KEY %>""#,
+            ApiAuth::XApiAuth => r#""X-Api-Auth": "<%= iparam.KEY %>""#,
+        }
+    }
 }
 
 /// The vendor's products by the domain of their accounts' hosts.
@@ -94,41 +148,50 @@ pub(crate) const PRODUCT_HOSTS: [ProductHost; 8] = [
         product: "freshdesk",
         title: "Freshdesk",
         suffix: ".freshdesk.com",
+        auth: Some((ApiAuth::Basic, "/")),
     },
     ProductHost {
         product: "freshservice",
         title: "Freshservice",
         suffix: ".freshservice.com",
+        auth: Some((ApiAuth::Basic, "/")),
     },
     ProductHost {
         product: "freshsales",
         title: "Freshsales",
         suffix: ".freshsales.io",
+        auth: Some((ApiAuth::Token, "/")),
     },
     ProductHost {
         product: "freshchat",
         title: "Freshchat",
         suffix: ".freshchat.com",
+        auth: Some((ApiAuth::Bearer, "/")),
     },
     ProductHost {
         product: "freshcaller",
         title: "Freshcaller",
         suffix: ".freshcaller.com",
+        auth: Some((ApiAuth::XApiAuth, "/")),
     },
     ProductHost {
         product: crate::app::hr_service::PRODUCT,
         title: "Freshteam",
         suffix: crate::app::hr_service::HOST_SUFFIX,
+        auth: None,
     },
+    // A suite's host: its CRM answers under /crm/, its other products with their own schemes.
     ProductHost {
         product: "freshworks_crm",
-        title: "Freshworks",
+        title: "Freshworks CRM",
         suffix: ".myfreshworks.com",
+        auth: Some((ApiAuth::Token, "/crm/")),
     },
     ProductHost {
         product: "freshworks_crm",
-        title: "Freshworks",
+        title: "Freshworks CRM",
         suffix: ".freshworks.com",
+        auth: None,
     },
 ];
 
@@ -161,6 +224,31 @@ pub(crate) fn product_host(host: &str) -> Option<(&'static ProductHost, &str)> {
         (!before.is_empty() && suffix.eq_ignore_ascii_case(product.suffix))
             .then_some((product, before))
     })
+}
+
+/// The product whose API a template calls, when its host says so: a host that ends with a
+/// product's domain (`<%= iparam.domain %>.freshdesk.com`), or the product's own host,
+/// `<%= current_host.endpoint_urls.PRODUCT %>`.
+pub(crate) fn template_product(template: &Template<'_>) -> Option<&'static ProductHost> {
+    let host = template.field(&Place::Host)?.as_str()?.trim();
+    if let Some((product, _)) = product_host(host) {
+        return Some(product);
+    }
+    let mut in_host = template
+        .placeholders
+        .iter()
+        .filter(|placeholder| placeholder.place == Place::Host);
+    let (Some(only), None) = (in_host.next(), in_host.next()) else {
+        return None;
+    };
+    let whole = host.starts_with("<%=") && host.ends_with("%>");
+    let mut references = only.references();
+    match (whole, references.next(), references.next()) {
+        (true, Some((Reference::EndpointUrl(name), _)), None) => {
+            PRODUCT_HOSTS.iter().find(|product| product.product == name)
+        }
+        _ => None,
+    }
 }
 
 /// Whether what stands before a product's domain in a host names a host that every account
