@@ -4,7 +4,7 @@ use crate::app::requests::has_placeholder_mark;
 use crate::app::{AppModel, Place};
 use crate::diagnostic::Severity;
 use crate::model::IparamType;
-use crate::rules::templates::{is_shared_host, product_host, request_templates};
+use crate::rules::templates::{freshdesk_app, is_shared_host, product_host, request_templates};
 use crate::rules::{AppContext, Area, Check, Examples, Rule};
 use crate::suggest;
 
@@ -24,30 +24,12 @@ iparam of the product asks for the sub-domain, and the host is `<%= iparam.domai
 Not reported: a host with a placeholder, a host every account shares (`api.freshchat.com` and its
 regional `api.eu.freshchat.com`, `www.`, `developers.`, `support.`, `status.`, `cdn.` and other
 sites and assets of the vendor), and hosts of other services."#,
-    bad: r#"=== manifest.json ===
-{"platform-version": "2.3", "product": {"freshdesk": {"requests": {"listTickets": {}}}}}
-=== config/iparams.json ===
-{
-  "domain": {"display_name": "Freshdesk domain", "type": "domain", "type_attributes": {"product": "freshdesk"}, "required": true},
-  "api_key": {"display_name": "Freshdesk API key", "type": "api_key", "type_attributes": {"product": "freshdesk"}, "secure": true, "required": true}
-}
-=== config/requests.json ===
-{"listTickets": {"schema": {"method": "GET", "host": "acme.freshdesk.com", "path": "/api/v2/tickets", "headers": {"Authorization": "Basic <%= encode(iparam.api_key) %>"}}}}
-=== app/scripts/app.js ===
-client.request.invokeTemplate("listTickets", {});
-"#,
-    good: r#"=== manifest.json ===
-{"platform-version": "2.3", "product": {"freshdesk": {"requests": {"listTickets": {}}}}}
-=== config/iparams.json ===
-{
-  "domain": {"display_name": "Freshdesk domain", "type": "domain", "type_attributes": {"product": "freshdesk"}, "required": true},
-  "api_key": {"display_name": "Freshdesk API key", "type": "api_key", "type_attributes": {"product": "freshdesk"}, "secure": true, "required": true}
-}
-=== config/requests.json ===
-{"listTickets": {"schema": {"method": "GET", "host": "<%= iparam.domain %>.freshdesk.com", "path": "/api/v2/tickets", "headers": {"Authorization": "Basic <%= encode(iparam.api_key) %>"}}}}
-=== app/scripts/app.js ===
-client.request.invokeTemplate("listTickets", {});
-"#,
+    bad: freshdesk_app!(
+        r#"{"schema": {"method": "GET", "host": "acme.freshdesk.com", "path": "/api/v2/tickets", "headers": {"Authorization": "Basic <%= encode(iparam.api_key) %>"}}}"#
+    ),
+    good: freshdesk_app!(
+        r#"{"schema": {"method": "GET", "host": "<%= iparam.domain %>.freshdesk.com", "path": "/api/v2/tickets", "headers": {"Authorization": "Basic <%= encode(iparam.api_key) %>"}}}"#
+    ),
     examples: Examples::App,
     vendor: "Not checked: `fdk validate` sees a valid host.",
     fix: None,

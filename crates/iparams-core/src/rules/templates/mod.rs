@@ -104,7 +104,7 @@ pub(crate) enum ApiAuth {
     /// `Authorization: Token token=<key>`, the key as it is.
     Token,
     /// The key as it is, in a header of its own, `X-Api-Auth`, rather than `Authorization`.
-    XApiAuth,
+    KeyHeader,
 }
 
 impl ApiAuth {
@@ -127,7 +127,7 @@ impl ApiAuth {
             ApiAuth::Basic => Some("Basic"),
             ApiAuth::Bearer => Some("Bearer"),
             ApiAuth::Token => Some("Token"),
-            ApiAuth::XApiAuth => None,
+            ApiAuth::KeyHeader => None,
         }
     }
 
@@ -137,7 +137,7 @@ impl ApiAuth {
             ApiAuth::Basic => r#""Authorization": "Basic <%= encode(iparam.KEY + ':X') %>""#,
             ApiAuth::Bearer => r#""Authorization": "Bearer <%= iparam.KEY %>""#,
             ApiAuth::Token => r#""Authorization": "Token token=<%= iparam.KEY %>""#,
-            ApiAuth::XApiAuth => r#""X-Api-Auth": "<%= iparam.KEY %>""#,
+            ApiAuth::KeyHeader => r#""X-Api-Auth": "<%= iparam.KEY %>""#,
         }
     }
 }
@@ -172,7 +172,7 @@ pub(crate) const PRODUCT_HOSTS: [ProductHost; 8] = [
         product: "freshcaller",
         title: "Freshcaller",
         suffix: ".freshcaller.com",
-        auth: Some((ApiAuth::XApiAuth, "/")),
+        auth: Some((ApiAuth::KeyHeader, "/")),
     },
     ProductHost {
         product: crate::app::hr_service::PRODUCT,
@@ -276,3 +276,25 @@ macro_rules! request_app {
     };
 }
 pub(crate) use request_app;
+
+/// A whole app for a rule's examples: a 2.3 Freshdesk app whose `domain` and `api_key` iparams
+/// are the installer's account, with one request template `listTickets` (declared in the
+/// manifest and invoked from the front end) whose value is `$template`.
+macro_rules! freshdesk_app {
+    ($template:literal) => {
+        concat!(
+            "=== manifest.json ===\n",
+            r#"{"platform-version": "2.3", "product": {"freshdesk": {"requests": {"listTickets": {}}}}}"#,
+            "\n=== config/iparams.json ===\n{\n",
+            r#"  "domain": {"display_name": "Freshdesk domain", "type": "domain", "type_attributes": {"product": "freshdesk"}, "required": true},"#,
+            "\n",
+            r#"  "api_key": {"display_name": "Freshdesk API key", "type": "api_key", "type_attributes": {"product": "freshdesk"}, "secure": true, "required": true}"#,
+            "\n}\n=== config/requests.json ===\n{\"listTickets\": ",
+            $template,
+            "}\n=== app/scripts/app.js ===\n",
+            r#"client.request.invokeTemplate("listTickets", {});"#,
+            "\n"
+        )
+    };
+}
+pub(crate) use freshdesk_app;

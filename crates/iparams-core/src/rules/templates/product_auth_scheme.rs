@@ -4,7 +4,7 @@
 use crate::app::requests::placeholders;
 use crate::app::{AppModel, Field, Place, Reference, Template};
 use crate::diagnostic::Severity;
-use crate::rules::templates::{ApiAuth, request_templates, template_product};
+use crate::rules::templates::{ApiAuth, freshdesk_app, request_templates, template_product};
 use crate::rules::{AppContext, Area, Check, Examples, Rule};
 use crate::suggest;
 
@@ -31,30 +31,12 @@ Not reported: an `Authorization` whose scheme is not written (`<%= context.auth 
 template's `<%= access_token %>`, a `Basic` whose key is not encoded in the template (the iparam
 may hold it encoded), hosts of other services, and the HR service (`*.freshteam.com`), which
 `hr-authorization` checks."#,
-    bad: r#"=== manifest.json ===
-{"platform-version": "2.3", "product": {"freshdesk": {"requests": {"listTickets": {}}}}}
-=== config/iparams.json ===
-{
-  "domain": {"display_name": "Freshdesk domain", "type": "domain", "type_attributes": {"product": "freshdesk"}, "required": true},
-  "api_key": {"display_name": "Freshdesk API key", "type": "api_key", "type_attributes": {"product": "freshdesk"}, "secure": true, "required": true}
-}
-=== config/requests.json ===
-{"listTickets": {"schema": {"method": "GET", "host": "<%= iparam.domain %>.freshdesk.com", "path": "/api/v2/tickets", "headers": {"Authorization": "Bearer <%= encode(iparam.api_key) %>"}}}}
-=== app/scripts/app.js ===
-client.request.invokeTemplate("listTickets", {});
-"#,
-    good: r#"=== manifest.json ===
-{"platform-version": "2.3", "product": {"freshdesk": {"requests": {"listTickets": {}}}}}
-=== config/iparams.json ===
-{
-  "domain": {"display_name": "Freshdesk domain", "type": "domain", "type_attributes": {"product": "freshdesk"}, "required": true},
-  "api_key": {"display_name": "Freshdesk API key", "type": "api_key", "type_attributes": {"product": "freshdesk"}, "secure": true, "required": true}
-}
-=== config/requests.json ===
-{"listTickets": {"schema": {"method": "GET", "host": "<%= iparam.domain %>.freshdesk.com", "path": "/api/v2/tickets", "headers": {"Authorization": "Basic <%= encode(iparam.api_key + ':X') %>"}}}}
-=== app/scripts/app.js ===
-client.request.invokeTemplate("listTickets", {});
-"#,
+    bad: freshdesk_app!(
+        r#"{"schema": {"method": "GET", "host": "<%= iparam.domain %>.freshdesk.com", "path": "/api/v2/tickets", "headers": {"Authorization": "Bearer <%= encode(iparam.api_key) %>"}}}"#
+    ),
+    good: freshdesk_app!(
+        r#"{"schema": {"method": "GET", "host": "<%= iparam.domain %>.freshdesk.com", "path": "/api/v2/tickets", "headers": {"Authorization": "Basic <%= encode(iparam.api_key + ':X') %>"}}}"#
+    ),
     examples: Examples::App,
     vendor: "Not checked: the call fails with 401 once the app is installed.",
     fix: None,
@@ -105,14 +87,14 @@ fn check(model: &AppModel<'_>, cx: &mut AppContext) {
         let name = suggest::shortened(&template.name);
         // Never quoted: the value may hold a credential.
         let (problem, label) = match wanted {
-            ApiAuth::XApiAuth if header(template, ApiAuth::X_API_AUTH).is_none() => (
+            ApiAuth::KeyHeader if header(template, ApiAuth::X_API_AUTH).is_none() => (
                 format!(
                     "sends the key in `Authorization` ({scheme}), but {title} reads it from `{}`",
                     ApiAuth::X_API_AUTH
                 ),
                 format!("not `{}`", ApiAuth::X_API_AUTH),
             ),
-            ApiAuth::XApiAuth => continue,
+            ApiAuth::KeyHeader => continue,
             _ if sent != wanted => (
                 format!(
                     "sends `{scheme}` credentials to {title}, whose API takes `{}`",
