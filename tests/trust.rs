@@ -225,6 +225,8 @@ fn messages_name_what_they_refer_to() {
     assert!(message.contains("freshdesk, freshservice"), "{message}");
 }
 
+/// The vendor's dynamic-options pattern: a placeholder option, and the default it needs, that a
+/// change callback replaces with the real choices.
 const DYNAMIC: &str = r#"{
   "sentimentField": {
     "display_name": "Custom field to update sentiment",
@@ -236,38 +238,56 @@ const DYNAMIC: &str = r#"{
 }
 "#;
 
+/// The same pattern on a multiselect, whose default is a list.
+const DYNAMIC_MULTISELECT: &str = r#"{
+  "sentimentField": {
+    "display_name": "Custom fields to update with the sentiment",
+    "type": "multiselect",
+    "options": [""],
+    "default_value": [""],
+    "events": [{"change": "fieldChanged"}]
+  }
+}
+"#;
+
 const MANIFEST: &str = r#"{"platform-version": "2.3", "product": {"freshdesk": {}}}"#;
 
 #[test]
 fn dynamic_options_are_no_noise() {
-    // Outside an app: an info at most.
-    let found = findings(DYNAMIC.as_bytes());
-    let empty = of_rule(&found, "empty-option");
-    assert_eq!(empty.len(), 1);
-    assert_eq!(empty[0].1, "info");
-    assert!(
-        empty[0].3.contains("utils.set(\"sentimentField\""),
-        "{empty:?}"
-    );
+    for (name, iparams) in [("dropdown", DYNAMIC), ("multiselect", DYNAMIC_MULTISELECT)] {
+        // Outside an app: an info at most.
+        let found = findings(iparams.as_bytes());
+        let empty = of_rule(&found, "empty-option");
+        assert_eq!(empty.len(), 1, "{name}: {found:?}");
+        assert_eq!(empty[0].1, "info", "{name}");
+        assert!(
+            empty[0].3.contains("utils.set(\"sentimentField\""),
+            "{name}: {empty:?}"
+        );
+        assert!(found.iter().all(|f| f.1 == "info"), "{name}: {found:?}");
 
-    // In an app whose callback sets the values: nothing.
-    let scratch = Scratch::new("trust-dynamic");
-    scratch.write("manifest.json", MANIFEST);
-    scratch.write("config/iparams.json", DYNAMIC);
-    scratch.write(
-        "config/assets/iparams.js",
-        "function fieldChanged(value) {\n  utils.set(\"sentimentField\", {values: [\"a\", \"b\"]});\n}\n",
-    );
-    let (_, stdout, _) = run_in(&scratch.0, &["--format", "concise", "."]);
-    assert!(!stdout.contains("empty-option"), "{stdout}");
+        // In an app whose callback sets the values: nothing at all.
+        let scratch = Scratch::new(&format!("trust-dynamic-{name}"));
+        scratch.write("manifest.json", MANIFEST);
+        scratch.write("config/iparams.json", iparams);
+        scratch.write(
+            "config/assets/iparams.js",
+            "function fieldChanged(value) {\n  utils.set(\"sentimentField\", {values: [\"a\", \"b\"]});\n}\n",
+        );
+        let (_, stdout, _) = run_in(&scratch.0, &["--format", "concise", "."]);
+        assert!(
+            stdout.contains("0 errors, 0 warnings\n"),
+            "{name}: {stdout}"
+        );
 
-    // In an app whose callbacks never do: a warning.
-    scratch.write(
-        "config/assets/iparams.js",
-        "function fieldChanged(value) {\n  return value;\n}\n",
-    );
-    let (_, stdout, _) = run_in(&scratch.0, &["--format", "concise", "."]);
-    assert!(stdout.contains("warning[empty-option]"), "{stdout}");
+        // In an app whose callbacks never do: a warning.
+        scratch.write(
+            "config/assets/iparams.js",
+            "function fieldChanged(value) {\n  return value;\n}\n",
+        );
+        let (_, stdout, _) = run_in(&scratch.0, &["--format", "concise", "."]);
+        assert!(stdout.contains("warning[empty-option]"), "{name}: {stdout}");
+    }
 }
 
 #[test]

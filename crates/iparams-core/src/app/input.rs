@@ -19,6 +19,8 @@ pub struct AppInput<'a> {
     pub iparams: Option<AppFile<'a>>,
     /// config/assets/iparams.js.
     pub callbacks: Option<AppFile<'a>>,
+    /// The other scripts of config/assets/, which the installation page loads.
+    pub install_scripts: Vec<AppFile<'a>>,
     /// config/requests.json, the request templates.
     pub requests: Option<AppFile<'a>>,
     /// Other config/*.json files that may read iparams as templates do (oauth_config.json).
@@ -35,6 +37,9 @@ pub enum Role {
     Manifest,
     Iparams,
     Callbacks,
+    /// Another script of config/assets/ (a JavaScript or TypeScript file, not a page): the
+    /// installation page loads it.
+    InstallScript,
     /// config/requests.json.
     Requests,
     /// Another config/*.json that may hold `<%= iparam.x %>` (oauth_config.json).
@@ -49,6 +54,14 @@ pub enum Role {
 const SCRIPT_EXTENSIONS: [&str; 10] = [
     ".js", ".mjs", ".cjs", ".jsx", ".ts", ".tsx", ".html", ".htm", ".vue", ".cts",
 ];
+
+/// Whether a file of [`SCRIPT_EXTENSIONS`] (its path in lower case) is a page, whose scripts are
+/// inline, rather than a script.
+pub(crate) fn is_page(lower: &str) -> bool {
+    [".html", ".htm", ".vue"]
+        .iter()
+        .any(|ext| lower.ends_with(ext))
+}
 
 /// Folders whose files are never the app's own code.
 pub const SKIPPED_FOLDERS: [&str; 4] = ["node_modules", ".git", ".fdk", "coverage"];
@@ -68,6 +81,9 @@ impl Role {
             "config/requests.json" => Role::Requests,
             "config/iparam_test_data.json" => Role::Other,
             _ if skipped => Role::Other,
+            _ if relative.starts_with("config/assets/") && script && !is_page(&lower) => {
+                Role::InstallScript
+            }
             _ if relative.starts_with("config/") => match relative["config/".len()..].contains('/')
             {
                 false if relative.ends_with(".json") => Role::Template,
@@ -89,6 +105,7 @@ impl<'a> AppInput<'a> {
             config_entries: Vec::new(),
             iparams: None,
             callbacks: None,
+            install_scripts: Vec::new(),
             requests: None,
             templates: Vec::new(),
             frontend: Vec::new(),
@@ -101,6 +118,7 @@ impl<'a> AppInput<'a> {
         match Role::of(relative) {
             Role::Iparams => self.iparams = Some(file),
             Role::Callbacks => self.callbacks = Some(file),
+            Role::InstallScript => self.install_scripts.push(file),
             Role::Requests => self.requests = Some(file),
             Role::Template => self.templates.push(file),
             Role::Frontend => self.frontend.push(file),
@@ -191,7 +209,17 @@ mod tests {
         assert_eq!(Role::of("config/requests.json"), Role::Requests);
         assert_eq!(Role::of("config/oauth_config.json"), Role::Template);
         assert_eq!(Role::of("config/assets/iparams.js"), Role::Callbacks);
-        assert_eq!(Role::of("config/assets/other.js"), Role::Other);
+        assert_eq!(Role::of("config/assets/other.js"), Role::InstallScript);
+        assert_eq!(
+            Role::of("config/assets/lib/helpers.ts"),
+            Role::InstallScript
+        );
+        assert_eq!(Role::of("config/assets/style.css"), Role::Other);
+        assert_eq!(Role::of("config/assets/form.html"), Role::Other);
+        assert_eq!(
+            Role::of("config/assets/node_modules/x/index.js"),
+            Role::Other
+        );
         assert_eq!(Role::of("server/lib/handler.js"), Role::Serverless);
         assert_eq!(Role::of("app/index.html"), Role::Frontend);
         assert_eq!(Role::of("src/components/App.tsx"), Role::Frontend);

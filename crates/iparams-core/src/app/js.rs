@@ -12,8 +12,10 @@ use oxc_ast_visit::{Visit, walk};
 use oxc_parser::Parser;
 use oxc_span::{GetSpan, SourceType};
 
+use super::input::is_page;
 use super::invocations::{Invocation, LegacyRequest, RequestCall, request_call};
 use super::literals::{Literal, literal_kind, literal_string};
+use super::requests::placeholder_iparams;
 use super::typescript_nest::too_nested;
 use super::written_credentials::{is_written_credential, names_a_secret};
 use crate::span::Span;
@@ -115,6 +117,10 @@ pub struct JsFacts {
     pub legacy_requests: Vec<LegacyRequest>,
     /// Credentials written in its strings, which outputs mask.
     pub secrets: Vec<Span>,
+    /// The `<%= iparam.x %>` placeholders written in the strings passed to the request API
+    /// before templates (its URL and options), which the platform substitutes: reads, but
+    /// not through `client.iparams.get`.
+    pub request_reads: Vec<Read>,
 }
 
 impl JsFacts {
@@ -136,6 +142,7 @@ impl JsFacts {
         self.invocations.extend(other.invocations);
         self.legacy_requests.extend(other.legacy_requests);
         self.secrets.extend(other.secrets);
+        self.request_reads.extend(other.request_reads);
     }
 }
 
@@ -230,6 +237,7 @@ fn analyze_in(
     let mut collector = Collector {
         facts: &mut facts,
         script,
+        text,
         shift: &shift,
     };
     collector.visit_program(&parsed.program);
@@ -291,7 +299,24 @@ fn top_level(
 struct Collector<'f, 's> {
     facts: &'f mut JsFacts,
     script: Script,
+    /// The script's text, which spans index before they are shifted.
+    text: &'s str,
     shift: &'s dyn Fn(oxc_span::Span) -> Span,
+}
+
+/// The spans of the string literals and of the literal parts of template literals in what it
+/// visits, as written (quotes and escapes included).
+#[derive(Default)]
+struct StringParts(Vec<oxc_span::Span>);
+
+impl<'a> Visit<'a> for StringParts {
+    fn visit_string_literal(&mut self, literal: &StringLiteral<'a>) {
+        self.0.push(literal.span);
+    }
+
+    fn visit_template_element(&mut self, element: &TemplateElement<'a>) {
+        self.0.push(element.span);
+    }
 }
 
 /// `<anything>.iparams`, or a variable named `iparams`.
@@ -310,6 +335,29 @@ impl Collector<'_, '_> {
             key: key.to_owned(),
             span,
         });
+    }
+
+    /// The `<%= iparam.x %>` placeholders in the strings of a legacy request call's arguments,
+    /// whole strings or literal parts of template literals and concatenations alike: the
+    /// platform substitutes them in the URL and options.
+    fn request_reads(&mut self, call: &CallExpression<'_>) {
+        let mut strings = StringParts::default();
+        for argument in &call.arguments {
+            strings.visit_argument(argument);
+        }
+        for part in strings.0 {
+            let written = &self.text[part.start as usize..part.end as usize];
+            for (key, at) in placeholder_iparams(written) {
+                let span = (self.shift)(oxc_span::Span::new(
+                    part.start + at.start as u32,
+                    part.start + at.end as u32,
+                ));
+                self.facts.request_reads.push(Read {
+                    key: key.to_owned(),
+                    span,
+                });
+            }
+        }
     }
 
     fn utils_call(&mut self, method: UtilsMethod, call: &CallExpression<'_>) {
@@ -392,7 +440,10 @@ impl<'a> Visit<'a> for Collector<'_, '_> {
     fn visit_call_expression(&mut self, call: &CallExpression<'a>) {
         match request_call(call, self.shift) {
             Some(RequestCall::Invoke(invocation)) => self.facts.invocations.push(invocation),
-            Some(RequestCall::Legacy(legacy)) => self.facts.legacy_requests.push(legacy),
+            Some(RequestCall::Legacy(legacy)) => {
+                self.request_reads(call);
+                self.facts.legacy_requests.push(legacy);
+            }
             None => {}
         }
         if let Some(member) = call.callee.get_inner_expression().as_member_expression() {
@@ -495,8 +546,7 @@ pub fn inline_scripts(html: &str) -> Vec<(&str, usize)> {
 
 /// A script, or the inline scripts of a page.
 pub fn analyze_file(text: &str, path: &str, script: Script) -> JsFacts {
-    let lower = path.to_ascii_lowercase();
-    if lower.ends_with(".html") || lower.ends_with(".htm") || lower.ends_with(".vue") {
+    if is_page(&path.to_ascii_lowercase()) {
         let mut facts = JsFacts::default();
         for (code, offset) in inline_scripts(text) {
             facts.merge(analyze(code, "inline.js", offset, script));
@@ -644,6 +694,35 @@ mod tests {
         assert_eq!(keys, ["api-key", "other", "region", "token", "zone"]);
         assert!(!facts.reads_all);
         assert!(analyze("args.iparams[k]", "s.js", 0, Script::Serverless).reads_all);
+    }
+
+    #[test]
+    fn placeholders_of_legacy_requests() {
+        let code = r#"
+            client.request.get("https://<%= iparam.domain %>.freshdesk.com/api/v2/tickets", {
+                headers: {Authorization: "Basic " + "<%= encode(iparam.api_key) %>"}
+            });
+            $request.post(`https://<%= iparam.$site.url %>/${path}?k=<%= iparam.token %>`, options);
+            client.request.invokeTemplate("t", {body: "<%= iparam.not_legacy %>"});
+            const label = "<%= iparam.not_a_request %>";
+        "#;
+        let facts = analyze(code, "app/scripts/app.js", 5, Script::Frontend);
+        let reads: Vec<_> = facts
+            .request_reads
+            .iter()
+            .map(|r| (r.key.as_str(), &code[r.span.start - 5..r.span.end - 5]))
+            .collect();
+        assert_eq!(
+            reads,
+            [
+                ("domain", "domain"),
+                ("api_key", "api_key"),
+                ("site", "site"),
+                ("token", "token")
+            ]
+        );
+        assert!(facts.reads.is_empty());
+        assert!(!facts.reads_all);
     }
 
     #[test]

@@ -35,6 +35,8 @@ pub struct AppModel<'a> {
     /// it is really undefined.
     pub iparams_complete: bool,
     pub callbacks: Option<(FileId, JsFacts)>,
+    /// The other scripts of config/assets/, which the installation page loads.
+    pub install_scripts: Vec<(FileId, JsFacts)>,
     pub frontend: Vec<(FileId, JsFacts)>,
     pub serverless: Vec<(FileId, JsFacts)>,
     /// config/requests.json, when there is one.
@@ -113,11 +115,16 @@ impl AppModel<'_> {
         self.frontend.iter().chain(&self.serverless)
     }
 
-    /// Every script of the app, callbacks first, with where it runs.
+    /// The scripts of the installation page: config/assets/iparams.js, then the other scripts
+    /// of config/assets/.
+    pub fn install_page(&self) -> impl Iterator<Item = &(FileId, JsFacts)> {
+        self.callbacks.iter().chain(&self.install_scripts)
+    }
+
+    /// Every script of the app, the installation page's first, with where it runs.
     pub fn scripts(&self) -> impl Iterator<Item = (FileId, Script, &JsFacts)> {
         let callbacks = self
-            .callbacks
-            .iter()
+            .install_page()
             .map(|(file, facts)| (*file, Script::Callbacks, facts));
         let frontend = self
             .frontend

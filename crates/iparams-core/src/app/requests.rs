@@ -261,6 +261,21 @@ impl<'s> Placeholder<'s> {
     }
 }
 
+/// The iparams the `<%= … %>` placeholders of `text` read (`iparam.KEY`, also inside
+/// `encode(…)`, and `iparam.$KEY.url`), each with the span of its key in `text`.
+pub(crate) fn placeholder_iparams(text: &str) -> impl Iterator<Item = (&str, Span)> {
+    placeholders(text).flat_map(|(expression, start, _)| {
+        references(expression)
+            .filter(|found| matches!(found.tag, Tag::Iparam | Tag::DomainUrl))
+            .map(move |found| {
+                (
+                    &expression[found.name.0..found.name.1],
+                    Span::new(start + found.at.0, start + found.at.1),
+                )
+            })
+    })
+}
+
 /// Whether an expression is one dotted name and nothing else (no call, operator or string).
 fn is_one_name(expression: &str) -> bool {
     expression

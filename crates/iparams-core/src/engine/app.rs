@@ -101,6 +101,7 @@ impl Linter {
                 })
                 .collect()
         };
+        let install_scripts = scripts(&mut files, &input.install_scripts, Script::Callbacks);
         let frontend = scripts(&mut files, &input.frontend, Script::Frontend);
         let serverless = scripts(&mut files, &input.serverless, Script::Serverless);
         let requests_file = input.requests.map(|file| files.add(file.path, file.bytes));
@@ -176,6 +177,7 @@ impl Linter {
             declared,
             iparams_complete,
             callbacks,
+            install_scripts,
             frontend,
             serverless,
             requests,

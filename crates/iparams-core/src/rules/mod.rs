@@ -289,6 +289,8 @@ pub static REGISTRY: &[&Rule] = &[
     &templates::request_method::RULE,
     &templates::request_protocol::RULE,
     &templates::request_host::RULE,
+    &templates::fixed_account_host::RULE,
+    &templates::product_auth_scheme::RULE,
     &templates::request_path::RULE,
     &templates::query_string_in_path::RULE,
     &templates::request_option_value::RULE,

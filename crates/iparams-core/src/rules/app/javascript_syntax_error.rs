@@ -10,7 +10,7 @@ pub static RULE: Rule = Rule {
     severity: Severity::Warning,
     area: Area::App,
     summary: "A script of the app has a JavaScript syntax error",
-    docs: r#"The app's scripts (config/assets/iparams.js, the front end and server/) are parsed
+    docs: r#"The app's scripts (config/assets/, the front end and server/) are parsed
 to find the callbacks and the iparams they read. A syntax error is reported with its position, and
 the checks go on with what could be read; in config/assets/iparams.js it also breaks every
 installation-page callback.
@@ -50,7 +50,7 @@ function onRegion(value) {
 };
 
 fn check(model: &AppModel<'_>, cx: &mut AppContext) {
-    for (file, facts) in model.callbacks.iter().chain(model.readers()) {
+    for (file, facts) in model.install_page().chain(model.readers()) {
         for error in &facts.syntax_errors {
             let message = error.message.trim_end_matches('.');
             if let Some(why) = error.unread {

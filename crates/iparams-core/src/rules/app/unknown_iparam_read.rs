@@ -11,7 +11,8 @@ pub static RULE: Rule = Rule {
     area: Area::App,
     summary: "The app reads an iparam that iparams.json does not define",
     docs: r#"Front-end code reads iparams with `client.iparams.get("key")`, serverless code with
-`args.iparams.key`, and request templates with `<%= iparam.key %>`. A key that iparams.json does not
+`args.iparams.key`, and request templates (and the strings given to the request API of platforms
+before 2.3, `client.request.get(url, options)`) with `<%= iparam.key %>`. A key that iparams.json does not
 define rejects the front end's promise, gives `undefined` to serverless code, and leaves a template
 empty — after the app is installed, where nobody sees it fail."#,
     bad: r#"=== manifest.json ===
@@ -42,14 +43,20 @@ fn check(model: &AppModel<'_>, cx: &mut AppContext) {
     if !model.iparams_complete {
         return;
     }
-    let scripts = model
-        .readers()
-        .map(|(file, facts)| (*file, facts.reads.as_slice()));
+    let scripts = model.readers().flat_map(|(file, facts)| {
+        [
+            (*file, facts.reads.as_slice()),
+            (*file, facts.request_reads.as_slice()),
+        ]
+    });
+    let install_page = model
+        .install_page()
+        .map(|(file, facts)| (*file, facts.request_reads.as_slice()));
     let templates = model
         .templates
         .iter()
         .map(|(file, reads)| (*file, reads.as_slice()));
-    let reads: Vec<(FileId, &[Read])> = scripts.chain(templates).collect();
+    let reads: Vec<(FileId, &[Read])> = scripts.chain(install_page).chain(templates).collect();
     for (file, reads) in reads {
         for read in reads
             .iter()

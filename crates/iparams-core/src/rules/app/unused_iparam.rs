@@ -13,8 +13,10 @@ pub static RULE: Rule = Rule {
     summary: "An iparam that the app never reads",
     docs: r#"Every installer fills every field of the installation page, so a field the app never
 reads is work for nothing. Reads are `client.iparams.get("key")` in the front end,
-`args.iparams.key` in serverless code, `<%= iparam.key %>` in request templates, and
-`utils.get`/`utils.set` in installation-page callbacks. When some code reads iparams without naming
+`args.iparams.key` in serverless code, `<%= iparam.key %>` in request templates and in the strings
+given to the request API of platforms before 2.3 (`client.request.get(url, options)`,
+`$request.post(…)`), and `utils.get`/`utils.set` in the installation page's scripts (every
+JavaScript or TypeScript file of config/assets/). When some code reads iparams without naming
 which (`client.iparams.get()`), when some code does not parse, or when the app has no code to read
 them, nothing is reported."#,
     bad: r#"=== manifest.json ===
@@ -50,13 +52,15 @@ fn check(model: &AppModel<'_>, cx: &mut AppContext) {
     // Code that does not parse may read anything.
     let unreadable = model
         .readers()
+        .chain(model.install_page())
         .any(|(_, facts)| !facts.syntax_errors.is_empty());
     if !model.iparams_complete || !has_code || unreadable || model.reads_all() {
         return;
     }
     let mut read: HashSet<&str> = model
         .readers()
-        .flat_map(|(_, facts)| facts.reads.iter().map(|r| r.key.as_str()))
+        .flat_map(|(_, facts)| facts.reads.iter().chain(&facts.request_reads))
+        .map(|r| r.key.as_str())
         .collect();
     read.extend(
         model
@@ -64,12 +68,13 @@ fn check(model: &AppModel<'_>, cx: &mut AppContext) {
             .iter()
             .flat_map(|(_, reads)| reads.iter().map(|r| r.key.as_str())),
     );
-    if let Some((_, callbacks)) = &model.callbacks {
+    for (_, script) in model.install_page() {
         read.extend(
-            callbacks
+            script
                 .utils_calls
                 .iter()
-                .filter_map(|call| call.key.as_ref().map(|(key, _)| key.as_str())),
+                .filter_map(|call| call.key.as_ref().map(|(key, _)| key.as_str()))
+                .chain(script.request_reads.iter().map(|r| r.key.as_str())),
         );
     }
     for declared in model

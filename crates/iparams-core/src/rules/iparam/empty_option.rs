@@ -1,7 +1,7 @@
 //! `empty-option`: a blank choice.
 
 use crate::diagnostic::Severity;
-use crate::model::{Attribute, Iparam};
+use crate::model::{Attribute, DefaultValue, Iparam};
 use crate::rules::{Area, Check, Context, Examples, Rule};
 
 pub static RULE: Rule = Rule {
@@ -12,8 +12,8 @@ pub static RULE: Rule = Rule {
     docs: r#"A blank option shows as an empty choice. To let installers leave a dropdown unset,
 make the iparam optional rather than adding an empty choice.
 
-One exception is the vendor's dynamic-options pattern: `"options": [""]` with `"default_value": ""`,
-whose real choices a change callback sets with `utils.set(key, {values: [...]})`. In an app whose
+One exception is the vendor's dynamic-options pattern: `"options": [""]` with `"default_value": ""`
+(`[""]` on a multiselect), whose real choices a change callback sets with `utils.set(key, {values: [...]})`. In an app whose
 config/assets/iparams.js does that for the key, it is not reported; in an app that does not, it is a
 warning; outside an app, where the callbacks cannot be seen, it is only an info. The help never
 suggests an edit that another rule would report (removing the only option would leave `options`
@@ -32,13 +32,20 @@ empty)."#,
     checks: &[Check::Iparam(check)],
 };
 
-/// The vendor's dynamic-options pattern: `"options": [""]` with `"default_value": ""`, whose
-/// real choices a change callback sets with `utils.set(key, {values: [...]})`.
+/// The vendor's dynamic-options pattern: `"options": [""]` with a blank default (`""`, or `[""]`
+/// on a multiselect), whose real choices a change callback sets with
+/// `utils.set(key, {values: [...]})`.
 fn is_placeholder(iparam: &Iparam<'_, '_>, options: &[crate::model::Text<'_>]) -> bool {
-    matches!(options, [only] if only.text.is_empty())
-        && iparam
+    let blank_default = match &iparam.default {
+        DefaultValue::List(items, list) => {
+            matches!(items.as_slice(), [only] if only.text.is_empty())
+                && list.as_array().is_some_and(|all| all.len() == 1)
+        }
+        _ => iparam
             .string(Attribute::DefaultValue)
-            .is_some_and(|d| d.text.is_empty())
+            .is_some_and(|default| default.text.is_empty()),
+    };
+    matches!(options, [only] if only.text.is_empty()) && blank_default
 }
 
 fn check(iparam: &Iparam<'_, '_>, cx: &mut Context<'_>) {

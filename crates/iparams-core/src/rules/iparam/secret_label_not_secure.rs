@@ -15,11 +15,13 @@ pub static RULE: Rule = Rule {
 behind keys that do not say so (`slack_hook` labelled "Slack bot token", `d4sign_crypt` labelled
 "Crypt Key"). This rule reads what the installer reads: when the `display_name`, or the first clause
 of the `description`, names a secret (an API key, a token, a password or passphrase, a secret, a
-private, secret, access, crypt, encryption or signing key) on a `text` or `paragraph` iparam that is
+private, secret, access, crypt, encryption or signing key, or the key of an API named with words
+between: "API Freshdesk key", "key to your Zendesk API") on a `text` or `paragraph` iparam that is
 not secure, the value reaches the front end through `client.iparams.get()`.
 
 A word that describes the secret rather than holding it is not reported ("Token expiry in days",
-"OAuth token URL"), nor are types that cannot hold one (a dropdown choosing an authentication type,
+"OAuth token URL"), nor is a key of another kind ("Primary key column", "Sort key of the API",
+"API publishable key") or two things named together ("API URL and key"), nor are types that cannot hold one (a dropdown choosing an authentication type,
 a checkbox), nor keys that `sensitive-key-not-secure` already reports. The fix (unsafe) sets
 `"secure": true`."#,
     bad: r#"{
@@ -178,46 +180,164 @@ fn named_secret(text: &str) -> Option<String> {
     first_secret(words, |word, name| word == name)
 }
 
-/// The first of [`SECRETS`] that `words` name, unless a descriptor follows it; `same` tells
-/// whether a word is a given (lower-case) word.
+/// The first of [`SECRETS`] that `words` name, unless a descriptor follows it; failing that,
+/// the first key of an API named with words between ([`spread_api_key`]). `same` tells whether
+/// a word is a given (lower-case) word.
 fn first_secret<'w>(
     words: impl Iterator<Item = &'w [u8]>,
     same: impl Fn(&[u8], &[u8]) -> bool,
 ) -> Option<String> {
-    // The word at hand and the two after it: a phrase of up to two words, then a descriptor.
+    // The word before the one at hand (a key's qualifier), the word at hand, and the four after
+    // it: a phrase of up to two words and a descriptor, or a key spread over up to five words.
     let mut words = words.fuse();
-    let mut window = [None, words.next(), words.next()];
+    let mut window: Window<'w> = [None; WINDOW];
+    for slot in &mut window[2..] {
+        *slot = words.next();
+    }
+    let mut spread = None;
     loop {
-        window = [window[1], window[2], words.next()];
-        let word = window[0]?;
-        // Most words cannot begin a secret's name: their first letter says so, and it picks
-        // the few phrases that might.
-        let head = word[0].to_ascii_lowercase();
-        let mut candidates = SECRET_HEADS.get(usize::from(head)).copied().unwrap_or(0);
-        while candidates != 0 {
-            let phrase = SECRETS[candidates.trailing_zeros() as usize];
-            candidates &= candidates - 1;
-            // Names of another length are passed over before any comparison.
-            if phrase[0].len() != word.len() {
-                continue;
-            }
-            let named = phrase
-                .iter()
-                .zip(&window)
-                .all(|(name, word)| word.is_some_and(|word| same(word, name.as_bytes())));
-            if !named {
-                continue;
-            }
-            let described = window[phrase.len()].is_some_and(|next| {
-                DESCRIPTORS
-                    .iter()
-                    .any(|descriptor| same(next, descriptor.as_bytes()))
-            });
-            if !described {
-                return Some(phrase.join(" "));
-            }
+        window.rotate_left(1);
+        window[WINDOW - 1] = words.next();
+        let Some(word) = window[1] else {
+            return spread;
+        };
+        if let Some(phrase) = phrase_at(word, &window[1..], &same) {
+            return Some(phrase);
+        }
+        if spread.is_none() {
+            spread = spread_api_key(&window, &same);
         }
     }
+}
+
+/// How many words [`first_secret`] looks at together.
+const WINDOW: usize = 6;
+
+type Window<'w> = [Option<&'w [u8]>; WINDOW];
+
+/// The phrase of [`SECRETS`] that begins at `word`, the first of `ahead`, unless a descriptor
+/// follows it.
+fn phrase_at(
+    word: &[u8],
+    ahead: &[Option<&[u8]>],
+    same: &impl Fn(&[u8], &[u8]) -> bool,
+) -> Option<String> {
+    // Most words cannot begin a secret's name: their first letter says so, and it picks the
+    // few phrases that might.
+    let head = word[0].to_ascii_lowercase();
+    let mut candidates = SECRET_HEADS.get(usize::from(head)).copied().unwrap_or(0);
+    while candidates != 0 {
+        let phrase = SECRETS[candidates.trailing_zeros() as usize];
+        candidates &= candidates - 1;
+        // Names of another length are passed over before any comparison.
+        if phrase[0].len() != word.len() {
+            continue;
+        }
+        let named = phrase
+            .iter()
+            .zip(ahead)
+            .all(|(name, word)| word.is_some_and(|word| same(word, name.as_bytes())));
+        if named && !is_one_of(ahead[phrase.len()], &DESCRIPTORS, same) {
+            return Some(phrase.join(" "));
+        }
+    }
+    None
+}
+
+/// Words that, right before "key", make it a key that is not a secret: "Primary key column",
+/// "Stripe API publishable key".
+const KEY_QUALIFIERS: [&str; 21] = [
+    "field",
+    "column",
+    "primary",
+    "foreign",
+    "sort",
+    "partition",
+    "lookup",
+    "unique",
+    "composite",
+    "property",
+    "object",
+    "map",
+    "cache",
+    "idempotency",
+    "index",
+    "record",
+    "row",
+    "translation",
+    "shortcut",
+    "public",
+    "publishable",
+];
+
+/// Words that join or place other words: between "API" and "key" they make two things of
+/// them ("API URL and key"), never one secret.
+const CONNECTIVES: [&str; 14] = [
+    "and", "or", "for", "of", "to", "from", "the", "your", "a", "an", "with", "in", "on", "by",
+];
+
+/// What may follow "key" to name the API it opens: "key for the API".
+const KEY_PREPOSITIONS: [&str; 4] = ["for", "of", "to", "from"];
+
+/// What may stand before the API's name there: "key to your Zendesk API".
+const DETERMINERS: [&str; 5] = ["the", "your", "our", "this", "its"];
+
+/// A key of an API named with words between, at the word at hand (`window[1]`, after the word
+/// before it): "API Freshdesk key", "API Freshdesk Support keys", "key for the API", "key to
+/// your Zendesk API". What is between must name the API, not another thing ("API URL and
+/// key"), and the key must not be a key of another kind ("Sort key of the API").
+fn spread_api_key(window: &Window<'_>, same: &impl Fn(&[u8], &[u8]) -> bool) -> Option<String> {
+    let is = |word: Option<&[u8]>, list: &[&str]| is_one_of(word, list, same);
+    let api = |word: Option<&[u8]>| is(word, &["api", "apis"]);
+    let key = |word: Option<&[u8]>| is(word, &["key", "keys"]);
+    // A word that can be part of an API's name.
+    let name = |word: Option<&[u8]>| {
+        word.is_some()
+            && !api(word)
+            && !key(word)
+            && !is(word, &CONNECTIVES)
+            && !is(word, &DESCRIPTORS)
+    };
+    let spoken = |words: &[Option<&[u8]>]| {
+        let words: Vec<String> = words
+            .iter()
+            .flatten()
+            .map(|word| String::from_utf8_lossy(word).to_lowercase())
+            .collect();
+        Some(words.join(" "))
+    };
+    let [before, at, ahead @ ..] = window;
+    if api(*at) {
+        // "API <name> key", "API <name> <name> key".
+        let names = ahead.iter().take_while(|word| name(**word)).count().min(2);
+        if names == 0
+            || !key(ahead[names])
+            || is(ahead[names - 1], &KEY_QUALIFIERS)
+            || is(ahead[names + 1], &DESCRIPTORS)
+        {
+            return None;
+        }
+        return spoken(&window[1..names + 3]);
+    }
+    if key(*at) && !is(*before, &KEY_QUALIFIERS) && is(ahead[0], &KEY_PREPOSITIONS) {
+        // "key for [the] [<name>] API".
+        let mut next = 1;
+        if is(ahead[next], &DETERMINERS) {
+            next += 1;
+        }
+        if name(ahead[next]) && api(ahead[next + 1]) {
+            next += 1;
+        }
+        if api(ahead[next]) {
+            return spoken(&window[1..next + 3]);
+        }
+    }
+    None
+}
+
+/// Whether `word` is one of the (lower-case) words of `list`.
+fn is_one_of(word: Option<&[u8]>, list: &[&str], same: &impl Fn(&[u8], &[u8]) -> bool) -> bool {
+    word.is_some_and(|word| list.iter().any(|listed| same(word, listed.as_bytes())))
 }
 
 #[cfg(test)]
@@ -247,5 +367,39 @@ mod tests {
         assert_eq!(named_secret("Signing key name"), None);
         assert_eq!(named_secret("Clé API, token"), Some("token".into()));
         assert_eq!(named_secret("Senha do usuário").as_deref(), Some("senha"));
+    }
+
+    #[test]
+    fn secrets_named_with_words_between() {
+        for (label, phrase) in [
+            ("API Access Key", "access key"),
+            ("API Freshdesk key", "api freshdesk key"),
+            ("API Freshdesk Support keys", "api freshdesk support keys"),
+            ("Zendesk API secret", "secret"),
+            ("key for the API", "key for the api"),
+            ("Key to your Zendesk API", "key to your zendesk api"),
+            ("Secret for the webhook", "secret"),
+        ] {
+            assert_eq!(named_secret(label).as_deref(), Some(phrase), "{label}");
+        }
+        for label in [
+            "API domain",
+            "Key field",
+            "Primary key column",
+            "Keyword",
+            "Monkey",
+            "API version",
+            "API field key",
+            "API custom field key",
+            "API Freshdesk key name",
+            "API URL and key",
+            "API or key",
+            "API one two three key",
+            "Key for sorting the API results",
+            "Key field for the API",
+            "Sort key of the API",
+        ] {
+            assert_eq!(named_secret(label), None, "{label}");
+        }
     }
 }
