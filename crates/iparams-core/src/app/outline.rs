@@ -78,7 +78,14 @@ impl Declared {
             key_span: iparam.key.span,
             ty: iparam.known_type(),
             type_name: text(Attribute::Type),
-            display_name: text(Attribute::DisplayName),
+            // Shown by editors and pages: a label shaped like a credential is not.
+            display_name: iparam.string(Attribute::DisplayName).map(|label| {
+                if iparam.masks(&label) {
+                    crate::secrets::MASKED_TEXT.to_owned()
+                } else {
+                    label.text.to_owned()
+                }
+            }),
             secure: iparam.is_secure(),
             visible: iparam.flag(Attribute::Visible) != Some(false),
             options: iparam
@@ -227,6 +234,20 @@ mod tests {
         let unique: Vec<&str> = outline.unique().iter().map(|d| d.key.as_str()).collect();
         assert_eq!(unique, ["hr_domain", "hr_key", "region", "desk_domain"]);
         assert_eq!(outline.unique()[0].display_name, None);
+    }
+
+    #[test]
+    fn a_label_shaped_like_a_credential_is_not_given_out() {
+        let outline = Outline::of(
+            r#"{"a": {"display_name": "ghp_abcdefghijklmnopqrstuvwxyz0123456789", "type": "text"},
+                "b": {"display_name": "GitHub token", "type": "text"}}"#,
+        );
+        let labels: Vec<_> = outline
+            .iparams
+            .iter()
+            .map(|d| d.display_name.as_deref())
+            .collect();
+        assert_eq!(labels, [Some("********"), Some("GitHub token")]);
     }
 
     #[test]
