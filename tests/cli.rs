@@ -210,7 +210,7 @@ fn a_folder_named_like_a_json_file_is_still_checked_as_a_folder() {
     assert_eq!(code, Some(2));
     assert_eq!(
         err,
-        "iparams-lint: nothing.json: no app or config/iparams.json found in this folder\n"
+        "iparams-lint: nothing.json: no app or config/iparams.json found in this folder, nor an app above it\n"
     );
 }
 
@@ -516,4 +516,109 @@ fn iparams_json_is_checked_in_its_app_however_spelled() {
         assert_eq!(out, "6 files checked: 0 errors, 0 warnings\n", "{path}");
         assert_eq!(err, "", "{path}: no note about a lone file");
     }
+}
+
+/// An app with a finding in each of several files, copied to a scratch folder (with a link to
+/// it), for the paths people type.
+fn app_with_a_finding_in_each_file(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("iparams-cli-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let app = dir.join("app");
+    let write = |relative: &str, text: &str| {
+        let path = app.join(relative);
+        std::fs::create_dir_all(path.parent().expect("a parent")).expect("folders");
+        std::fs::write(path, text).expect("writable");
+    };
+    write(
+        "manifest.json",
+        r#"{"platform-version": "2.3", "product": {"freshdesk": {"location": {"ticket_sidebar": {"url": "index.html"}}, "requests": {"getMe": {}}}}}"#,
+    );
+    write(
+        "config/iparams.json",
+        r#"{"region": {"display_name": "Region", "type": "text", "required": true}}"#,
+    );
+    write(
+        "config/requests.json",
+        r#"{"getMe": {"schema": {"method": "GET", "host": "api.example.com", "path": "/me"}}}"#,
+    );
+    write(
+        "app/scripts/app.js",
+        "client.iparams.get(\"regoin\");\nclient.request.invokeTemplate(\"getMe\", {});\n",
+    );
+    write("app/styles/style.css", "body {}\n");
+    std::os::unix::fs::symlink(&app, dir.join("link")).expect("a link");
+    dir
+}
+
+/// (status, the rules of the findings, stderr) of the binary run in `dir` with `args`.
+fn findings_in(dir: &Path, args: &[&str]) -> (Option<i32>, Vec<String>, String) {
+    let output = iparams_lint(&[&["--format", "concise"], args].concat())
+        .current_dir(dir)
+        .output()
+        .expect("runs");
+    let rules = stdout(&output)
+        .lines()
+        .filter_map(|line| Some(line.split_once('[')?.1.split_once(']')?.0.to_owned()))
+        .collect();
+    let stderr = String::from_utf8_lossy(&output.stderr).into_owned();
+    (output.status.code(), rules, stderr)
+}
+
+#[test]
+fn every_spelling_of_an_app_file_checks_its_app() {
+    let dir = app_with_a_finding_in_each_file("spellings");
+    let app = dir.join("app");
+    let absolute = app.join("config/iparams.json");
+    let absolute = absolute.to_string_lossy();
+    // From several working folders, each file kind and spelling: the whole app, once.
+    let cases: [(&Path, &[&str]); 12] = [
+        (&app, &[]),
+        (&app.join("config"), &[]),
+        (&app.join("app/scripts"), &[]),
+        (&app.join("config"), &["iparams.json"]),
+        (&app.join("config"), &["./iparams.json"]),
+        (&app.join("config"), &["../config/requests.json"]),
+        (&app.join("config"), &[&absolute]),
+        (
+            &app,
+            &[
+                "manifest.json",
+                "app/scripts/app.js",
+                "config/requests.json",
+            ],
+        ),
+        (&app, &["app/scripts/app.js"]),
+        (&app, &["."]),
+        (&dir, &["link/config/iparams.json"]),
+        (&dir, &["app/config"]),
+    ];
+    for (cwd, args) in cases {
+        let (status, rules, stderr) = findings_in(cwd, args);
+        assert_eq!(status, Some(1), "{cwd:?} {args:?}: {stderr}");
+        assert_eq!(
+            rules,
+            ["unknown-iparam-read", "unused-iparam"],
+            "{cwd:?} {args:?}: {stderr}"
+        );
+        assert!(
+            !stderr.contains("not inside an app"),
+            "{cwd:?} {args:?}: {stderr}"
+        );
+    }
+    // Never parsed as iparams.json: the templates, the manifest, a script.
+    let (_, rules, _) = findings_in(&app, &["config/requests.json"]);
+    assert!(
+        !rules
+            .iter()
+            .any(|rule| rule == "unknown-attribute" || rule == "invalid-json")
+    );
+    // A file no rule reads is said so once, and is no error.
+    let (status, rules, stderr) = findings_in(&app, &["app/styles/style.css"]);
+    assert_eq!((status, rules.len()), (Some(0), 0), "{stderr}");
+    assert_eq!(
+        stderr.matches("no rule reads this file").count(),
+        1,
+        "{stderr}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -86,6 +86,9 @@ pub fn run(
     for error in &plan.errors {
         let _ = writeln!(stderr, "iparams-lint: {error}");
     }
+    for note in &plan.notes {
+        let _ = writeln!(stderr, "note: {note}; not checked.");
+    }
     if plan.reads_stdin {
         let mut bytes = Vec::new();
         if let Err(error) = stdin.read_to_end(&mut bytes) {
@@ -459,10 +462,6 @@ fn check_app(
     outcome.errors = errors;
     checked.verdicts.sort_by(|a, b| a.shown.cmp(&b.shown));
     for verdict in &checked.verdicts {
-        // The config folder is a file of the output only when something is said about it.
-        if verdict.relative.as_deref() == Some("config") && verdict.report.diagnostics.is_empty() {
-            continue;
-        }
         let source = checked.source(verdict);
         outcome.add(
             context,

@@ -26,7 +26,6 @@ pub struct AppModel<'a> {
     /// The manifest's reading, problems included.
     pub manifest: &'a ManifestReading,
     pub manifest_file: FileId,
-    pub config_folder: FileId,
     pub config_entries: &'a [(String, bool)],
     /// config/iparams.json, when there is one; `declared` is empty when it is not readable.
     pub iparams_file: Option<FileId>,

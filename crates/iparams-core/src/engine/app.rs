@@ -55,7 +55,6 @@ impl Linter {
             reports: Vec::new(),
         };
         let manifest_file = files.add(input.manifest.path, input.manifest.bytes);
-        let config_folder = files.add(input.config_folder, b"");
 
         let manifest_reading = manifest::read(files.sources[manifest_file].text());
         files.reports[manifest_file] = self.check_json_reading(
@@ -171,7 +170,6 @@ impl Linter {
             facts: &facts,
             manifest: &manifest_reading,
             manifest_file,
-            config_folder,
             config_entries: &input.config_entries,
             iparams_file,
             declared,
@@ -194,7 +192,28 @@ impl Linter {
             }
         }
         drop(model);
-        for (id, findings) in cx.findings.into_iter().enumerate() {
+        // Each entry of config/ a finding is about, as a file with no text: the finding is
+        // about it as a whole.
+        let mut entries: Vec<(String, Vec<_>)> = Vec::new();
+        for (name, finding) in cx.entries {
+            match entries.iter_mut().find(|(entry, _)| *entry == name) {
+                Some((_, found)) => found.push(finding),
+                None => entries.push((name, vec![finding])),
+            }
+        }
+        let mut findings = cx.findings;
+        for (name, found) in entries {
+            let path = format!("{}/{name}", input.config_folder);
+            // An entry the app's files hold already (a config/*.json read for templates).
+            match files.paths.iter().position(|read| *read == path) {
+                Some(id) => findings[id].extend(found),
+                None => {
+                    files.add(&path, b"");
+                    findings.push(found);
+                }
+            }
+        }
+        for (id, findings) in findings.into_iter().enumerate() {
             let report = &mut files.reports[id];
             let mut diagnostics = std::mem::take(&mut report.diagnostics);
             diagnostics.extend(findings);

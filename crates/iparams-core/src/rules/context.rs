@@ -69,6 +69,9 @@ impl<'c> Context<'c> {
 #[derive(Debug)]
 pub struct AppContext {
     pub(crate) findings: Vec<Vec<Diagnostic>>,
+    /// Findings about an entry of config/ whose text no rule reads (`extra.json`, a folder,
+    /// the iparams.json that is missing), by the entry's name: they have no place in a text.
+    pub(crate) entries: Vec<(String, Diagnostic)>,
 }
 
 impl AppContext {
@@ -76,7 +79,22 @@ impl AppContext {
     pub(crate) fn new(files: usize) -> Self {
         Self {
             findings: vec![Vec::new(); files],
+            entries: Vec::new(),
         }
+    }
+
+    /// Records a finding of `rule` about the entry `name` of config/, as a whole.
+    pub fn report_entry(
+        &mut self,
+        name: &str,
+        rule: &Rule,
+        message: impl Into<String>,
+    ) -> &mut Diagnostic {
+        self.entries.push((
+            name.to_owned(),
+            Diagnostic::new(rule.name, rule.severity, Span::at(0), message),
+        ));
+        &mut self.entries.last_mut().expect("just pushed").1
     }
 
     /// Records a finding of `rule` in file `file`.

@@ -9,7 +9,7 @@ use iparams_core::app::Role;
 use lsp_types::{TextDocumentContentChangeEvent, Uri};
 
 use super::positions::{Encoding, LineMap};
-use crate::workspace::app_of;
+use crate::workspace::{app_of, is_read};
 
 /// Where a document sits.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -104,7 +104,7 @@ pub fn place_of(uri: &Uri) -> Place {
         return Place::Virtual;
     };
     match app_of(&path) {
-        Some(app) if Role::of(&app.relative) != Role::Other => Place::App {
+        Some(app) if is_read(&app.relative) => Place::App {
             root: app.root,
             relative: app.relative,
         },

@@ -50,6 +50,10 @@ impl Human {
         };
         GraphicalReportHandler::new_themed(theme)
             .with_width(self.options.width)
+            // Lines break at spaces only: the defaults also break after `/` and at `-`, which
+            // split URLs and paths in helps.
+            .with_word_separator(textwrap::WordSeparator::AsciiSpace)
+            .with_word_splitter(textwrap::WordSplitter::NoHyphenation)
             .with_links(false)
             .with_context_lines(1)
     }

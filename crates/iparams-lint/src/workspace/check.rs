@@ -178,7 +178,7 @@ impl LoadedApp {
         let verdicts = match self.input() {
             Some(input) => {
                 // The core names each file as it was given: by the path output shows.
-                let mut by_shown: HashMap<&str, (Option<&str>, TextOf)> = self
+                let by_shown: HashMap<&str, (Option<&str>, TextOf)> = self
                     .files
                     .iter()
                     .enumerate()
@@ -187,17 +187,23 @@ impl LoadedApp {
                         (file.shown.as_str(), place)
                     })
                     .collect();
-                by_shown.insert(&self.config_folder, (Some("config"), TextOf::Nothing));
+                // Entries of config/ that findings are about, with no text: `config/<name>`.
+                let entry = |path: &str| {
+                    let name = path
+                        .strip_prefix(self.config_folder.as_str())?
+                        .strip_prefix('/')?;
+                    Some(format!("config/{name}"))
+                };
                 linter
                     .check_app(&input, settings)
                     .into_iter()
                     .map(|file| {
-                        let (relative, text) = by_shown
-                            .get(file.path.as_str())
-                            .copied()
-                            .unwrap_or((None, TextOf::Nothing));
+                        let (relative, text) = match by_shown.get(file.path.as_str()) {
+                            Some(&(relative, text)) => (relative.map(str::to_owned), text),
+                            None => (entry(&file.path), TextOf::Nothing),
+                        };
                         Verdict {
-                            relative: relative.map(str::to_owned),
+                            relative,
                             shown: file.path,
                             report: file.report,
                             text,

@@ -1,12 +1,13 @@
 //! From the paths on the command line to what to check: whole apps, lone iparams.json files,
 //! or standard input.
 
+use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
 use iparams_core::app::{Role, SKIPPED_FOLDERS};
 use rayon::prelude::*;
 
-use super::place::{IPARAMS_FILE, MANIFEST_FILE, app_of, is_app};
+use super::place::{IPARAMS_FILE, InApp, MANIFEST_FILE, app_of, is_app};
 
 /// One thing to check.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
@@ -31,34 +32,175 @@ impl std::fmt::Display for DiscoveryError {
     }
 }
 
+/// What the command line's paths stand for.
+#[derive(Debug, Default)]
+pub struct Discovered {
+    /// What to check, sorted and without repeats.
+    pub inputs: Vec<Input>,
+    /// Paths that named nothing to check.
+    pub errors: Vec<DiscoveryError>,
+    /// Files named that no rule reads (a stylesheet of an app, a script outside any app): said
+    /// once, never parsed as something else.
+    pub notes: Vec<DiscoveryError>,
+}
+
 /// Expands the command line's paths: a folder into the apps and iparams.json files below it
-/// (skipping what .gitignore ignores), an iparams.json into its app when it is in one. The
-/// result is sorted and without repeats.
-pub fn discover(paths: &[PathBuf]) -> (Vec<Input>, Vec<DiscoveryError>) {
-    // A path not named as a lone JSON file costs a system call or more (is it a folder? an
-    // app's iparams.json?): a shell glob of thousands of them is looked at on every thread. A
-    // few are looked at here, without starting the threads.
-    let found: Vec<(Vec<Input>, Option<DiscoveryError>)> = if paths.len() < 16 {
-        paths.iter().map(|path| expand(path)).collect()
+/// (skipping what .gitignore ignores), or into its app when it is inside one; a file of an app
+/// into its app, whatever file of the app it is; any other JSON file into itself, checked as an
+/// iparams.json alone.
+pub fn discover(paths: &[PathBuf]) -> Discovered {
+    // Which app a file is in is asked once per folder: a shell glob names thousands of files
+    // of a few folders. A path not spelled as a JSON file costs a system call (is it a
+    // folder?); a few are looked at here, without starting the threads.
+    let looked: Vec<Looked> = if paths.len() < 16 {
+        paths.iter().map(|path| look(path)).collect()
     } else {
-        paths.par_iter().map(|path| expand(path)).collect()
+        paths.par_iter().map(|path| look(path)).collect()
     };
-    let mut inputs = Vec::new();
-    let mut errors = Vec::new();
-    for (expanded, error) in found {
-        inputs.extend(expanded);
-        errors.extend(error);
+    let mut folders: Vec<PathBuf> = looked
+        .iter()
+        .filter_map(|looked| match looked {
+            Looked::File(path) => Some(folder_of(path).to_owned()),
+            _ => None,
+        })
+        .collect();
+    folders.sort_unstable();
+    folders.dedup();
+    let apps: HashMap<PathBuf, Option<InApp>> = if folders.len() < 16 {
+        folders
+            .into_iter()
+            .map(|folder| {
+                let app = app_of(&folder);
+                (folder, app)
+            })
+            .collect()
+    } else {
+        folders
+            .into_par_iter()
+            .map(|folder| {
+                let app = app_of(&folder);
+                (folder, app)
+            })
+            .collect()
+    };
+    let mut found = Discovered::default();
+    for looked in looked {
+        match looked {
+            Looked::Stdin => found.inputs.push(Input::Stdin),
+            Looked::Folder(expanded, error) => {
+                found.inputs.extend(expanded);
+                found.errors.extend(error);
+            }
+            Looked::File(path) => {
+                let app = apps.get(folder_of(&path)).cloned().flatten();
+                let kind = file_kind(&path, app);
+                // A lone file's read says what is wrong with it; an app is checked whole and a
+                // file no rule reads is not read, so a name that cannot be is said so here.
+                if kind != FileKind::Lone
+                    && let Err(error) = std::fs::metadata(&path)
+                {
+                    let message = match error.kind() {
+                        std::io::ErrorKind::NotFound => "no such file".to_owned(),
+                        _ => format!("cannot be read: {error}"),
+                    };
+                    found.errors.push(DiscoveryError { path, message });
+                    continue;
+                }
+                match kind {
+                    FileKind::OfApp(root) => found.inputs.push(Input::App(root)),
+                    FileKind::Lone => found.inputs.push(Input::File(path)),
+                    FileKind::Unread(message) => found.notes.push(DiscoveryError { path, message }),
+                }
+            }
+        }
     }
-    sort_without_repeats(&mut inputs);
-    (inputs, errors)
+    sort_without_repeats(&mut found.inputs);
+    found
+}
+
+/// One path of the command line, after a first look.
+enum Looked {
+    Stdin,
+    /// A folder, with what it holds to check.
+    Folder(Vec<Input>, Option<DiscoveryError>),
+    /// A file, or a path that names nothing (reported when it is read).
+    File(PathBuf),
+}
+
+/// The folder a file is in, as [`app_of`] is asked about it.
+pub fn folder_of(file: &Path) -> &Path {
+    match file.parent() {
+        Some(folder) if !folder.as_os_str().is_empty() => folder,
+        _ => Path::new("."),
+    }
+}
+
+/// What a file is to the checker.
+#[derive(Debug, PartialEq, Eq)]
+pub enum FileKind {
+    /// A file of the app in this folder that rules read: the app is checked.
+    OfApp(PathBuf),
+    /// A JSON file outside any app: checked as an iparams.json on its own.
+    Lone,
+    /// A file no rule reads, and why.
+    Unread(String),
+}
+
+/// What the file at `path` is, given the app its folder is in.
+pub fn file_kind(path: &Path, app: Option<InApp>) -> FileKind {
+    let name = path
+        .file_name()
+        .map(|name| name.to_string_lossy().into_owned());
+    let Some(app) = app else {
+        let json = name.as_deref().is_some_and(|name| name.ends_with(".json"));
+        return if json {
+            FileKind::Lone
+        } else {
+            FileKind::Unread(
+                "not inside an app (no manifest.json beside a config/ folder above it); \
+                 iparams-lint reads scripts and pages as part of their app, and checks JSON \
+                 files outside an app as iparams.json files"
+                    .into(),
+            )
+        };
+    };
+    let relative = match (app.relative.as_str(), name) {
+        ("", Some(name)) => name,
+        (folder, Some(name)) => format!("{folder}/{name}"),
+        (_, None) => String::new(),
+    };
+    if is_read(&relative) {
+        FileKind::OfApp(app.root)
+    } else {
+        FileKind::Unread(
+            "no rule reads this file (iparams-lint reads an app's manifest.json, config/, and \
+             the scripts and pages of app/ and server/)"
+                .into(),
+        )
+    }
+}
+
+/// Whether a rule reads the file at `relative` inside an app: a file of a known kind, or any
+/// file of config/ (whose entries rules check). The command checks the app of such a file, and
+/// the language server publishes its findings.
+pub fn is_read(relative: &str) -> bool {
+    Role::of(relative) != Role::Other
+        || (relative.starts_with("config/")
+            && !relative
+                .split('/')
+                .any(|part| SKIPPED_FOLDERS.contains(&part)))
 }
 
 /// What [`discover`] finds for `folder` named as a folder, whatever its name: for a path taken
-/// for a file by its name (see [`expand`]) that its read found to be a folder.
-pub fn discover_folder(folder: &Path) -> (Vec<Input>, Vec<DiscoveryError>) {
+/// for a file by its name (see [`look`]) that its read found to be a folder.
+pub fn discover_folder(folder: &Path) -> Discovered {
     let (mut inputs, error) = in_folder(folder);
     sort_without_repeats(&mut inputs);
-    (inputs, error.into_iter().collect())
+    Discovered {
+        inputs,
+        errors: error.into_iter().collect(),
+        notes: Vec::new(),
+    }
 }
 
 /// Sorts `inputs` (a path in the order of its components, as `Ord` for paths has it) and drops
@@ -132,41 +274,41 @@ impl Input {
     }
 }
 
-/// What one path of the command line stands for.
+/// What one path of the command line is, at a first look.
 ///
-/// A path spelled as a JSON file (`x.json`, not `x.json/`) other than an iparams.json is taken
-/// for a lone file by its name: looking at it would cost a system call, and its read
-/// finds out anyway (a shell's glob names thousands of files, and this look was a twentieth of
-/// the run). Should it be a folder after all, its job checks the folder then (see
-/// [`in_folder`]); an app inside it that the command line also names is then checked twice, as
-/// repeats are dropped before the folder is known to be one (a rare case, left so).
-fn expand(path: &Path) -> (Vec<Input>, Option<DiscoveryError>) {
+/// A path spelled as a JSON file (`x.json`, not `x.json/`) is taken for a file by its name:
+/// looking at it would cost a system call, and its read finds out anyway (a shell's glob names
+/// thousands of files, and this look was a twentieth of the run). Should it be a folder after
+/// all, its job checks the folder then (see [`in_folder`]); an app inside it that the command
+/// line also names is then checked twice, as repeats are dropped before the folder is known to
+/// be one (a rare case, left so).
+fn look(path: &Path) -> Looked {
     if path.as_os_str() == "-" {
-        return (vec![Input::Stdin], None);
+        return Looked::Stdin;
     }
     let spelled_as_json = path.as_os_str().as_encoded_bytes().ends_with(b".json");
-    if spelled_as_json && path.file_name().is_none_or(|name| name != "iparams.json") {
-        return (vec![Input::File(path.to_owned())], None);
-    }
-    if !path.is_dir() {
+    if spelled_as_json || !path.is_dir() {
         // Missing or unreadable files are reported when they are read.
-        let input = app_of_iparams(path).map_or_else(|| Input::File(path.to_owned()), Input::App);
-        return (vec![input], None);
+        return Looked::File(path.to_owned());
     }
-    in_folder(path)
+    let (inputs, error) = in_folder(path);
+    Looked::Folder(inputs, error)
 }
 
-/// What a folder holds to check: itself when it is an app, else the apps and iparams.json
-/// files below it; an error when it holds none.
+/// What a folder holds to check: itself when it is an app, its app when it is inside one
+/// (`config/`, `app/`: as git finds its root), else the apps and iparams.json files below it;
+/// an error when it holds none.
 fn in_folder(path: &Path) -> (Vec<Input>, Option<DiscoveryError>) {
     let found = if is_app(path) {
         vec![Input::App(clean(path.to_owned()))]
+    } else if let Some(app) = app_of(path) {
+        vec![Input::App(clean(app.root))]
     } else {
         find_in(path)
     };
     let error = found.is_empty().then(|| DiscoveryError {
         path: path.to_owned(),
-        message: "no app or config/iparams.json found in this folder".into(),
+        message: "no app or config/iparams.json found in this folder, nor an app above it".into(),
     });
     (found, error)
 }
@@ -258,22 +400,73 @@ mod tests {
         let named = folder.join("apps.json");
         std::fs::create_dir_all(named.join("lone/config")).expect("a scratch folder");
         std::fs::write(named.join("lone/config/iparams.json"), "{}").expect("writable");
+        let inputs = |path: &Path| discover(&[path.to_owned()]).inputs;
         let file = |path: &Path| vec![Input::File(path.to_owned())];
         // A folder named so, a path that names nothing: files, until they are read.
-        assert_eq!(expand(&named).0, file(&named));
+        assert_eq!(inputs(&named), file(&named));
         let missing = folder.join("missing.json");
-        assert_eq!(expand(&missing).0, file(&missing));
+        assert_eq!(inputs(&missing), file(&missing));
         // Spelled as a folder, the same folder is looked at, and into.
         let lone = named.join("lone/config/iparams.json");
         let mut slashed = named.clone().into_os_string();
         slashed.push("/");
-        assert_eq!(expand(Path::new(&slashed)).0, [Input::File(lone.clone())]);
-        assert_eq!(discover_folder(&named).0, [Input::File(lone)]);
-        // An app's iparams.json is still looked at, to find its app.
-        let in_app = folder.join("app/config/iparams.json");
-        std::fs::create_dir_all(in_app.parent().expect("a parent")).expect("folders");
-        std::fs::write(folder.join("app/manifest.json"), "{}").expect("writable");
-        assert_eq!(expand(&in_app).0, [Input::App(folder.join("app"))]);
+        assert_eq!(inputs(Path::new(&slashed)), [Input::File(lone.clone())]);
+        assert_eq!(discover_folder(&named).inputs, [Input::File(lone)]);
+        let _ = std::fs::remove_dir_all(&folder);
+    }
+
+    #[test]
+    fn any_file_or_folder_of_an_app_is_its_app() {
+        let folder = std::env::temp_dir().join(format!("iparams-of-app-{}", std::process::id()));
+        let app = folder.join("app");
+        for file in [
+            "manifest.json",
+            "config/iparams.json",
+            "config/requests.json",
+            "config/assets/iparams.js",
+            "config/iparams.html",
+            "app/scripts/app.js",
+            "server/server.js",
+            "app/styles/style.css",
+        ] {
+            let path = app.join(file);
+            std::fs::create_dir_all(path.parent().expect("a parent")).expect("folders");
+            std::fs::write(&path, "{}").expect("writable");
+        }
+        let of_app = [Input::App(app.clone())];
+        for file in [
+            "manifest.json",
+            "config/iparams.json",
+            "config/requests.json",
+            "config/assets/iparams.js",
+            "config/iparams.html",
+            "app/scripts/app.js",
+            "server/server.js",
+            "config",
+            "app/scripts",
+        ] {
+            let found = discover(&[app.join(file)]);
+            assert_eq!(found.inputs, of_app, "{file}");
+            assert!(found.errors.is_empty() && found.notes.is_empty(), "{file}");
+        }
+        // A file no rule reads is said so, and not checked as anything.
+        let style = discover(&[app.join("app/styles/style.css")]);
+        assert!(style.inputs.is_empty());
+        assert!(
+            style.notes[0]
+                .message
+                .starts_with("no rule reads this file")
+        );
+        // A file of the app it does not hold is an error, not a check of the app.
+        let missing = discover(&[app.join("config/oauth_config.json")]);
+        assert!(missing.inputs.is_empty());
+        assert_eq!(missing.errors[0].message, "no such file");
+        // Outside an app, only JSON files are checked (as iparams.json); a script is not.
+        let script = folder.join("lone.js");
+        std::fs::write(&script, "x").expect("writable");
+        let lone = discover(&[script]);
+        assert!(lone.inputs.is_empty());
+        assert!(lone.notes[0].message.starts_with("not inside an app"));
         let _ = std::fs::remove_dir_all(&folder);
     }
 

@@ -22,7 +22,8 @@ use std::path::{Path, PathBuf};
 pub use app::{LoadedApp, LoadedFile};
 pub use check::{Alone, Checked, Loaded, Verdict, check_values};
 use config::RuleSources;
-use discover::{DiscoveryError, Input, discover};
+pub use discover::is_read;
+use discover::{Discovered, DiscoveryError, FileKind, Input, discover};
 use iparams_core::RuleSettings;
 pub use place::{IPARAMS_FILE, InApp, MANIFEST_FILE, app_of};
 
@@ -42,6 +43,8 @@ pub struct Plan {
     pub jobs: Vec<Job>,
     /// Paths on the command line that named nothing to check.
     pub errors: Vec<DiscoveryError>,
+    /// Files named on the command line that no rule reads, each with why.
+    pub notes: Vec<DiscoveryError>,
     /// Whether a job reads standard input, which must then be given to
     /// [`Workspace::give_stdin`] before the jobs run.
     pub reads_stdin: bool,
@@ -144,8 +147,7 @@ impl Workspace {
         paths: &[PathBuf],
         stdin_filename: Option<&str>,
     ) -> Result<Plan, String> {
-        let (inputs, errors) = discover(paths);
-        plan_inputs(&mut self.rules, inputs, errors, stdin_filename)
+        plan_inputs(&mut self.rules, discover(paths), stdin_filename)
     }
 
     /// The jobs for `folder`, as [`Workspace::plan`] finds them for a folder named on the
@@ -153,8 +155,11 @@ impl Workspace {
     /// when its job read it. Configuration is looked up with a copy of what was found so far
     /// (the jobs share the workspace; what the copy finds is not kept).
     pub fn plan_folder(&self, folder: &Path) -> Result<Plan, String> {
-        let (inputs, errors) = discover::discover_folder(folder);
-        plan_inputs(&mut self.rules.clone(), inputs, errors, None)
+        plan_inputs(
+            &mut self.rules.clone(),
+            discover::discover_folder(folder),
+            None,
+        )
     }
 
     /// The rule levels for the file at `path`: configuration found above it (or given), and
@@ -171,19 +176,19 @@ impl Workspace {
     }
 }
 
-/// The jobs for discovered `inputs`, each with its rule levels, without those configuration
-/// ignores; `errors` are the paths that named nothing.
+/// The jobs for what was discovered, each with its rule levels, without those configuration
+/// ignores.
 fn plan_inputs(
     rules: &mut RuleSources,
-    inputs: Vec<Input>,
-    errors: Vec<DiscoveryError>,
+    discovered: Discovered,
     stdin_filename: Option<&str>,
 ) -> Result<Plan, String> {
     let mut plan = Plan {
-        errors,
+        errors: discovered.errors,
+        notes: discovered.notes,
         ..Plan::default()
     };
-    for input in inputs {
+    for input in discovered.inputs {
         let (target, shown, location, from_stdin) = match input {
             Input::App(root) => {
                 let location = root.join("config/iparams.json");
@@ -196,13 +201,26 @@ fn plan_inputs(
             }
             Input::Stdin => {
                 let name = stdin_filename.unwrap_or("<stdin>").to_owned();
-                match discover::app_of_iparams(Path::new(&name)) {
-                    Some(root) => {
+                // The text an editor holds of a file of an app stands for that file in its
+                // app, whatever file it is.
+                let path = PathBuf::from(&name);
+                // Outside an app, what is piped in is an iparams.json, whatever its name.
+                let app = stdin_filename.and_then(|_| app_of(discover::folder_of(&path)));
+                let kind = match app {
+                    Some(app) => discover::file_kind(&path, Some(app)),
+                    None => FileKind::Lone,
+                };
+                match kind {
+                    FileKind::OfApp(root) => {
                         let shown = root.to_string_lossy().into_owned();
-                        plan.stdin_path = Some(PathBuf::from(&name));
-                        (Target::App(root), shown, PathBuf::from(&name), true)
+                        plan.stdin_path = Some(path.clone());
+                        (Target::App(root), shown, path, true)
                     }
-                    None => (Target::Stdin, name.clone(), PathBuf::from(name), true),
+                    FileKind::Lone => (Target::Stdin, name, path, true),
+                    FileKind::Unread(message) => {
+                        plan.notes.push(DiscoveryError { path, message });
+                        continue;
+                    }
                 }
             }
         };
@@ -419,7 +437,6 @@ mod tests {
         // The script's read of an undefined iparam is the app's to find.
         let script = checked.verdict("app/scripts/app.js").expect("the script");
         assert!(!script.report.diagnostics.is_empty());
-        assert!(checked.verdict("config").is_some());
 
         let shown = lone.display().to_string();
         let checked = workspace.check(&mut linter, &Target::File(lone), &shown, &rules);

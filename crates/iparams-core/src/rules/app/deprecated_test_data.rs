@@ -4,7 +4,6 @@ use crate::app::AppModel;
 use crate::app::config_has;
 use crate::diagnostic::Severity;
 use crate::rules::{AppContext, Area, Check, Examples, Rule};
-use crate::span::Span;
 
 pub static RULE: Rule = Rule {
     name: "deprecated-test-data",
@@ -36,7 +35,7 @@ http://localhost:10001/custom_configs."#,
 
 fn check(model: &AppModel<'_>, cx: &mut AppContext) {
     if config_has(model.config_entries, "iparam_test_data.json") {
-        cx.report(model.config_folder, &RULE, Span::at(0), "config/iparam_test_data.json is deprecated")
+        cx.report_entry("iparam_test_data.json", &RULE, "config/iparam_test_data.json is deprecated")
             .label("deprecated")
             .help("Enter test values on the installation page that `fdk run` serves at http://localhost:10001/custom_configs, and delete the file.");
     }

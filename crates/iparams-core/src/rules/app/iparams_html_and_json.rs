@@ -37,8 +37,11 @@ fn check(model: &AppModel<'_>, cx: &mut AppContext) {
     {
         return;
     }
-    let file = model.iparams_file.unwrap_or(model.config_folder);
-    cx.report(file, &RULE, Span::at(0), "config/ holds both iparams.json and iparams.html")
-        .label("one installation page too many")
+    let message = "config/ holds both iparams.json and iparams.html";
+    match model.iparams_file {
+        Some(file) => cx.report(file, &RULE, Span::at(0), message),
+        None => cx.report_entry("iparams.html", &RULE, message),
+    }
+    .label("one installation page too many")
         .help("The platform shows one installation page: keep iparams.json (a generated page) or iparams.html (a page of your own), and delete the other.");
 }

@@ -4,7 +4,6 @@ use crate::app::AppModel;
 use crate::app::config_has;
 use crate::diagnostic::Severity;
 use crate::rules::{AppContext, Area, Check, Examples, Rule};
-use crate::span::Span;
 
 pub static RULE: Rule = Rule {
     name: "missing-iparams-file",
@@ -38,10 +37,9 @@ fn check(model: &AppModel<'_>, cx: &mut AppContext) {
     {
         return;
     }
-    cx.report(
-        model.config_folder,
+    cx.report_entry(
+        "iparams.json",
         &RULE,
-        Span::at(0),
         "config/ has no iparams.json or iparams.html",
     )
     .label("no installation page")

@@ -5,7 +5,6 @@ use crate::app::{ACCEPTED_CONFIG_FILES, ACCEPTED_CONFIG_FOLDER};
 use crate::diagnostic::Severity;
 use crate::rules::AppContext;
 use crate::rules::{Area, Check, Examples, Rule};
-use crate::span::Span;
 use crate::suggest;
 
 pub static RULE: Rule = Rule {
@@ -66,10 +65,9 @@ fn check(model: &AppModel<'_>, cx: &mut AppContext) {
             ),
         };
         let kind = if *folder { "folder" } else { "file" };
-        cx.report(
-            model.config_folder,
+        cx.report_entry(
+            name,
             &RULE,
-            Span::at(0),
             format!("config/ holds the {kind} `{name}`, which the platform does not accept"),
         )
         .label("not accepted in config/")
