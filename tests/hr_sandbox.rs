@@ -593,3 +593,31 @@ fn verify_credentials_documented_examples_are_true_and_its_level_is_configurable
         "verify-credentials"
     );
 }
+
+#[test]
+fn clients_that_stall_without_credentials_never_delay_another_request() {
+    let sandbox = Running::start(&[]);
+    let host = sandbox.url.trim_start_matches("http://").to_owned();
+    let mut stalled = Vec::new();
+    for _ in 0..6 {
+        let mut stream = TcpStream::connect(&host).expect("connects");
+        let head = format!(
+            "POST /api/employees HTTP/1.1\r\nHost: {host}\r\nContent-Type: application/json\r\n\
+             Content-Length: 100\r\n\r\n"
+        );
+        stream.write_all(head.as_bytes()).expect("sent");
+        stalled.push(stream);
+    }
+    // `exchange` waits five seconds at most; the stalls would last until their read timeout.
+    let hr = sandbox.token("hr_partner");
+    let answer = exchange(&sandbox.url, "GET", "/api/branches", &hr, None);
+    assert_eq!(answer.map(|(status, _)| status), Some(200));
+    let mut first = stalled.swap_remove(0);
+    first
+        .set_read_timeout(Some(Duration::from_secs(30)))
+        .expect("a read timeout");
+    let mut answer = String::new();
+    let _ = first.read_to_string(&mut answer);
+    assert!(answer.starts_with("HTTP/1.1 408 "), "{answer}");
+    drop(stalled);
+}

@@ -603,3 +603,68 @@ fn an_app_without_its_manifest_is_checked_as_its_iparams_json_alone() {
     }
     let _ = std::fs::remove_dir_all(app);
 }
+
+/// The status of a GET of `path`, or `None` when no answer came within `PATIENCE`.
+fn status_within(authority: &str, path: &str) -> Option<u16> {
+    let mut stream = TcpStream::connect(authority).ok()?;
+    stream.set_read_timeout(Some(PATIENCE)).ok()?;
+    let request = format!("GET {path} HTTP/1.1\r\nHost: {authority}\r\nConnection: close\r\n\r\n");
+    stream.write_all(request.as_bytes()).ok()?;
+    let mut answer = Vec::new();
+    let _ = stream.read_to_end(&mut answer);
+    String::from_utf8_lossy(&answer)
+        .split(' ')
+        .nth(1)?
+        .parse()
+        .ok()
+}
+
+/// Longer than any request here takes, far shorter than a stalled client would hold one up.
+const PATIENCE: Duration = Duration::from_secs(5);
+
+#[test]
+fn stalled_clients_and_abandoned_long_polls_never_delay_another_request() {
+    let app = app_copy(ALL_TYPES, "stalls");
+    let preview = Running::preview(&app, &[]);
+    let authority = preview.authority();
+    let head = |request: &str| {
+        let mut stream = TcpStream::connect(&authority).expect("connects");
+        stream
+            .write_all(format!("{request}Host: {authority}\r\n").as_bytes())
+            .expect("sent");
+        stream
+    };
+    // Bodies declared and never sent, heads never finished.
+    let mut stalled = Vec::new();
+    for _ in 0..10 {
+        let mut stream = head("POST /custom_configs/store HTTP/1.1\r\n");
+        stream
+            .write_all(b"Content-Type: application/json\r\nContent-Length: 100\r\n\r\n")
+            .expect("sent");
+        stalled.push(stream);
+        stalled.push(head("GET /custom_configs/state HTTP/1.1\r\n"));
+    }
+    // Long-polls for a change that will not come, whose clients then went away.
+    for _ in 0..10 {
+        let mut stream = head("GET /custom_configs/changes?since=999999 HTTP/1.1\r\n");
+        stream.write_all(b"\r\n").expect("sent");
+        drop(stream);
+    }
+    assert_eq!(
+        status_within(&authority, "/custom_configs/state"),
+        Some(200),
+        "another request was held up"
+    );
+    // A stalled body is answered 408 once the read timeout passes, and the connection closed.
+    let mut first = stalled.swap_remove(0);
+    first
+        .set_read_timeout(Some(Duration::from_secs(30)))
+        .expect("a read timeout");
+    let mut answer = String::new();
+    let _ = first.read_to_string(&mut answer);
+    assert!(answer.starts_with("HTTP/1.1 408 "), "{answer}");
+    drop(stalled);
+    let (code, log) = preview.stop();
+    assert_eq!(code, Some(0), "{log}");
+    let _ = std::fs::remove_dir_all(app);
+}

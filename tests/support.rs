@@ -218,7 +218,7 @@ pub fn python_venv(given: &str, venv: &Path, requirements: &Path) -> Result<Path
     Ok(python)
 }
 
-/// The data of a chunked body (tiny_http sends large answers so): size line, data, CRLF.
+/// The data of a chunked body: size line, data, CRLF.
 pub fn dechunk(mut rest: &str) -> String {
     let mut data = String::new();
     while let Some((size, after)) = rest.split_once("\r\n") {

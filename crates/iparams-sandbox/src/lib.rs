@@ -39,6 +39,10 @@
 //!   calendar minute of the clock; answers before the caller is known (400 host, 401) are not
 //!   counted; a refused call is not counted (`x-ratelimit-used-currentrequest: 0`) and carries
 //!   `retry-after` (seconds). The default plan is Enterprise.
+//! - **Connections**: each is served on its own, at most 64 at once (one more gets 503); a
+//!   request whose line, headers and body have not all arrived 5 seconds after its first byte
+//!   gets 408 (plain text, before the key is looked at) and its connection is closed, so a
+//!   client that stalls holds up no other.
 //! - **Bodies** over 1 MiB get 413 (`payload_too_large`). A POST or PUT with an empty body and
 //!   no `Content-Type` is taken as `{}`; a body must be UTF-8 JSON object (else 400
 //!   `invalid_json`), and a `charset` other than UTF-8 gets 415. Unknown body attributes and
@@ -149,8 +153,10 @@ pub struct Config {
     /// Employees seeded into a new database (at least 5).
     pub employees: usize,
     pub clock: Arc<dyn Clock>,
-    /// Threads answering requests.
-    pub workers: usize,
+    /// Connections served at once, each by a thread of its own.
+    pub max_connections: usize,
+    /// How long a request may take to arrive (else 408); see [`iparams_serve::Options`].
+    pub read_timeout: std::time::Duration,
     /// Write one line per request to standard error: method, path (no query), status, time.
     pub log_requests: bool,
 }
@@ -163,7 +169,8 @@ impl Default for Config {
             db: None,
             employees: 60,
             clock: Arc::new(SystemClock),
-            workers: 2,
+            max_connections: iparams_serve::DEFAULT_MAX_CONNECTIONS,
+            read_timeout: iparams_serve::DEFAULT_READ_TIMEOUT,
             log_requests: false,
         }
     }
@@ -296,8 +303,9 @@ impl Sandbox {
         let server = LocalServer::start(
             Options {
                 port: config.port,
-                workers: config.workers,
+                max_connections: config.max_connections,
                 max_body: MAX_BODY_BYTES,
+                read_timeout: config.read_timeout,
                 log: config.log_requests.then(|| "hr-sandbox".to_owned()),
                 logged_path: text::mask_keys,
             },

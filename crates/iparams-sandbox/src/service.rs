@@ -352,6 +352,7 @@ mod tests {
                 ("authorization".into(), format!("Bearer {key}")),
             ],
             body: Some(Vec::new()),
+            ..Incoming::default()
         };
         let answer = service.handle(&request);
         assert_eq!(answer.status, 404, "{}", answer.body);

@@ -30,8 +30,6 @@ pub use state::App;
 
 /// How often the watched files' modification times are read.
 const WATCH_EVERY: Duration = Duration::from_millis(50);
-/// Threads answering requests: long-polls hold one each.
-const WORKERS: usize = 8;
 
 pub fn run(args: PreviewArgs, stdout: &mut dyn Write, stderr: &mut dyn Write) -> u8 {
     let fail = |stderr: &mut dyn Write, message: &str| {
@@ -126,10 +124,9 @@ pub fn start(
     let server = LocalServer::start(
         Options {
             port,
-            workers: WORKERS,
             max_body: server::MAX_BODY,
             log: log.then(|| "preview".to_owned()),
-            logged_path: iparams_serve::as_is,
+            ..Options::default()
         },
         |port| {
             let shared = Arc::new(Shared {

@@ -27,6 +27,8 @@ const MAX_INVOKE_BODY: usize = 256 * 1024;
 pub const MAX_BODY: usize = 256 * 1024;
 /// How long a long-poll for changes waits before answering "no change".
 const LONG_POLL: Duration = Duration::from_secs(20);
+/// How often a long-poll looks whether its client is still there.
+const CLIENT_CHECK: Duration = Duration::from_millis(200);
 
 /// What every request shares.
 #[derive(Debug)]
@@ -135,7 +137,7 @@ pub fn handle(shared: &Shared, request: &Incoming) -> Outgoing {
             let (values, secure_set) = store::for_page(&stored, &snapshot.defs);
             json_answer(200, &json!({"values": values, "secure_set": secure_set}))
         }
-        ("GET", "/custom_configs/changes") => changes(shared, query),
+        ("GET", "/custom_configs/changes") => changes(shared, request, query),
         ("POST", "/custom_configs/store") => with_body(request, MAX_STORE_BODY, |body| {
             let snapshot = shared.snapshot();
             let (iparams_shown, settings) = {
@@ -282,20 +284,31 @@ pub fn state(shared: &Shared) -> Json {
 }
 
 /// `GET /custom_configs/changes?since=N`: answers as soon as the version passes N, or after the
-/// long-poll's time with the same version.
-fn changes(shared: &Shared, query: &str) -> Outgoing {
+/// long-poll's time with the same version; stops waiting as soon as its client has gone (the
+/// connection's thread is then free to end), looking every [`CLIENT_CHECK`].
+fn changes(shared: &Shared, request: &Incoming, query: &str) -> Outgoing {
     let since: u64 = query
         .split('&')
         .find_map(|pair| pair.strip_prefix("since="))
         .and_then(|n| n.parse().ok())
         .unwrap_or(0);
-    let guard = shared.version.lock().unwrap_or_else(|e| e.into_inner());
-    let (guard, _) = shared
-        .changed
-        .wait_timeout_while(guard, LONG_POLL, |version| {
-            *version <= since && !shared.stopping.load(Ordering::SeqCst)
-        })
-        .unwrap_or_else(|e| e.into_inner());
+    let until = std::time::Instant::now() + LONG_POLL;
+    let mut guard = shared.version.lock().unwrap_or_else(|e| e.into_inner());
+    loop {
+        let left = until.saturating_duration_since(std::time::Instant::now());
+        if *guard > since
+            || shared.stopping.load(Ordering::SeqCst)
+            || left.is_zero()
+            || request.client_gone()
+        {
+            break;
+        }
+        guard = shared
+            .changed
+            .wait_timeout(guard, left.min(CLIENT_CHECK))
+            .unwrap_or_else(|e| e.into_inner())
+            .0;
+    }
     json_answer(200, &json!({ "version": *guard }))
 }
 
@@ -341,7 +354,7 @@ fn asset(root: &Path, encoded: &str) -> Outgoing {
         "png" => "image/png",
         _ => "application/octet-stream",
     };
-    // tiny_http's body is text here; assets are text (scripts, styles) or served lossy.
+    // An answer's body is text here; assets are text (scripts, styles).
     match String::from_utf8(bytes) {
         Ok(text) => answer(200, kind, text),
         Err(_) => error(415, "only text assets are served"),
