@@ -71,6 +71,9 @@
 //!   `leave_units` counts Monday to Friday less optional holidays. Cancel works on `pending`
 //!   or `approved` requests, approve on `pending` ones; any other move is 400 at `status`.
 //!   The list's `start_date`/`end_date` select requests within the period.
+//! - **`location`** takes at most 1,000 branch ids (else 400 at `location`, naming the limit).
+//! - **Internal errors** are 500 `internal_error` with a message that says nothing of their cause
+//!   (never SQL or a SQLite error's text); the cause goes to standard error, keys masked.
 //! - **API keys** are random for each new database and kept in it (`--db` keeps them).
 
 mod api;
