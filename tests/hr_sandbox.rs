@@ -621,3 +621,30 @@ fn clients_that_stall_without_credentials_never_delay_another_request() {
     assert!(answer.starts_with("HTTP/1.1 408 "), "{answer}");
     drop(stalled);
 }
+
+/// The database holds every API key: it is created owner-only, and one left readable by others
+/// is narrowed, with its journal.
+#[test]
+#[cfg(unix)]
+fn the_database_file_is_readable_by_its_owner_only() {
+    use std::os::unix::fs::PermissionsExt;
+    let mode = |path: &Path| std::fs::metadata(path).expect("there").permissions().mode() & 0o777;
+    let dir = scratch("mode");
+    let db = dir.join("hr.sqlite");
+    let db_arg = db.to_str().expect("utf-8 path");
+    let sandbox = Running::start(&["--db", db_arg, "--employees", "5"]);
+    assert_eq!(mode(&db), 0o600);
+    drop(sandbox);
+    let journal = dir.join("hr.sqlite-journal");
+    std::fs::write(&journal, "").expect("written");
+    for file in [&db, &journal] {
+        std::fs::set_permissions(file, std::fs::Permissions::from_mode(0o644)).expect("set");
+    }
+    let sandbox = Running::start(&["--db", db_arg]);
+    assert_eq!(mode(&db), 0o600);
+    if journal.exists() {
+        assert_eq!(mode(&journal), 0o600);
+    }
+    drop(sandbox);
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -74,7 +74,9 @@
 //! - **`location`** takes at most 1,000 branch ids (else 400 at `location`, naming the limit).
 //! - **Internal errors** are 500 `internal_error` with a message that says nothing of their cause
 //!   (never SQL or a SQLite error's text); the cause goes to standard error, keys masked.
-//! - **API keys** are random for each new database and kept in it (`--db` keeps them).
+//! - **API keys** are random for each new database and kept in it (`--db` keeps them). The file
+//!   is created readable and writable by its owner only (0600), and a file or journal found with
+//!   wider rights is narrowed to that; SQLite gives its journals the file's mode.
 
 mod api;
 mod call;
@@ -236,6 +238,10 @@ impl std::fmt::Debug for Sandbox {
 /// whether this call seeded it.
 fn open_store(config: &Config) -> Result<(store::Store, Tokens, bool), StartError> {
     let db = |e: rusqlite::Error| StartError::Database(e.to_string());
+    if let Some(path) = &config.db {
+        store::make_private(path)
+            .map_err(|e| StartError::Database(format!("{}: {e}", path.display())))?;
+    }
     let store = store::Store::open(config.db.as_deref()).map_err(db)?;
     let seeded = store.meta("seeded_at").map_err(db)?.is_none();
     if seeded {
