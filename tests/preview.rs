@@ -668,3 +668,67 @@ fn stalled_clients_and_abandoned_long_polls_never_delay_another_request() {
     assert_eq!(code, Some(0), "{log}");
     let _ = std::fs::remove_dir_all(app);
 }
+
+/// A symbolic link in the app (config/assets, `.iparams-lint/`, or the values file itself) that
+/// leads outside it lets the page neither read nor write there.
+#[test]
+fn symbolic_links_out_of_the_app_are_neither_served_read_nor_written() {
+    use std::os::unix::fs::symlink;
+    let outside =
+        std::env::temp_dir().join(format!("iparams-preview-outside-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&outside);
+    std::fs::create_dir_all(outside.join("assets")).expect("a folder");
+    std::fs::write(outside.join("assets/stolen.js"), "outside the app").expect("written");
+    let planted = r#"{"company": "read from outside", "hr_api_key": "x"}"#;
+    std::fs::write(outside.join("installed.json"), planted).expect("written");
+    let write_probe = |preview: &Running, what: &str| {
+        let (status, body) = preview.post("/custom_configs/store", &good_values("k3y-value-123"));
+        assert_eq!(status, 403, "{what}: {body}");
+        assert!(
+            body["error"]
+                .as_str()
+                .is_some_and(|e| e.contains("symbolic link")),
+            "{what}: {body}"
+        );
+        let (_, fetched) = preview.get("/custom_configs/fetch");
+        assert!(!fetched.contains("read from outside"), "{what}: {fetched}");
+        assert_eq!(
+            std::fs::read_to_string(outside.join("installed.json")).expect("there"),
+            planted,
+            "{what}: written outside"
+        );
+    };
+
+    // config/assets itself a link out of the app.
+    let app = app_copy(ALL_TYPES, "link-assets");
+    std::fs::remove_dir_all(app.join("config/assets")).expect("removed");
+    symlink(outside.join("assets"), app.join("config/assets")).expect("a symlink");
+    let preview = Running::preview(&app, &[]);
+    let (status, body) = preview.get("/custom_configs/assets/stolen.js");
+    assert!(status == 403 || status == 404, "{status}: {body}");
+    assert!(!body.contains("outside the app"));
+    drop(preview);
+    let _ = std::fs::remove_dir_all(&app);
+
+    // `.iparams-lint/` a link out of the app.
+    let app = app_copy(ALL_TYPES, "link-folder");
+    symlink(&outside, app.join(".iparams-lint")).expect("a symlink");
+    let preview = Running::preview(&app, &[]);
+    write_probe(&preview, ".iparams-lint/");
+    drop(preview);
+    let _ = std::fs::remove_dir_all(&app);
+
+    // The values file a link out of the app.
+    let app = app_copy(ALL_TYPES, "link-file");
+    std::fs::create_dir_all(app.join(".iparams-lint")).expect("a folder");
+    symlink(
+        outside.join("installed.json"),
+        app.join(".iparams-lint/installed.json"),
+    )
+    .expect("a symlink");
+    let preview = Running::preview(&app, &[]);
+    write_probe(&preview, ".iparams-lint/installed.json");
+    drop(preview);
+    let _ = std::fs::remove_dir_all(&app);
+    let _ = std::fs::remove_dir_all(&outside);
+}

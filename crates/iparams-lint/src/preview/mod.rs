@@ -137,6 +137,7 @@ pub fn start(
                 stopping: Default::default(),
                 network,
                 values_path: values_path.to_owned(),
+                app_root: app.to_owned(),
                 port,
             });
             made = Some(Arc::clone(&shared));

@@ -13,6 +13,7 @@ use serde_json::{Map, Value as Json, json};
 use super::invoke::{self, Network};
 use super::state::{App, Snapshot};
 use super::store;
+use crate::workspace::resolves_inside;
 use iparams_serve::{Incoming, Outgoing, host_allowed, percent_decode};
 
 const PAGE_HTML: &str = include_str!("page/index.html");
@@ -42,10 +43,35 @@ pub struct Shared {
     pub network: Network,
     /// Where INSTALL stores the values.
     pub values_path: PathBuf,
+    /// The app's folder, as named.
+    pub app_root: PathBuf,
     pub port: u16,
 }
 
 impl Shared {
+    /// The values file, unless it is in the app's folder and a symbolic link (the file's, or
+    /// `.iparams-lint/`'s) takes it outside: the page must neither read nor write files
+    /// elsewhere through the app.
+    pub fn values_file(&self) -> Result<&Path, String> {
+        let path = &self.values_path;
+        if path.starts_with(&self.app_root) && !resolves_inside(&self.app_root, path) {
+            return Err(format!(
+                "{}: a symbolic link takes it outside the app's folder {}; the values are \
+                 neither read nor stored there (remove the link, or name a file with --values)",
+                path.display(),
+                self.app_root.display()
+            ));
+        }
+        Ok(path)
+    }
+
+    /// The stored values (none when the values file may not be read).
+    pub fn stored(&self) -> Map<String, Json> {
+        self.values_file()
+            .map(store::read_stored)
+            .unwrap_or_default()
+    }
+
     pub fn snapshot(&self) -> Arc<Snapshot> {
         Arc::clone(&self.snapshot.read().unwrap_or_else(|e| e.into_inner()))
     }
@@ -133,12 +159,16 @@ pub fn handle(shared: &Shared, request: &Incoming) -> Outgoing {
         ("GET", "/custom_configs/state") => json_answer(200, &state(shared)),
         ("GET", "/custom_configs/fetch") => {
             let snapshot = shared.snapshot();
-            let stored = store::read_stored(&shared.values_path);
+            let stored = shared.stored();
             let (values, secure_set) = store::for_page(&stored, &snapshot.defs);
             json_answer(200, &json!({"values": values, "secure_set": secure_set}))
         }
         ("GET", "/custom_configs/changes") => changes(shared, request, query),
         ("POST", "/custom_configs/store") => with_body(request, MAX_STORE_BODY, |body| {
+            let values_path = match shared.values_file() {
+                Ok(path) => path,
+                Err(message) => return error(403, &message),
+            };
             let snapshot = shared.snapshot();
             let (iparams_shown, settings) = {
                 let mut app = shared.app.lock().unwrap_or_else(|e| e.into_inner());
@@ -147,19 +177,11 @@ pub fn handle(shared: &Shared, request: &Incoming) -> Outgoing {
                     .join(crate::workspace::IPARAMS_FILE)
                     .display()
                     .to_string();
-                let settings = app
-                    .workspace
-                    .settings_for(&shared.values_path)
-                    .unwrap_or_default();
+                let settings = app.workspace.settings_for(values_path).unwrap_or_default();
                 (shown, settings)
             };
-            let (status, value) = store::store(
-                body,
-                &snapshot,
-                &shared.values_path,
-                &iparams_shown,
-                &settings,
-            );
+            let (status, value) =
+                store::store(body, &snapshot, values_path, &iparams_shown, &settings);
             json_answer(status, &value)
         }),
         ("POST", "/custom_configs/invoke") => with_body(request, MAX_INVOKE_BODY, |body| {
@@ -167,7 +189,7 @@ pub fn handle(shared: &Shared, request: &Incoming) -> Outgoing {
                 return error(400, "the body must be JSON: {name, options, values}");
             };
             let snapshot = shared.snapshot();
-            let stored = store::read_stored(&shared.values_path);
+            let stored = shared.stored();
             let name = parsed["name"].as_str().unwrap_or("");
             let values = object(&parsed["values"]);
             let caller = caller(shared, &snapshot, &values, &stored);
@@ -179,7 +201,7 @@ pub fn handle(shared: &Shared, request: &Incoming) -> Outgoing {
                 return error(400, "the body must be JSON: {method, url, options, values}");
             };
             let snapshot = shared.snapshot();
-            let stored = store::read_stored(&shared.values_path);
+            let stored = shared.stored();
             let values = object(&parsed["values"]);
             let outcome = invoke::legacy(
                 &caller(shared, &snapshot, &values, &stored),
@@ -194,7 +216,7 @@ pub fn handle(shared: &Shared, request: &Incoming) -> Outgoing {
                 return error(400, "the body must be a JSON object of values");
             };
             let snapshot = shared.snapshot();
-            let stored = store::read_stored(&shared.values_path);
+            let stored = shared.stored();
             let values = object(&parsed);
             let outcome = invoke::check_credentials(&caller(shared, &snapshot, &values, &stored));
             json_answer(200, &outcome)
@@ -270,7 +292,7 @@ fn with_body(request: &Incoming, limit: usize, then: impl FnOnce(&[u8]) -> Outgo
 /// The page's data: the snapshot's, with the stored values (secure ones only named).
 pub fn state(shared: &Shared) -> Json {
     let snapshot = shared.snapshot();
-    let stored = store::read_stored(&shared.values_path);
+    let stored = shared.stored();
     let (values, secure_set) = store::for_page(&stored, &snapshot.defs);
     let mut page = snapshot.page.clone();
     page["stored"] = values;
@@ -339,7 +361,8 @@ fn asset(root: &Path, encoded: &str) -> Outgoing {
     ) else {
         return error(404, "no such asset");
     };
-    if !file.starts_with(&base) {
+    // Inside config/assets, and config/assets inside the app (it may be a link out of it).
+    if !file.starts_with(&base) || !resolves_inside(root, &file) {
         return error(403, "assets are served from config/assets only");
     }
     let Ok(bytes) = std::fs::read(&file) else {
@@ -389,6 +412,14 @@ mod tests {
         )
         .unwrap();
         assert_eq!(asset(&root, "out.json").status, 403);
+        // config/assets itself a link to a folder outside the app.
+        let outside = root.with_extension("outside");
+        std::fs::create_dir_all(&outside).unwrap();
+        std::fs::write(outside.join("a.js"), "x").unwrap();
+        std::fs::remove_dir_all(root.join("config/assets")).unwrap();
+        std::os::unix::fs::symlink(&outside, root.join("config/assets")).unwrap();
+        assert_eq!(asset(&root, "a.js").status, 403);
+        let _ = std::fs::remove_dir_all(&outside);
         let _ = std::fs::remove_dir_all(&root);
     }
 }

@@ -38,6 +38,38 @@ impl InApp {
     }
 }
 
+/// Whether `path`, with every symbolic link on the way resolved, is inside `folder` (itself
+/// resolved). A path that does not exist yet is judged by its nearest existing ancestor, the rest
+/// being plain names; `false` when neither can be resolved.
+pub fn resolves_inside(folder: &Path, path: &Path) -> bool {
+    let Ok(folder) = std::fs::canonicalize(folder) else {
+        return false;
+    };
+    let mut existing = path;
+    let mut rest = Vec::new();
+    let resolved = loop {
+        match std::fs::canonicalize(existing) {
+            Ok(resolved) => break resolved,
+            Err(_) => match (existing.parent(), existing.file_name()) {
+                (Some(parent), Some(name)) => {
+                    rest.push(name);
+                    existing = if parent.as_os_str().is_empty() {
+                        Path::new(".")
+                    } else {
+                        parent
+                    };
+                }
+                _ => return false,
+            },
+        }
+    };
+    let mut full = resolved;
+    for name in rest.into_iter().rev() {
+        full.push(name);
+    }
+    full.starts_with(&folder)
+}
+
 /// A folder with manifest.json and config/ is an app.
 pub fn is_app(folder: &Path) -> bool {
     folder.join(MANIFEST_FILE).is_file() && folder.join("config").is_dir()
