@@ -391,7 +391,7 @@ fn concurrent_installs_leave_one_whole_file() {
         last.starts_with("client ") && stored["notes"] == json!(last),
         "{stored}"
     );
-    let left: Vec<String> = std::fs::read_dir(app.join(".iparams-lint"))
+    let mut left: Vec<String> = std::fs::read_dir(app.join(".iparams-lint"))
         .expect("the folder")
         .map(|entry| {
             entry
@@ -401,7 +401,9 @@ fn concurrent_installs_leave_one_whole_file() {
                 .into_owned()
         })
         .collect();
-    assert_eq!(left, ["installed.json"]);
+    left.sort();
+    // No temporary file is left beside the values and the folder's .gitignore.
+    assert_eq!(left, [".gitignore", "installed.json"]);
     drop(preview);
     let _ = std::fs::remove_dir_all(app);
 }
@@ -731,4 +733,38 @@ fn symbolic_links_out_of_the_app_are_neither_served_read_nor_written() {
     drop(preview);
     let _ = std::fs::remove_dir_all(&app);
     let _ = std::fs::remove_dir_all(&outside);
+}
+
+/// What INSTALL stores (secure values among them) stays out of git: the preview's folder ignores
+/// itself.
+#[test]
+fn the_stored_values_stay_out_of_git() {
+    let app = app_copy(ALL_TYPES, "git");
+    let git = |args: &[&str]| {
+        std::process::Command::new("git")
+            .args(["-c", "user.name=t", "-c", "user.email=t@t.test"])
+            .args(args)
+            .current_dir(&app)
+            .output()
+    };
+    if git(&["init", "-q"]).is_err() {
+        support::unavailable("git");
+        let _ = std::fs::remove_dir_all(app);
+        return;
+    }
+    let preview = Running::preview(&app, &[]);
+    let (status, body) = preview.post("/custom_configs/store", &good_values("k3y-value-123"));
+    assert_eq!(status, 200, "{body}");
+    assert!(app.join(".iparams-lint/installed.json").is_file());
+    let added = git(&["add", "-A"]).expect("git runs");
+    assert!(added.status.success(), "{added:?}");
+    let status = git(&["status", "--porcelain", "--untracked-files=all"]).expect("git runs");
+    let listed = String::from_utf8_lossy(&status.stdout);
+    assert!(
+        listed.contains("manifest.json"),
+        "the app is staged: {listed}"
+    );
+    assert!(!listed.contains(".iparams-lint"), "{listed}");
+    drop(preview);
+    let _ = std::fs::remove_dir_all(app);
 }

@@ -117,8 +117,41 @@ fn an_app_folder_means_its_iparam_test_data_json() {
     let (status, _, stderr) = values_in(&empty.0, &["app"]);
     assert_eq!(status, Some(2));
     assert!(
-        stderr.contains("app: no config/iparam_test_data.json in this folder"),
+        stderr.contains(
+            "app: neither .iparams-lint/installed.json (what `iparams-lint preview` stores) nor config/iparam_test_data.json in this folder; name the values file itself"
+        ),
         "{stderr}"
+    );
+}
+
+#[test]
+fn an_app_folder_means_the_values_the_preview_stored_first_and_says_so() {
+    let scratch = app(
+        "installed",
+        "app/.iparams-lint/installed.json",
+        r#"{"domain": "acme", "api_key": "k", "region": "US"}"#,
+    );
+    scratch.write(
+        "app/config/iparam_test_data.json",
+        r#"{"domain": "acme", "api_key": "k", "region": "EU"}"#,
+    );
+    let (status, stdout, stderr) =
+        values_in(&scratch.0, &["--format", "concise", "--quiet", "app"]);
+    assert_eq!(status, Some(1));
+    assert_eq!(
+        stdout,
+        "app/.iparams-lint/installed.json:1:46: error[value-not-in-options] Value \"US\" of the dropdown iparam `region` is not one of its options\n"
+    );
+    assert_eq!(
+        stderr,
+        "iparams-lint: values: checking app/.iparams-lint/installed.json, the values the preview stored\n"
+    );
+    // Without it, the test data, and the note says so.
+    std::fs::remove_file(scratch.0.join("app/.iparams-lint/installed.json")).expect("removed");
+    let (_, _, stderr) = values_in(&scratch.0, &["--format", "concise", "--quiet", "app"]);
+    assert_eq!(
+        stderr,
+        "iparams-lint: values: checking app/config/iparam_test_data.json, the app's test data\n"
     );
 }
 

@@ -21,7 +21,7 @@ use signal_hook::iterator::Signals;
 
 use crate::cli::PreviewArgs;
 use crate::environment::exit;
-use crate::workspace::IPARAMS_FILE;
+use crate::workspace::{INSTALLED_VALUES_FILE, IPARAMS_FILE};
 use iparams_serve::{Handler, LocalServer, Options};
 
 pub use invoke::Network;
@@ -52,7 +52,7 @@ pub fn run(args: PreviewArgs, stdout: &mut dyn Write, stderr: &mut dyn Write) ->
     let values_path = args
         .values
         .clone()
-        .unwrap_or_else(|| args.app.join(".iparams-lint/installed.json"));
+        .unwrap_or_else(|| args.app.join(INSTALLED_VALUES_FILE));
     let network = Network {
         hr_url: args.hr_url.clone(),
         online: args.online,

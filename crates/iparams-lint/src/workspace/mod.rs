@@ -24,7 +24,10 @@ pub use check::{Alone, Checked, Loaded, Verdict, check_values};
 use config::RuleSources;
 use discover::{DiscoveryError, Input, discover};
 use iparams_core::RuleSettings;
-pub use place::{IPARAMS_FILE, InApp, MANIFEST_FILE, app_of, resolves_inside};
+pub use place::{
+    INSTALLED_VALUES_FILE, IPARAMS_FILE, InApp, MANIFEST_FILE, STATE_GITIGNORE, app_of,
+    resolves_inside,
+};
 
 /// Files, configuration and unsaved text, as the front-ends see them.
 #[derive(Debug)]

@@ -11,6 +11,12 @@ use std::path::{Component, Path, PathBuf};
 
 /// What makes a folder an app, relative to the app's folder (with a config/ folder).
 pub const MANIFEST_FILE: &str = "manifest.json";
+/// Where the preview stores the values INSTALL accepted, relative to the app's folder; the
+/// folder holds a `.gitignore` of `*` ([`STATE_GITIGNORE`]) so that git leaves it alone.
+pub const INSTALLED_VALUES_FILE: &str = ".iparams-lint/installed.json";
+/// The `.gitignore` of the preview's folder: everything in it, itself included.
+pub const STATE_GITIGNORE: &str =
+    "# Written by iparams-lint: values (secrets among them) that stay on this machine.\n*\n";
 
 /// Where an app keeps its iparams, relative to the app's folder.
 pub const IPARAMS_FILE: &str = "config/iparams.json";
