@@ -648,3 +648,46 @@ fn the_database_file_is_readable_by_its_owner_only() {
     drop(sandbox);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The key never crosses the network in clear without being asked to, and a URL's user name and
+/// password are never shown. No call here leaves this machine: the refusals come before any.
+#[test]
+fn verify_refuses_plain_http_off_this_machine_and_masks_user_names() {
+    let (dir, path) = app_with_values("verify-http", &values_with_key("sbx_0123456789abcdef0123"));
+    for url in [
+        "http://192.0.2.1:9",
+        "http://hr.example.invalid",
+        "http://user:s3cret-pass@192.0.2.1:9/",
+        "http://127.0.0.1.example.invalid/",
+    ] {
+        let (code, stdout, stderr) = verify(&path, url, &[]);
+        assert_eq!(code, Some(2), "{url}: {stdout}{stderr}");
+        assert!(
+            stderr.contains("plain HTTP would send the API key unencrypted")
+                && stderr.contains("--allow-http"),
+            "{url}: {stderr}"
+        );
+        assert!(!stderr.contains("s3cret-pass"), "{stderr}");
+        assert_eq!(stdout, "");
+    }
+    // To this machine plain HTTP is asked, and the user name and password are masked.
+    let closed = {
+        let listener = std::net::TcpListener::bind("127.0.0.1:0").expect("a port");
+        listener.local_addr().expect("addr").port()
+    };
+    for format in ["human", "json"] {
+        let url = format!("http://user:s3cret-pass@127.0.0.1:{closed}");
+        let (code, stdout, stderr) = verify(&path, &url, &["--format", format]);
+        assert_eq!(code, Some(1), "{stdout}{stderr}");
+        assert!(stdout.contains("No answer from the HR service"), "{stdout}");
+        assert!(
+            stdout.contains(&format!("http://***@127.0.0.1:{closed}")),
+            "{stdout}"
+        );
+        assert!(
+            !stdout.contains("s3cret") && !stderr.contains("s3cret"),
+            "{stdout}{stderr}"
+        );
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -122,6 +122,11 @@ pub struct ValuesArgs {
     #[arg(long, value_name = "URL", requires = "verify")]
     pub hr_url: Option<String>,
 
+    /// With --hr-url: allow a plain http:// URL whose host is not this machine (the key then
+    /// crosses the network unencrypted); without it only https:// or a loopback host is asked
+    #[arg(long, requires = "hr_url")]
+    pub allow_http: bool,
+
     #[command(flatten)]
     pub output: OutputArgs,
 

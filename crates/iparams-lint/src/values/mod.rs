@@ -30,6 +30,14 @@ pub fn run(
         Ok(workspace) => workspace,
         Err(message) => return fail(stderr, &message),
     };
+    // Refused before anything is read or asked: the key must not cross the network in clear.
+    if let Some(refusal) = args
+        .hr_url
+        .as_deref()
+        .and_then(|url| crate::net::refuse_plain_http(url, args.allow_http))
+    {
+        return fail(stderr, &format!("--hr-url {refusal}"));
+    }
     let from_stdin = args.values.as_os_str() == "-";
     // The values file: as given, or an app folder's: what the preview stored, else the older
     // test data; which one is said, since the folder alone does not tell.
