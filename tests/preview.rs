@@ -768,3 +768,164 @@ fn the_stored_values_stay_out_of_git() {
     drop(preview);
     let _ = std::fs::remove_dir_all(app);
 }
+
+/// A loopback server that answers every request with its head as the body and its `X-Pin` and
+/// `Authorization` headers echoed back as headers; stops after `count` requests or 30 s.
+fn echo_server(count: usize) -> String {
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").expect("a port");
+    let url = format!("http://{}", listener.local_addr().expect("addr"));
+    listener.set_nonblocking(true).expect("non-blocking");
+    std::thread::spawn(move || {
+        let deadline = Instant::now() + Duration::from_secs(30);
+        let mut served = 0;
+        while served < count && Instant::now() < deadline {
+            let Ok((mut stream, _)) = listener.accept() else {
+                std::thread::sleep(Duration::from_millis(10));
+                continue;
+            };
+            served += 1;
+            let _ = stream.set_nonblocking(false);
+            let _ = stream.set_read_timeout(Some(Duration::from_secs(5)));
+            let mut head = Vec::new();
+            let mut byte = [0; 1];
+            while !head.ends_with(b"\r\n\r\n") && stream.read(&mut byte).is_ok_and(|n| n == 1) {
+                head.push(byte[0]);
+            }
+            let head = String::from_utf8_lossy(&head).into_owned();
+            let echoed = |name: &str| {
+                head.lines()
+                    .find_map(|line| {
+                        let (n, v) = line.split_once(':')?;
+                        n.eq_ignore_ascii_case(name).then(|| v.trim().to_owned())
+                    })
+                    .unwrap_or_default()
+            };
+            let answer = format!(
+                "HTTP/1.1 200 OK\r\nX-Seen-Pin: {}\r\nX-Seen-Auth: {}\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{head}",
+                echoed("x-pin"),
+                echoed("authorization"),
+                head.len()
+            );
+            let _ = stream.write_all(answer.as_bytes());
+        }
+    });
+    url
+}
+
+/// Secure values never come back to the page or into the log, in any form a call gives them:
+/// a number, base64 of `user:secret`, URL-encoded, in an error message or an offline one.
+#[test]
+fn calls_never_show_a_secure_value_in_any_form() {
+    let dir = std::env::temp_dir().join(format!("iparams-preview-masks-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(dir.join("config")).expect("a folder");
+    std::fs::write(
+        dir.join("manifest.json"),
+        r#"{"platform-version": "2.2", "product": {"freshteam": {}}}"#,
+    )
+    .expect("written");
+    std::fs::write(
+        dir.join("config/iparams.json"),
+        r#"{
+  "pin": {"display_name": "PIN", "type": "number", "secure": true},
+  "secret": {"display_name": "Secret", "type": "text", "secure": true},
+  "tenant": {"display_name": "Tenant", "type": "text", "secure": true}
+}"#,
+    )
+    .expect("written");
+    std::fs::write(
+        dir.join("config/requests.json"),
+        r#"{
+  "echo": {"schema": {"method": "GET", "host": "acme.freshteam.com", "path": "/echo",
+    "headers": {"X-Pin": "<%= iparam.pin %>", "Authorization": "Basic <%= encode('user:' + iparam.secret) %>"},
+    "query": {"k": "<%= iparam.secret %>"}}},
+  "secretHost": {"schema": {"method": "GET", "host": "<%= iparam.secret %>", "path": "/"}},
+  "tenantHost": {"schema": {"method": "GET", "host": "<%= iparam.tenant %>.example.com", "path": "/"}},
+  "ipHost": {"schema": {"method": "GET", "host": "0x7f.1", "path": "/"}}
+}"#,
+    )
+    .expect("written");
+    let echo = echo_server(1);
+    let preview = Running::preview(&dir, &["--hr-url", &echo]);
+    let secret = "s3cr3t&pass word";
+    let values = json!({"pin": 4821, "secret": secret, "tenant": "tenant-7f3k9q"});
+    let invoke = |name: &str| {
+        let (status, body) = preview.post(
+            "/custom_configs/invoke",
+            &json!({"name": name, "options": {}, "values": values}),
+        );
+        assert_eq!(status, 200, "{body}");
+        body
+    };
+    let base64 = |text: &str| {
+        let output = std::process::Command::new("base64")
+            .arg("-w0")
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .spawn()
+            .and_then(|mut child| {
+                child
+                    .stdin
+                    .take()
+                    .expect("piped")
+                    .write_all(text.as_bytes())?;
+                child.wait_with_output()
+            })
+            .expect("base64 runs");
+        String::from_utf8(output.stdout).expect("text")
+    };
+    let forms = [
+        secret.to_owned(),
+        "4821".to_owned(),
+        "s3cr3t%26pass%20word".to_owned(),
+        base64(&format!("user:{secret}")),
+        base64(secret),
+        "tenant-7f3k9q".to_owned(),
+    ];
+    let echoed = invoke("echo");
+    assert_eq!(echoed["status"], 200, "{echoed}");
+    let mut answers = vec![echoed];
+    let not_a_host = invoke("secretHost");
+    assert!(
+        not_a_host["message"]
+            .as_str()
+            .is_some_and(|m| m.contains("not a host name"))
+    );
+    answers.push(not_a_host);
+    let offline = invoke("tenantHost");
+    assert!(
+        offline["message"]
+            .as_str()
+            .is_some_and(|m| m.starts_with("Offline"))
+    );
+    answers.push(offline);
+    let ip = invoke("ipHost");
+    assert!(
+        ip["message"]
+            .as_str()
+            .is_some_and(|m| m.contains("is an IP address") && m.contains("request-templates.md")),
+        "{ip}"
+    );
+    let (_, legacy) = preview.post(
+        "/custom_configs/request",
+        &json!({"method": "get", "url": "<%= iparam.secret %>", "options": {}, "values": values}),
+    );
+    assert!(
+        legacy["message"]
+            .as_str()
+            .is_some_and(|m| m.contains("is not an absolute URL")),
+        "{legacy}"
+    );
+    answers.push(legacy);
+    let (_, log) = preview.stop();
+    for answer in &answers {
+        let shown = answer.to_string();
+        for form in &forms {
+            assert!(!shown.contains(form.as_str()), "{form} in {shown}");
+        }
+    }
+    for form in &forms {
+        assert!(!log.contains(form.as_str()), "{form} in the log: {log}");
+    }
+    let _ = std::fs::remove_dir_all(dir);
+}

@@ -8,6 +8,7 @@ use iparams_core::app::Declared;
 use iparams_core::{RuleSettings, Severity, SourceText};
 use serde_json::{Map, Value as Json, json};
 
+use super::invoke::{Masker, text_of};
 use super::state::{Snapshot, json_findings};
 use crate::workspace::{INSTALLED_VALUES_FILE, STATE_GITIGNORE, check_values};
 
@@ -133,20 +134,15 @@ fn ordered_text(values: &Map<String, Json>, defs: &[Declared]) -> String {
     }
 }
 
-/// `diagnostics` with every secure value that appears in them replaced by `****` (the rules mask
-/// what they quote already; this keeps a value out of the answer whatever a message says).
+/// `diagnostics` with every secure value that appears in them masked (the rules mask what they
+/// quote already; this keeps a value out of the answer whatever a message says).
 fn masked(diagnostics: Json, values: &Map<String, Json>, defs: &[Declared]) -> Json {
-    let mut text = diagnostics.to_string();
-    for def in defs.iter().filter(|d| d.secure) {
-        if let Some(Json::String(secret)) = values.get(&def.key)
-            && secret.chars().count() >= 3
-        {
-            let escaped = json!(secret).to_string();
-            let inner = &escaped[1..escaped.len() - 1];
-            text = text.replace(inner, "****");
-        }
-    }
-    serde_json::from_str(&text).unwrap_or(Json::Array(Vec::new()))
+    let secrets = defs
+        .iter()
+        .filter(|d| d.secure)
+        .filter_map(|d| values.get(&d.key))
+        .map(text_of);
+    Masker::new(secrets).json(diagnostics)
 }
 
 #[cfg(test)]
