@@ -612,7 +612,12 @@ fn clients_that_stall_without_credentials_never_delay_another_request() {
     let hr = sandbox.token("hr_partner");
     let answer = exchange(&sandbox.url, "GET", "/api/branches", &hr, None);
     assert_eq!(answer.map(|(status, _)| status), Some(200));
-    support::assert_timed_out(stalled.swap_remove(0));
+    // In the document's error shape.
+    let answer = support::assert_timed_out(stalled.swap_remove(0));
+    assert!(
+        answer.contains(r#"{"errors":[{"code":"request_timeout","#),
+        "{answer}"
+    );
     drop(stalled);
 }
 

@@ -658,7 +658,8 @@ fn stalled_clients_and_abandoned_long_polls_never_delay_another_request() {
         "another request was held up"
     );
     // A stalled body is answered 408 once the read timeout passes, and the connection closed.
-    support::assert_timed_out(stalled.swap_remove(0));
+    let answer = support::assert_timed_out(stalled.swap_remove(0));
+    assert!(answer.contains(r#"{"error":"#), "{answer}");
     drop(stalled);
     let (code, log) = preview.stop();
     assert_eq!(code, Some(0), "{log}");

@@ -252,9 +252,9 @@ pub fn spawn_announcing(args: &[&str]) -> (std::process::Child, String) {
     (child, line.trim().to_owned())
 }
 
-/// Waits (30 s at most) for the answer on a connection whose request stopped arriving, and
-/// asserts it is 408 Request Timeout.
-pub fn assert_timed_out(mut stalled: std::net::TcpStream) {
+/// Waits (30 s at most) for the answer on a connection whose request stopped arriving, asserts
+/// it is 408 Request Timeout, and returns it.
+pub fn assert_timed_out(mut stalled: std::net::TcpStream) -> String {
     use std::io::Read;
     stalled
         .set_read_timeout(Some(std::time::Duration::from_secs(30)))
@@ -262,4 +262,5 @@ pub fn assert_timed_out(mut stalled: std::net::TcpStream) {
     let mut answer = String::new();
     let _ = stalled.read_to_string(&mut answer);
     assert!(answer.starts_with("HTTP/1.1 408 "), "{answer}");
+    answer
 }

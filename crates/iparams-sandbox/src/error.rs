@@ -105,6 +105,29 @@ impl ErrorItem {
 }
 
 impl ApiError {
+    /// A request the server refused before reading it whole (408 and the like), in the
+    /// document's error shape.
+    pub fn refusal(status: u16, message: &str) -> iparams_serve::Outgoing {
+        let code = match status {
+            408 => "request_timeout",
+            431 => "headers_too_large",
+            503 => "unavailable",
+            _ => "bad_request",
+        };
+        let mut message = message.to_owned();
+        if let Some(first) = message.get(..1) {
+            message.replace_range(..1, &first.to_uppercase());
+        }
+        iparams_serve::Outgoing {
+            status,
+            headers: vec![(
+                "content-type".into(),
+                "application/json; charset=utf-8".into(),
+            )],
+            body: Self::new(status, code, message).to_json().to_string(),
+        }
+    }
+
     /// 500 that says nothing of its cause (a database error may quote the SQL statement or the
     /// values in it); `detail` is kept for the server's log.
     pub fn internal(detail: String) -> Self {

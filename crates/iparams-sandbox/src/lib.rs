@@ -41,8 +41,8 @@
 //!   `retry-after` (seconds). The default plan is Enterprise.
 //! - **Connections**: each is served on its own, at most 64 at once (one more gets 503); a
 //!   request whose line, headers and body have not all arrived 5 seconds after its first byte
-//!   gets 408 (plain text, before the key is looked at) and its connection is closed, so a
-//!   client that stalls holds up no other.
+//!   gets 408 `request_timeout` (before the key is looked at, so without the rate-limit headers)
+//!   and its connection is closed, so a client that stalls holds up no other.
 //! - **Bodies** over 1 MiB get 413 (`payload_too_large`). A POST or PUT with an empty body and
 //!   no `Content-Type` is taken as `{}`; a body must be UTF-8 JSON object (else 400
 //!   `invalid_json`), and a `charset` other than UTF-8 gets 415. Unknown body attributes and
@@ -317,6 +317,7 @@ impl Sandbox {
                 read_timeout: config.read_timeout,
                 log: config.log_requests.then(|| "hr-sandbox".to_owned()),
                 logged_path: text::mask_keys,
+                refusal: ApiError::refusal,
             },
             |port| {
                 let service =

@@ -160,6 +160,9 @@ pub struct Options {
     pub log: Option<String>,
     /// What the log shows of a path ([`as_is`], or the sandbox's masking of its keys).
     pub logged_path: fn(&str) -> Cow<'_, str>,
+    /// The answer to a request refused before any handler sees it (408, 400, 431, 503...), in
+    /// the error shape of what is served ([`plain`] text by default).
+    pub refusal: fn(u16, &str) -> Outgoing,
 }
 
 impl Default for Options {
@@ -171,6 +174,7 @@ impl Default for Options {
             read_timeout: DEFAULT_READ_TIMEOUT,
             log: None,
             logged_path: as_is,
+            refusal: plain,
         }
     }
 }
@@ -321,7 +325,7 @@ fn accept(
             let _ = stream.set_write_timeout(Some(options.read_timeout));
             let _ = write_answer(
                 &stream,
-                &plain(503, "too many connections; try again"),
+                &(options.refusal)(503, "too many connections; try again"),
                 false,
                 false,
             );
@@ -358,7 +362,7 @@ fn serve(stream: &Arc<TcpStream>, connections: &Connections, handler: &Handler, 
             Arrival::Nothing => return,
             Arrival::Refused { status, reason } => {
                 log(options, "-", "-", status, started);
-                let _ = write_answer(stream, &plain(status, reason), false, false);
+                let _ = write_answer(stream, &(options.refusal)(status, reason), false, false);
                 linger(stream, options);
                 return;
             }
@@ -429,7 +433,8 @@ fn linger(stream: &TcpStream, options: &Options) {
     }
 }
 
-fn plain(status: u16, text: &str) -> Outgoing {
+/// A refusal as plain text.
+pub fn plain(status: u16, text: &str) -> Outgoing {
     Outgoing {
         status,
         headers: vec![("Content-Type".into(), "text/plain; charset=utf-8".into())],

@@ -126,6 +126,7 @@ pub fn start(
             port,
             max_body: server::MAX_BODY,
             log: log.then(|| "preview".to_owned()),
+            refusal: server::error,
             ..Options::default()
         },
         |port| {

@@ -121,7 +121,8 @@ fn json_answer(status: u16, value: &Json) -> Outgoing {
     answer(status, "application/json; charset=utf-8", value.to_string())
 }
 
-fn error(status: u16, message: &str) -> Outgoing {
+/// An error answer, `{"error": message}` (also the server's own refusals, 408 and the like).
+pub fn error(status: u16, message: &str) -> Outgoing {
     json_answer(status, &json!({ "error": message }))
 }
 
