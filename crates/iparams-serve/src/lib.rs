@@ -591,8 +591,20 @@ impl Reader<'_> {
 
     fn next_request(&mut self, options: &Options) -> Arrival {
         // An idle connection: nothing sent within the timeout closes it without an answer.
-        if self.buffer.is_empty() && self.more(Instant::now() + options.read_timeout).is_err() {
-            return Arrival::Nothing;
+        // Empty lines before a request line are ignored (RFC 9112, 2.2; some clients send one
+        // after a body), a few of them.
+        let mut empty_lines = 0;
+        loop {
+            while self.buffer.starts_with(b"\r\n") && empty_lines < 8 {
+                self.buffer.drain(..2);
+                empty_lines += 1;
+            }
+            if !(self.buffer.is_empty() || self.buffer == b"\r") {
+                break;
+            }
+            if self.more(Instant::now() + options.read_timeout).is_err() {
+                return Arrival::Nothing;
+            }
         }
         let deadline = Instant::now() + options.read_timeout;
         match self.request(options, deadline) {

@@ -65,7 +65,7 @@ fn requests_are_framed_kept_alive_chunked_and_continued() {
     // Two requests on one connection, the first kept alive.
     let answer = request(
         address,
-        "POST /a HTTP/1.1\r\nHost: h\r\nContent-Length: 3\r\n\r\nabcGET /b?q HTTP/1.1\r\nHost: h\r\nConnection: close\r\n\r\n",
+        "POST /a HTTP/1.1\r\nHost: h\r\nContent-Length: 3\r\n\r\nabc\r\nGET /b?q HTTP/1.1\r\nHost: h\r\nConnection: close\r\n\r\n",
     );
     assert!(answer.starts_with("HTTP/1.1 200 OK\r\n"), "{answer}");
     assert!(answer.contains("Connection: keep-alive\r\n"), "{answer}");
