@@ -593,3 +593,100 @@ fn verify_credentials_documented_examples_are_true_and_its_level_is_configurable
         "verify-credentials"
     );
 }
+
+#[test]
+fn clients_that_stall_without_credentials_never_delay_another_request() {
+    let sandbox = Running::start(&[]);
+    let host = sandbox.url.trim_start_matches("http://").to_owned();
+    let mut stalled = Vec::new();
+    for _ in 0..6 {
+        let mut stream = TcpStream::connect(&host).expect("connects");
+        let head = format!(
+            "POST /api/employees HTTP/1.1\r\nHost: {host}\r\nContent-Type: application/json\r\n\
+             Content-Length: 100\r\n\r\n"
+        );
+        stream.write_all(head.as_bytes()).expect("sent");
+        stalled.push(stream);
+    }
+    // `exchange` waits five seconds at most; the stalls would last until their read timeout.
+    let hr = sandbox.token("hr_partner");
+    let answer = exchange(&sandbox.url, "GET", "/api/branches", &hr, None);
+    assert_eq!(answer.map(|(status, _)| status), Some(200));
+    // In the document's error shape.
+    let answer = support::assert_timed_out(stalled.swap_remove(0));
+    assert!(
+        answer.contains(r#"{"errors":[{"code":"request_timeout","#),
+        "{answer}"
+    );
+    drop(stalled);
+}
+
+/// The database holds every API key: it is created owner-only, and one left readable by others
+/// is narrowed, with its journal.
+#[test]
+#[cfg(unix)]
+fn the_database_file_is_readable_by_its_owner_only() {
+    use std::os::unix::fs::PermissionsExt;
+    let mode = |path: &Path| std::fs::metadata(path).expect("there").permissions().mode() & 0o777;
+    let dir = scratch("mode");
+    let db = dir.join("hr.sqlite");
+    let db_arg = db.to_str().expect("utf-8 path");
+    let sandbox = Running::start(&["--db", db_arg, "--employees", "5"]);
+    assert_eq!(mode(&db), 0o600);
+    drop(sandbox);
+    let journal = dir.join("hr.sqlite-journal");
+    std::fs::write(&journal, "").expect("written");
+    for file in [&db, &journal] {
+        std::fs::set_permissions(file, std::fs::Permissions::from_mode(0o644)).expect("set");
+    }
+    let sandbox = Running::start(&["--db", db_arg]);
+    assert_eq!(mode(&db), 0o600);
+    if journal.exists() {
+        assert_eq!(mode(&journal), 0o600);
+    }
+    drop(sandbox);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The key never crosses the network in clear without being asked to, and a URL's user name and
+/// password are never shown. No call here leaves this machine: the refusals come before any.
+#[test]
+fn verify_refuses_plain_http_off_this_machine_and_masks_user_names() {
+    let (dir, path) = app_with_values("verify-http", &values_with_key("sbx_0123456789abcdef0123"));
+    for url in [
+        "http://192.0.2.1:9",
+        "http://hr.example.invalid",
+        "http://user:s3cret-pass@192.0.2.1:9/",
+        "http://127.0.0.1.example.invalid/",
+    ] {
+        let (code, stdout, stderr) = verify(&path, url, &[]);
+        assert_eq!(code, Some(2), "{url}: {stdout}{stderr}");
+        assert!(
+            stderr.contains("plain HTTP would send the API key unencrypted")
+                && stderr.contains("--allow-http"),
+            "{url}: {stderr}"
+        );
+        assert!(!stderr.contains("s3cret-pass"), "{stderr}");
+        assert_eq!(stdout, "");
+    }
+    // To this machine plain HTTP is asked, and the user name and password are masked.
+    let closed = {
+        let listener = std::net::TcpListener::bind("127.0.0.1:0").expect("a port");
+        listener.local_addr().expect("addr").port()
+    };
+    for format in ["human", "json"] {
+        let url = format!("http://user:s3cret-pass@127.0.0.1:{closed}");
+        let (code, stdout, stderr) = verify(&path, &url, &["--format", format]);
+        assert_eq!(code, Some(1), "{stdout}{stderr}");
+        assert!(stdout.contains("No answer from the HR service"), "{stdout}");
+        assert!(
+            stdout.contains(&format!("http://***@127.0.0.1:{closed}")),
+            "{stdout}"
+        );
+        assert!(
+            !stdout.contains("s3cret") && !stderr.contains("s3cret"),
+            "{stdout}{stderr}"
+        );
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

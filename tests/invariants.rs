@@ -673,6 +673,7 @@ pub fn sandbox_is_sound(
         target,
         headers,
         body,
+        ..Default::default()
     };
     let answer = service.handle(&request);
     assert!(

@@ -645,6 +645,11 @@ fn unframe(output: &[u8]) -> Vec<Value> {
 /// Runs the binary's language server on `messages`; returns its exit status, its messages and
 /// its standard error.
 fn run_binary(messages: &[Value]) -> (Option<i32>, Vec<Value>, String) {
+    run_binary_on(messages.iter().flat_map(frame).collect())
+}
+
+/// Runs the binary's language server on the bytes `input`, as `run_binary` does.
+fn run_binary_on(input: Vec<u8>) -> (Option<i32>, Vec<Value>, String) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_iparams-lint"))
         .args(["lsp", "--stdio"])
         .stdin(Stdio::piped())
@@ -655,10 +660,10 @@ fn run_binary(messages: &[Value]) -> (Option<i32>, Vec<Value>, String) {
     let mut stdin = child.stdin.take().expect("piped");
     let mut stdout = child.stdout.take().expect("piped");
     let mut stderr = child.stderr.take().expect("piped");
-    let input: Vec<u8> = messages.iter().flat_map(frame).collect();
     // Written and read from threads: the server reads and writes at once.
     let writer = std::thread::spawn(move || {
-        stdin.write_all(&input).expect("the server reads");
+        // A server that stops reading at a framing error may close its input first.
+        let _ = stdin.write_all(&input);
     });
     let out = std::thread::spawn(move || {
         let mut bytes = Vec::new();
@@ -1092,4 +1097,54 @@ fn definitions_land_on_the_key_after_a_byte_that_is_not_utf8() {
         "{hover:#}"
     );
     client.finish().expect("a clean session");
+}
+
+#[test]
+fn input_that_is_not_framed_as_the_protocol_says_ends_the_session_with_a_message() {
+    let initialized: Vec<u8> = initialize("utf-16").iter().flat_map(frame).collect();
+    let cases: [(&[u8], &str); 6] = [
+        (
+            b"Content-Length: 1000000000000\r\n\r\n{}",
+            "Content-Length 1000000000000 is over the limit of 67108864 bytes (64 MiB)",
+        ),
+        (
+            b"Content-Type: text/plain\r\n\r\n{}",
+            "the headers have no Content-Length",
+        ),
+        (
+            b"Content-Length: many\r\n\r\n{}",
+            "Content-Length \"many\" is not a number",
+        ),
+        (
+            b"Content-Length: 50\r\n\r\n{\"jsonrpc\"",
+            "the input ended 10 bytes into a body of 50",
+        ),
+        (
+            b"Content-Length: 7\r\n\r\nnot json",
+            "the body is not a JSON-RPC message",
+        ),
+        (
+            b"Content-Length: 2\r\n",
+            "the input ended inside the headers",
+        ),
+    ];
+    for (bad, expected) in cases {
+        let mut input = initialized.clone();
+        input.extend_from_slice(bad);
+        let (status, messages, stderr) = run_binary_on(input);
+        assert_eq!(status, Some(1), "{expected}: {stderr}");
+        assert!(
+            stderr.contains(&format!(
+                "iparams-lint lsp: message 3 (byte {} ",
+                initialized.len()
+            )),
+            "{stderr}"
+        );
+        assert!(stderr.contains(expected), "{expected}: {stderr}");
+        // The session until then was served.
+        assert_eq!(
+            response(&messages, 1)["result"]["serverInfo"]["name"],
+            "iparams-lint"
+        );
+    }
 }

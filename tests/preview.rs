@@ -391,7 +391,7 @@ fn concurrent_installs_leave_one_whole_file() {
         last.starts_with("client ") && stored["notes"] == json!(last),
         "{stored}"
     );
-    let left: Vec<String> = std::fs::read_dir(app.join(".iparams-lint"))
+    let mut left: Vec<String> = std::fs::read_dir(app.join(".iparams-lint"))
         .expect("the folder")
         .map(|entry| {
             entry
@@ -401,7 +401,9 @@ fn concurrent_installs_leave_one_whole_file() {
                 .into_owned()
         })
         .collect();
-    assert_eq!(left, ["installed.json"]);
+    left.sort();
+    // No temporary file is left beside the values and the folder's .gitignore.
+    assert_eq!(left, [".gitignore", "installed.json"]);
     drop(preview);
     let _ = std::fs::remove_dir_all(app);
 }
@@ -602,4 +604,315 @@ fn an_app_without_its_manifest_is_checked_as_its_iparams_json_alone() {
         );
     }
     let _ = std::fs::remove_dir_all(app);
+}
+
+/// The status of a GET of `path`, or `None` when no answer came within `PATIENCE`.
+fn status_within(authority: &str, path: &str) -> Option<u16> {
+    let mut stream = TcpStream::connect(authority).ok()?;
+    stream.set_read_timeout(Some(PATIENCE)).ok()?;
+    let request = format!("GET {path} HTTP/1.1\r\nHost: {authority}\r\nConnection: close\r\n\r\n");
+    stream.write_all(request.as_bytes()).ok()?;
+    let mut answer = Vec::new();
+    let _ = stream.read_to_end(&mut answer);
+    String::from_utf8_lossy(&answer)
+        .split(' ')
+        .nth(1)?
+        .parse()
+        .ok()
+}
+
+/// Longer than any request here takes, far shorter than a stalled client would hold one up.
+const PATIENCE: Duration = Duration::from_secs(5);
+
+#[test]
+fn stalled_clients_and_abandoned_long_polls_never_delay_another_request() {
+    let app = app_copy(ALL_TYPES, "stalls");
+    let preview = Running::preview(&app, &[]);
+    let authority = preview.authority();
+    let head = |request: &str| {
+        let mut stream = TcpStream::connect(&authority).expect("connects");
+        stream
+            .write_all(format!("{request}Host: {authority}\r\n").as_bytes())
+            .expect("sent");
+        stream
+    };
+    // Bodies declared and never sent, heads never finished.
+    let mut stalled = Vec::new();
+    for _ in 0..10 {
+        let mut stream = head("POST /custom_configs/store HTTP/1.1\r\n");
+        stream
+            .write_all(b"Content-Type: application/json\r\nContent-Length: 100\r\n\r\n")
+            .expect("sent");
+        stalled.push(stream);
+        stalled.push(head("GET /custom_configs/state HTTP/1.1\r\n"));
+    }
+    // Long-polls for a change that will not come, whose clients then went away.
+    for _ in 0..10 {
+        let mut stream = head("GET /custom_configs/changes?since=999999 HTTP/1.1\r\n");
+        stream.write_all(b"\r\n").expect("sent");
+        drop(stream);
+    }
+    assert_eq!(
+        status_within(&authority, "/custom_configs/state"),
+        Some(200),
+        "another request was held up"
+    );
+    // A stalled body is answered 408 once the read timeout passes, and the connection closed.
+    let answer = support::assert_timed_out(stalled.swap_remove(0));
+    assert!(answer.contains(r#"{"error":"#), "{answer}");
+    drop(stalled);
+    let (code, log) = preview.stop();
+    assert_eq!(code, Some(0), "{log}");
+    let _ = std::fs::remove_dir_all(app);
+}
+
+/// A symbolic link in the app (config/assets, `.iparams-lint/`, or the values file itself) that
+/// leads outside it lets the page neither read nor write there.
+#[test]
+fn symbolic_links_out_of_the_app_are_neither_served_read_nor_written() {
+    use std::os::unix::fs::symlink;
+    let outside =
+        std::env::temp_dir().join(format!("iparams-preview-outside-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&outside);
+    std::fs::create_dir_all(outside.join("assets")).expect("a folder");
+    std::fs::write(outside.join("assets/stolen.js"), "outside the app").expect("written");
+    let planted = r#"{"company": "read from outside", "hr_api_key": "x"}"#;
+    std::fs::write(outside.join("installed.json"), planted).expect("written");
+    let write_probe = |preview: &Running, what: &str| {
+        let (status, body) = preview.post("/custom_configs/store", &good_values("k3y-value-123"));
+        assert_eq!(status, 403, "{what}: {body}");
+        assert!(
+            body["error"]
+                .as_str()
+                .is_some_and(|e| e.contains("symbolic link")),
+            "{what}: {body}"
+        );
+        let (_, fetched) = preview.get("/custom_configs/fetch");
+        assert!(!fetched.contains("read from outside"), "{what}: {fetched}");
+        assert_eq!(
+            std::fs::read_to_string(outside.join("installed.json")).expect("there"),
+            planted,
+            "{what}: written outside"
+        );
+    };
+
+    // config/assets itself a link out of the app.
+    let app = app_copy(ALL_TYPES, "link-assets");
+    std::fs::remove_dir_all(app.join("config/assets")).expect("removed");
+    symlink(outside.join("assets"), app.join("config/assets")).expect("a symlink");
+    let preview = Running::preview(&app, &[]);
+    let (status, body) = preview.get("/custom_configs/assets/stolen.js");
+    assert!(status == 403 || status == 404, "{status}: {body}");
+    assert!(!body.contains("outside the app"));
+    drop(preview);
+    let _ = std::fs::remove_dir_all(&app);
+
+    // `.iparams-lint/` a link out of the app.
+    let app = app_copy(ALL_TYPES, "link-folder");
+    symlink(&outside, app.join(".iparams-lint")).expect("a symlink");
+    let preview = Running::preview(&app, &[]);
+    write_probe(&preview, ".iparams-lint/");
+    drop(preview);
+    let _ = std::fs::remove_dir_all(&app);
+
+    // The values file a link out of the app.
+    let app = app_copy(ALL_TYPES, "link-file");
+    std::fs::create_dir_all(app.join(".iparams-lint")).expect("a folder");
+    symlink(
+        outside.join("installed.json"),
+        app.join(".iparams-lint/installed.json"),
+    )
+    .expect("a symlink");
+    let preview = Running::preview(&app, &[]);
+    write_probe(&preview, ".iparams-lint/installed.json");
+    drop(preview);
+    let _ = std::fs::remove_dir_all(&app);
+    let _ = std::fs::remove_dir_all(&outside);
+}
+
+/// What INSTALL stores (secure values among them) stays out of git: the preview's folder ignores
+/// itself.
+#[test]
+fn the_stored_values_stay_out_of_git() {
+    let app = app_copy(ALL_TYPES, "git");
+    let git = |args: &[&str]| {
+        std::process::Command::new("git")
+            .args(["-c", "user.name=t", "-c", "user.email=t@t.test"])
+            .args(args)
+            .current_dir(&app)
+            .output()
+    };
+    if git(&["init", "-q"]).is_err() {
+        support::unavailable("git");
+        let _ = std::fs::remove_dir_all(app);
+        return;
+    }
+    let preview = Running::preview(&app, &[]);
+    let (status, body) = preview.post("/custom_configs/store", &good_values("k3y-value-123"));
+    assert_eq!(status, 200, "{body}");
+    assert!(app.join(".iparams-lint/installed.json").is_file());
+    let added = git(&["add", "-A"]).expect("git runs");
+    assert!(added.status.success(), "{added:?}");
+    let status = git(&["status", "--porcelain", "--untracked-files=all"]).expect("git runs");
+    let listed = String::from_utf8_lossy(&status.stdout);
+    assert!(
+        listed.contains("manifest.json"),
+        "the app is staged: {listed}"
+    );
+    assert!(!listed.contains(".iparams-lint"), "{listed}");
+    drop(preview);
+    let _ = std::fs::remove_dir_all(app);
+}
+
+/// A loopback server that answers every request with its head as the body and its `X-Pin` and
+/// `Authorization` headers echoed back as headers; stops after `count` requests or 30 s.
+fn echo_server(count: usize) -> String {
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").expect("a port");
+    let url = format!("http://{}", listener.local_addr().expect("addr"));
+    listener.set_nonblocking(true).expect("non-blocking");
+    std::thread::spawn(move || {
+        let deadline = Instant::now() + Duration::from_secs(30);
+        let mut served = 0;
+        while served < count && Instant::now() < deadline {
+            let Ok((mut stream, _)) = listener.accept() else {
+                std::thread::sleep(Duration::from_millis(10));
+                continue;
+            };
+            served += 1;
+            let _ = stream.set_nonblocking(false);
+            let _ = stream.set_read_timeout(Some(Duration::from_secs(5)));
+            let mut head = Vec::new();
+            let mut byte = [0; 1];
+            while !head.ends_with(b"\r\n\r\n") && stream.read(&mut byte).is_ok_and(|n| n == 1) {
+                head.push(byte[0]);
+            }
+            let head = String::from_utf8_lossy(&head).into_owned();
+            let echoed = |name: &str| {
+                head.lines()
+                    .find_map(|line| {
+                        let (n, v) = line.split_once(':')?;
+                        n.eq_ignore_ascii_case(name).then(|| v.trim().to_owned())
+                    })
+                    .unwrap_or_default()
+            };
+            let answer = format!(
+                "HTTP/1.1 200 OK\r\nX-Seen-Pin: {}\r\nX-Seen-Auth: {}\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{head}",
+                echoed("x-pin"),
+                echoed("authorization"),
+                head.len()
+            );
+            let _ = stream.write_all(answer.as_bytes());
+        }
+    });
+    url
+}
+
+/// Secure values never come back to the page or into the log, in any form a call gives them:
+/// a number, base64 of `user:secret`, URL-encoded, in an error message or an offline one.
+#[test]
+fn calls_never_show_a_secure_value_in_any_form() {
+    let dir = std::env::temp_dir().join(format!("iparams-preview-masks-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(dir.join("config")).expect("a folder");
+    std::fs::write(
+        dir.join("manifest.json"),
+        r#"{"platform-version": "2.2", "product": {"freshteam": {}}}"#,
+    )
+    .expect("written");
+    std::fs::write(
+        dir.join("config/iparams.json"),
+        r#"{
+  "pin": {"display_name": "PIN", "type": "number", "secure": true},
+  "secret": {"display_name": "Secret", "type": "text", "secure": true},
+  "tenant": {"display_name": "Tenant", "type": "text", "secure": true}
+}"#,
+    )
+    .expect("written");
+    std::fs::write(
+        dir.join("config/requests.json"),
+        r#"{
+  "echo": {"schema": {"method": "GET", "host": "acme.freshteam.com", "path": "/echo",
+    "headers": {"X-Pin": "<%= iparam.pin %>", "Authorization": "Basic <%= encode('user:' + iparam.secret) %>"},
+    "query": {"k": "<%= iparam.secret %>"}}},
+  "secretHost": {"schema": {"method": "GET", "host": "<%= iparam.secret %>", "path": "/"}},
+  "tenantHost": {"schema": {"method": "GET", "host": "<%= iparam.tenant %>.example.com", "path": "/"}},
+  "ipHost": {"schema": {"method": "GET", "host": "0x7f.1", "path": "/"}}
+}"#,
+    )
+    .expect("written");
+    let echo = echo_server(1);
+    let preview = Running::preview(&dir, &["--hr-url", &echo]);
+    let secret = "s3cr3t&pass word";
+    let values = json!({"pin": 4821, "secret": secret, "tenant": "tenant-7f3k9q"});
+    let invoke = |name: &str| {
+        let (status, body) = preview.post(
+            "/custom_configs/invoke",
+            &json!({"name": name, "options": {}, "values": values}),
+        );
+        assert_eq!(status, 200, "{body}");
+        body
+    };
+    let base64 = |text: &str| {
+        let output = std::process::Command::new("base64")
+            .arg("-w0")
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .spawn()
+            .and_then(|mut child| {
+                child
+                    .stdin
+                    .take()
+                    .expect("piped")
+                    .write_all(text.as_bytes())?;
+                child.wait_with_output()
+            })
+            .expect("base64 runs");
+        String::from_utf8(output.stdout).expect("text")
+    };
+    let forms = [
+        secret.to_owned(),
+        "4821".to_owned(),
+        "s3cr3t%26pass%20word".to_owned(),
+        base64(&format!("user:{secret}")),
+        base64(secret),
+        "tenant-7f3k9q".to_owned(),
+    ];
+    let echoed = invoke("echo");
+    assert_eq!(echoed["status"], 200, "{echoed}");
+    let mut answers = vec![echoed];
+    for (template, says) in [
+        ("secretHost", "not a host name"),
+        ("tenantHost", "Offline: the preview does not call"),
+        (
+            "ipHost",
+            "is an IP address: the vendor's platform takes a fully qualified",
+        ),
+    ] {
+        let refused = invoke(template);
+        let message = refused["message"].as_str().unwrap_or("");
+        assert!(message.contains(says), "{template}: {refused}");
+        answers.push(refused);
+    }
+    let (_, legacy) = preview.post(
+        "/custom_configs/request",
+        &json!({"method": "get", "url": "<%= iparam.secret %>", "options": {}, "values": values}),
+    );
+    assert!(
+        legacy["message"]
+            .as_str()
+            .is_some_and(|m| m.contains("is not an absolute URL")),
+        "{legacy}"
+    );
+    answers.push(legacy);
+    let (_, log) = preview.stop();
+    for answer in &answers {
+        let shown = answer.to_string();
+        for form in &forms {
+            assert!(!shown.contains(form.as_str()), "{form} in {shown}");
+        }
+    }
+    for form in &forms {
+        assert!(!log.contains(form.as_str()), "{form} in the log: {log}");
+    }
+    let _ = std::fs::remove_dir_all(dir);
 }

@@ -218,7 +218,7 @@ pub fn python_venv(given: &str, venv: &Path, requirements: &Path) -> Result<Path
     Ok(python)
 }
 
-/// The data of a chunked body (tiny_http sends large answers so): size line, data, CRLF.
+/// The data of a chunked body: size line, data, CRLF.
 pub fn dechunk(mut rest: &str) -> String {
     let mut data = String::new();
     while let Some((size, after)) = rest.split_once("\r\n") {
@@ -250,4 +250,17 @@ pub fn spawn_announcing(args: &[&str]) -> (std::process::Child, String) {
         .read_line(&mut line)
         .expect("a first line");
     (child, line.trim().to_owned())
+}
+
+/// Waits (30 s at most) for the answer on a connection whose request stopped arriving, asserts
+/// it is 408 Request Timeout, and returns it.
+pub fn assert_timed_out(mut stalled: std::net::TcpStream) -> String {
+    use std::io::Read;
+    stalled
+        .set_read_timeout(Some(std::time::Duration::from_secs(30)))
+        .expect("a read timeout");
+    let mut answer = String::new();
+    let _ = stalled.read_to_string(&mut answer);
+    assert!(answer.starts_with("HTTP/1.1 408 "), "{answer}");
+    answer
 }

@@ -99,17 +99,36 @@ fn iparams_json_is_found_in_the_app_above_the_values() {
 }
 
 #[test]
-fn an_app_folder_means_its_iparam_test_data_json() {
+fn an_app_folder_means_what_the_preview_stored_else_its_iparam_test_data_json() {
     let scratch = app(
         "test-data",
         "app/config/iparam_test_data.json",
         r#"{"domain": "acme", "api_key": "k", "region": "EU"}"#,
     );
-    let (status, stdout, _) = values_in(&scratch.0, &["--format", "concise", "--quiet", "app"]);
+    let (status, stdout, stderr) =
+        values_in(&scratch.0, &["--format", "concise", "--quiet", "app"]);
     assert_eq!(status, Some(1));
     assert_eq!(
         stdout,
         "app/config/iparam_test_data.json:1:46: error[value-not-in-options] Value \"EU\" of the dropdown iparam `region` is not one of its options\n"
+    );
+    assert_eq!(
+        stderr,
+        "iparams-lint: values: checking app/config/iparam_test_data.json, the app's test data\n"
+    );
+    // What the preview stored comes first, and the note says which file was read.
+    scratch.write(
+        "app/.iparams-lint/installed.json",
+        r#"{"domain": "acme", "api_key": "k", "region": "US"}"#,
+    );
+    let (_, stdout, stderr) = values_in(&scratch.0, &["--format", "concise", "--quiet", "app"]);
+    assert_eq!(
+        stdout,
+        "app/.iparams-lint/installed.json:1:46: error[value-not-in-options] Value \"US\" of the dropdown iparam `region` is not one of its options\n"
+    );
+    assert_eq!(
+        stderr,
+        "iparams-lint: values: checking app/.iparams-lint/installed.json, the values the preview stored\n"
     );
     let empty = Scratch::new("no-test-data");
     empty.write("app/manifest.json", MANIFEST);
@@ -117,7 +136,9 @@ fn an_app_folder_means_its_iparam_test_data_json() {
     let (status, _, stderr) = values_in(&empty.0, &["app"]);
     assert_eq!(status, Some(2));
     assert!(
-        stderr.contains("app: no config/iparam_test_data.json in this folder"),
+        stderr.contains(
+            "app: neither .iparams-lint/installed.json (what `iparams-lint preview` stores) nor config/iparam_test_data.json in this folder; name the values file itself"
+        ),
         "{stderr}"
     );
 }

@@ -24,8 +24,8 @@ pub struct Cli {
 pub enum Command {
     /// Check iparams.json files (what plain `iparams-lint PATHS` does)
     Check(CheckArgs),
-    /// Check installation values (a values file, or an app's config/iparam_test_data.json)
-    /// against iparams.json, as the installation page would
+    /// Check installation values (a values file, or an app's .iparams-lint/installed.json or
+    /// config/iparam_test_data.json) against iparams.json, as the installation page would
     Values(ValuesArgs),
     /// Add an iparam to config/iparams.json: answers by flags, or asked for on a terminal, each
     /// checked with the linter's rules before anything is written
@@ -97,7 +97,8 @@ pub struct CheckArgs {
 #[derive(Debug, Args)]
 pub struct ValuesArgs {
     /// A values file (a JSON object of iparam key → value), or an app folder whose
-    /// config/iparam_test_data.json is checked; `-` reads standard input
+    /// .iparams-lint/installed.json (what `preview` stored), else config/iparam_test_data.json,
+    /// is checked; `-` reads standard input
     #[arg(value_name = "VALUES")]
     pub values: PathBuf,
 
@@ -120,6 +121,11 @@ pub struct ValuesArgs {
     /// `hr-sandbox`'s URL, or a proxy)
     #[arg(long, value_name = "URL", requires = "verify")]
     pub hr_url: Option<String>,
+
+    /// With --hr-url: allow a plain http:// URL whose host is not this machine (the key then
+    /// crosses the network unencrypted); without it only https:// or a loopback host is asked
+    #[arg(long, requires = "hr_url")]
+    pub allow_http: bool,
 
     #[command(flatten)]
     pub output: OutputArgs,

@@ -3,7 +3,7 @@
 //! record must be readable. Stops by itself after a fixed number of requests or seconds.
 //!
 //! `cargo run --release -p iparams-sandbox --example load -- [--clients 8] [--requests 2000]
-//! [--seconds 30] [--plan enterprise] [--employees 60] [--workers 2]`
+//! [--seconds 30] [--plan enterprise] [--employees 60] [--connections 64]`
 //!
 //! Prints requests per second, p50/p99 latency and the count of each status. Exit 1 when an
 //! answer other than the expected ones (200, 201, and 429 beyond the plan's limit) came back, or a
@@ -25,7 +25,7 @@ struct Options {
     seconds: u64,
     plan: Plan,
     employees: usize,
-    workers: usize,
+    connections: usize,
 }
 
 fn options() -> Result<Options, String> {
@@ -35,7 +35,7 @@ fn options() -> Result<Options, String> {
         seconds: 30,
         plan: Plan::Enterprise,
         employees: 60,
-        workers: 2,
+        connections: iparams_serve::DEFAULT_MAX_CONNECTIONS,
     };
     let args: Vec<String> = std::env::args().skip(1).collect();
     for pair in args.chunks(2) {
@@ -48,7 +48,7 @@ fn options() -> Result<Options, String> {
             "--requests" => options.requests = number()?,
             "--seconds" => options.seconds = number()? as u64,
             "--employees" => options.employees = number()?,
-            "--workers" => options.workers = number()?.max(1),
+            "--connections" => options.connections = number()?.max(1),
             "--plan" => {
                 options.plan = Plan::parse(value).ok_or_else(|| format!("unknown plan {value}"))?
             }
@@ -122,7 +122,7 @@ impl Client {
         }
         let mut bytes = vec![0; length];
         self.reader.read_exact(&mut bytes)?;
-        // tiny_http sends large answers in chunks: size line, data, CRLF, and a last empty one.
+        // A server may send large answers in chunks: size line, data, CRLF, and a last empty one.
         while chunked {
             line.clear();
             self.reader.read_line(&mut line)?;
@@ -254,7 +254,7 @@ fn main() -> ExitCode {
     let sandbox = match Sandbox::start(Config {
         plan: options.plan,
         employees: options.employees,
-        workers: options.workers,
+        max_connections: options.connections,
         ..Config::default()
     }) {
         Ok(sandbox) => sandbox,

@@ -69,6 +69,10 @@ fn require(call: &Call<'_>, roles: &[i64], what: &str) -> Result<(), ApiError> {
 }
 
 /// The last value given for query parameter `name`.
+/// Branch ids one `location` filter may name (the document gives no limit; each is a
+/// parameter of one SQL statement, and SQLite takes 32,766 at most).
+pub const MAX_LOCATIONS: usize = 1000;
+
 fn param<'c>(call: &'c Call<'_>, name: &str) -> Option<&'c str> {
     call.query
         .iter()
@@ -335,6 +339,13 @@ fn employees(records: &Records, method: &str, call: &Call<'_>) -> Result<Reply, 
         }
     }
     if let Some(locations) = param(call, "location") {
+        if locations.split(',').nth(MAX_LOCATIONS).is_some() {
+            return Err(ApiError::field(
+                "location",
+                "invalid_value",
+                format!("`location` takes at most {MAX_LOCATIONS} branch ids"),
+            ));
+        }
         let mut marks = Vec::new();
         for part in locations.split(',') {
             let id = part.trim().parse::<i64>().map_err(|_| {

@@ -7,6 +7,8 @@ use serde_json::{Value, json};
 pub struct ApiError {
     pub status: u16,
     pub errors: Vec<ErrorItem>,
+    /// What went wrong inside (a database error): for the server's log, never for the answer.
+    pub detail: Option<String>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -26,6 +28,7 @@ impl ApiError {
                 message: message.into(),
                 field: None,
             }],
+            detail: None,
         }
     }
 
@@ -38,6 +41,7 @@ impl ApiError {
                 message: message.into(),
                 field: Some(field.into()),
             }],
+            detail: None,
         }
     }
 
@@ -49,6 +53,7 @@ impl ApiError {
             Err(Self {
                 status: 400,
                 errors: items,
+                detail: None,
             })
         }
     }
@@ -99,14 +104,52 @@ impl ErrorItem {
     }
 }
 
+impl ApiError {
+    /// A request the server refused before reading it whole (408 and the like), in the
+    /// document's error shape.
+    pub fn refusal(status: u16, message: &str) -> iparams_serve::Outgoing {
+        let code = match status {
+            408 => "request_timeout",
+            431 => "headers_too_large",
+            503 => "unavailable",
+            _ => "bad_request",
+        };
+        let mut message = message.to_owned();
+        if let Some(first) = message.get(..1) {
+            message.replace_range(..1, &first.to_uppercase());
+        }
+        iparams_serve::Outgoing {
+            status,
+            headers: vec![(
+                "content-type".into(),
+                "application/json; charset=utf-8".into(),
+            )],
+            body: Self::new(status, code, message).to_json().to_string(),
+        }
+    }
+
+    /// 500 that says nothing of its cause (a database error may quote the SQL statement or the
+    /// values in it); `detail` is kept for the server's log.
+    pub fn internal(detail: String) -> Self {
+        Self {
+            detail: Some(detail),
+            ..Self::new(
+                500,
+                "internal_error",
+                "Internal error; the sandbox's log on standard error says more",
+            )
+        }
+    }
+}
+
 impl From<rusqlite::Error> for ApiError {
     fn from(error: rusqlite::Error) -> Self {
-        Self::new(500, "internal_error", format!("database: {error}"))
+        Self::internal(format!("database: {error}"))
     }
 }
 
 impl From<serde_json::Error> for ApiError {
     fn from(error: serde_json::Error) -> Self {
-        Self::new(500, "internal_error", format!("stored record: {error}"))
+        Self::internal(format!("stored record: {error}"))
     }
 }

@@ -39,6 +39,10 @@
 //!   calendar minute of the clock; answers before the caller is known (400 host, 401) are not
 //!   counted; a refused call is not counted (`x-ratelimit-used-currentrequest: 0`) and carries
 //!   `retry-after` (seconds). The default plan is Enterprise.
+//! - **Connections**: each is served on its own, at most 64 at once (one more gets 503); a
+//!   request whose line, headers and body have not all arrived 5 seconds after its first byte
+//!   gets 408 `request_timeout` (before the key is looked at, so without the rate-limit headers)
+//!   and its connection is closed, so a client that stalls holds up no other.
 //! - **Bodies** over 1 MiB get 413 (`payload_too_large`). A POST or PUT with an empty body and
 //!   no `Content-Type` is taken as `{}`; a body must be UTF-8 JSON object (else 400
 //!   `invalid_json`), and a `charset` other than UTF-8 gets 415. Unknown body attributes and
@@ -67,7 +71,12 @@
 //!   `leave_units` counts Monday to Friday less optional holidays. Cancel works on `pending`
 //!   or `approved` requests, approve on `pending` ones; any other move is 400 at `status`.
 //!   The list's `start_date`/`end_date` select requests within the period.
-//! - **API keys** are random for each new database and kept in it (`--db` keeps them).
+//! - **`location`** takes at most 1,000 branch ids (else 400 at `location`, naming the limit).
+//! - **Internal errors** are 500 `internal_error` with a message that says nothing of their cause
+//!   (never SQL or a SQLite error's text); the cause goes to standard error, keys masked.
+//! - **API keys** are random for each new database and kept in it (`--db` keeps them). The file
+//!   is created readable and writable by its owner only (0600), and a file or journal found with
+//!   wider rights is narrowed to that; SQLite gives its journals the file's mode.
 
 mod api;
 mod call;
@@ -149,8 +158,10 @@ pub struct Config {
     /// Employees seeded into a new database (at least 5).
     pub employees: usize,
     pub clock: Arc<dyn Clock>,
-    /// Threads answering requests.
-    pub workers: usize,
+    /// Connections served at once, each by a thread of its own.
+    pub max_connections: usize,
+    /// How long a request may take to arrive (else 408); see [`iparams_serve::Options`].
+    pub read_timeout: std::time::Duration,
     /// Write one line per request to standard error: method, path (no query), status, time.
     pub log_requests: bool,
 }
@@ -163,7 +174,8 @@ impl Default for Config {
             db: None,
             employees: 60,
             clock: Arc::new(SystemClock),
-            workers: 2,
+            max_connections: iparams_serve::DEFAULT_MAX_CONNECTIONS,
+            read_timeout: iparams_serve::DEFAULT_READ_TIMEOUT,
             log_requests: false,
         }
     }
@@ -226,6 +238,10 @@ impl std::fmt::Debug for Sandbox {
 /// whether this call seeded it.
 fn open_store(config: &Config) -> Result<(store::Store, Tokens, bool), StartError> {
     let db = |e: rusqlite::Error| StartError::Database(e.to_string());
+    if let Some(path) = &config.db {
+        store::make_private(path)
+            .map_err(|e| StartError::Database(format!("{}: {e}", path.display())))?;
+    }
     let store = store::Store::open(config.db.as_deref()).map_err(db)?;
     let seeded = store.meta("seeded_at").map_err(db)?.is_none();
     if seeded {
@@ -296,10 +312,12 @@ impl Sandbox {
         let server = LocalServer::start(
             Options {
                 port: config.port,
-                workers: config.workers,
+                max_connections: config.max_connections,
                 max_body: MAX_BODY_BYTES,
+                read_timeout: config.read_timeout,
                 log: config.log_requests.then(|| "hr-sandbox".to_owned()),
                 logged_path: text::mask_keys,
+                refusal: ApiError::refusal,
             },
             |port| {
                 let service =

@@ -60,7 +60,14 @@ impl Service {
         let result = self.answer(request, &mut quota, &mut allow);
         let (status, body, mut headers) = match result {
             Ok(reply) => (reply.status, reply.body, reply.headers),
-            Err(error) => (error.status, error.to_json(), Vec::new()),
+            Err(error) => {
+                if let Some(detail) = &error.detail {
+                    // The log only, masked and cut: the answer says "internal error".
+                    let detail: String = detail.chars().take(300).collect();
+                    eprintln!("hr-sandbox: internal error: {}", mask_keys(&detail));
+                }
+                (error.status, error.to_json(), Vec::new())
+            }
         };
         if let Some(allow) = allow {
             headers.push(("allow".into(), allow));
@@ -352,11 +359,64 @@ mod tests {
                 ("authorization".into(), format!("Bearer {key}")),
             ],
             body: Some(Vec::new()),
+            ..Incoming::default()
         };
         let answer = service.handle(&request);
         assert_eq!(answer.status, 404, "{}", answer.body);
         assert!(answer.body.contains("sbx_****"), "{}", answer.body);
         assert!(!answer.body.contains(&key[4..]), "{}", answer.body);
         assert_eq!(mask_keys("a sbx_12ab and sbx_"), "a sbx_12ab and sbx_");
+    }
+
+    #[test]
+    fn a_filter_over_the_limit_is_a_400_and_no_answer_quotes_the_database() {
+        let config = crate::Config::default();
+        let (service, tokens) = crate::Service::open(&config).expect("a service");
+        let ids: Vec<String> = (1..=40_000).map(|n| n.to_string()).collect();
+        let request = Incoming {
+            method: "GET".into(),
+            target: format!("/api/employees?location={}", ids.join(",")),
+            headers: vec![
+                ("host".into(), format!("127.0.0.1:{}", service.port)),
+                (
+                    "authorization".into(),
+                    format!("Bearer {}", tokens.hr_partner),
+                ),
+            ],
+            body: Some(Vec::new()),
+            ..Incoming::default()
+        };
+        let answer = service.handle(&request);
+        assert_eq!(answer.status, 400, "{}", answer.body);
+        let body: serde_json::Value = serde_json::from_str(&answer.body).expect("JSON");
+        assert_eq!(body["errors"][0]["field"], "location", "{body}");
+        assert_eq!(
+            body["errors"][0]["message"],
+            format!(
+                "`location` takes at most {} branch ids",
+                crate::api::MAX_LOCATIONS
+            )
+        );
+        // At the limit, the filter works.
+        let request = Incoming {
+            target: format!(
+                "/api/employees?location={}",
+                ids[..crate::api::MAX_LOCATIONS].join(",")
+            ),
+            ..request
+        };
+        assert_eq!(service.handle(&request).status, 200);
+        // A database error answers 500 with nothing of its text.
+        let error = crate::ApiError::from(rusqlite::Error::SqliteFailure(
+            rusqlite::ffi::Error::new(1),
+            Some("too many SQL variables in SELECT doc FROM records".into()),
+        ));
+        let shown = error.to_json().to_string();
+        assert_eq!(error.status, 500);
+        assert!(shown.contains("Internal error"), "{shown}");
+        assert!(
+            !shown.contains("SELECT") && !shown.contains("SQL"),
+            "{shown}"
+        );
     }
 }

@@ -52,6 +52,44 @@ CREATE TABLE IF NOT EXISTS api_keys (
 );
 ";
 
+/// Makes the database file at `path` readable by its owner alone (it holds every API key),
+/// creating it empty (SQLite takes an empty file as a new database) so that it never exists with
+/// wider rights; a file already there, and its journal, are narrowed. SQLite gives the journals
+/// it creates later the database file's mode.
+pub fn make_private(path: &Path) -> std::io::Result<()> {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::{OpenOptionsExt, PermissionsExt};
+        match std::fs::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .mode(0o600)
+            .open(path)
+        {
+            Ok(_) => {}
+            Err(error) if error.kind() == std::io::ErrorKind::AlreadyExists => {}
+            Err(error) => return Err(error),
+        }
+        let name = path.as_os_str().to_owned();
+        for suffix in ["", "-journal", "-wal", "-shm"] {
+            let mut file = name.clone();
+            file.push(suffix);
+            let file = Path::new(&file);
+            match std::fs::metadata(file) {
+                Ok(meta) if meta.permissions().mode() & 0o077 != 0 => {
+                    std::fs::set_permissions(file, std::fs::Permissions::from_mode(0o600))?;
+                }
+                Ok(_) => {}
+                Err(error) if error.kind() == std::io::ErrorKind::NotFound => {}
+                Err(error) => return Err(error),
+            }
+        }
+    }
+    #[cfg(not(unix))]
+    let _ = path;
+    Ok(())
+}
+
 impl Store {
     /// Opens (creating) the database at `path`, or a private one in memory.
     pub fn open(path: Option<&Path>) -> rusqlite::Result<Self> {

@@ -1,14 +1,37 @@
-//! The small synchronous HTTP server on 127.0.0.1 that the preview (`iparams-lint preview`) and
-//! the HR sandbox both answer with: the request and answer as a handler sees them, the listener,
-//! the worker loop, the request read with a body limit, the `Host` check that keeps pages
-//! elsewhere from reaching it through DNS rebinding, and the percent-decoding of paths. Below
-//! both, so that neither lends the other its plumbing.
+//! The small synchronous HTTP/1.1 server on 127.0.0.1 that the preview (`iparams-lint preview`)
+//! and the HR sandbox both answer with: the request and answer as a handler sees them, the
+//! listener, a thread per connection that reads each request against a deadline, the body
+//! limit, the `Host` check that keeps pages elsewhere from reaching it through DNS rebinding, and
+//! the percent-decoding of paths. Below both, so that neither lends the other its plumbing.
+//!
+//! # Why a thread per connection, each read against a deadline
+//! A pool of workers that each read a request and then answer it is held by any client that
+//! stops sending: a few connections that declare a body and never send it, or long-polls whose
+//! clients went away, took every worker and every other request waited. Here each connection
+//! has its own thread, so a stalled or slow client holds only its own; the request line, the
+//! headers and the body must all arrive within [`Options::read_timeout`] of the request's first
+//! byte (else 408 and the connection is closed), an idle kept-alive connection is closed after
+//! the same time, and an answer the client does not take is given up after it too. The number
+//! of connections is capped ([`Options::max_connections`]; one more is answered 503), so the
+//! threads are bounded, and each lives at most a timeout past its last request. A handler that
+//! waits (a long-poll) asks [`Incoming::client_gone`] to stop waiting for a client that left.
 
 use std::borrow::Cow;
-use std::net::SocketAddr;
-use std::sync::Arc;
+use std::collections::HashMap;
+use std::io::{ErrorKind, Read, Write};
+use std::net::{Shutdown, SocketAddr, TcpListener, TcpStream};
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Condvar, Mutex};
 use std::thread::JoinHandle;
+use std::time::{Duration, Instant};
+
+/// How long a request may take to arrive, an idle connection stays open and an answer may wait
+/// to be taken, unless [`Options::read_timeout`] says otherwise.
+pub const DEFAULT_READ_TIMEOUT: Duration = Duration::from_secs(5);
+/// Connections served at once unless [`Options::max_connections`] says otherwise.
+pub const DEFAULT_MAX_CONNECTIONS: usize = 64;
+/// The request line and headers together; more is answered 431.
+pub const MAX_HEAD: usize = 64 * 1024;
 
 /// A request as it arrived.
 #[derive(Debug, Default, Clone)]
@@ -17,8 +40,10 @@ pub struct Incoming {
     /// The request target: path and query, still percent-encoded.
     pub target: String,
     pub headers: Vec<(String, String)>,
-    /// `None` when the body was over [`Options::max_body`] or could not be read.
+    /// `None` when the body was over [`Options::max_body`].
     pub body: Option<Vec<u8>>,
+    /// The connection it came on; `None` for a request made in the process (tests, fuzzing).
+    pub client: Option<Client>,
 }
 
 impl Incoming {
@@ -28,6 +53,38 @@ impl Incoming {
             .iter()
             .find(|(n, _)| n.eq_ignore_ascii_case(name))
             .map(|(_, v)| v.as_str())
+    }
+
+    /// Whether the client closed its connection: a handler that waits stops waiting for it.
+    pub fn client_gone(&self) -> bool {
+        self.client.as_ref().is_some_and(Client::gone)
+    }
+}
+
+/// The connection a request came on.
+#[derive(Debug, Clone)]
+pub struct Client(Arc<TcpStream>);
+
+impl Client {
+    /// Whether the end of the stream (or an error) is next on the connection. A peek with a
+    /// millisecond's timeout rather than a non-blocking one: the blocking mode is the whole
+    /// connection's, while its read timeout is set again before every read anyway.
+    fn gone(&self) -> bool {
+        if self
+            .0
+            .set_read_timeout(Some(Duration::from_millis(1)))
+            .is_err()
+        {
+            return true;
+        }
+        match self.0.peek(&mut [0; 1]) {
+            Ok(0) => true,
+            Ok(_) => false,
+            Err(error) => !matches!(
+                error.kind(),
+                ErrorKind::WouldBlock | ErrorKind::TimedOut | ErrorKind::Interrupted
+            ),
+        }
     }
 }
 
@@ -72,9 +129,8 @@ pub fn percent_decode(text: &str) -> Option<String> {
 
 /// A running server; [`LocalServer::stop`] (or dropping it) ends it.
 pub struct LocalServer {
-    server: Arc<tiny_http::Server>,
-    stopping: Arc<AtomicBool>,
-    workers: Vec<JoinHandle<()>>,
+    connections: Arc<Connections>,
+    acceptor: Option<JoinHandle<()>>,
     address: SocketAddr,
 }
 
@@ -91,20 +147,77 @@ impl std::fmt::Debug for LocalServer {
 pub struct Options {
     /// 0: any free port.
     pub port: u16,
-    /// Threads answering requests (each answers one at a time).
-    pub workers: usize,
+    /// Connections served at once, each by a thread of its own; one more is answered 503 and
+    /// closed.
+    pub max_connections: usize,
     /// Bodies over this are read as `None`.
     pub max_body: usize,
+    /// How long a request (line, headers and body) may take from its first byte (else 408),
+    /// an idle connection stays open, and an answer may wait to be taken.
+    pub read_timeout: Duration,
     /// When set, one line per request on standard error: `<log>: METHOD path status (µs)`,
     /// never a header or the query.
     pub log: Option<String>,
     /// What the log shows of a path ([`as_is`], or the sandbox's masking of its keys).
     pub logged_path: fn(&str) -> Cow<'_, str>,
+    /// The answer to a request refused before any handler sees it (408, 400, 431, 503...), in
+    /// the error shape of what is served ([`plain`] text by default).
+    pub refusal: fn(u16, &str) -> Outgoing,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Self {
+            port: 0,
+            max_connections: DEFAULT_MAX_CONNECTIONS,
+            max_body: 1024 * 1024,
+            read_timeout: DEFAULT_READ_TIMEOUT,
+            log: None,
+            logged_path: as_is,
+            refusal: plain,
+        }
+    }
 }
 
 /// A path logged as it is.
 pub fn as_is(path: &str) -> Cow<'_, str> {
     Cow::Borrowed(path)
+}
+
+/// The open connections, so that stopping can end their reads and wait for them.
+#[derive(Default)]
+struct Connections {
+    stopping: AtomicBool,
+    open: Mutex<Open>,
+    all_closed: Condvar,
+}
+
+#[derive(Default)]
+struct Open {
+    next: u64,
+    streams: HashMap<u64, Arc<TcpStream>>,
+}
+
+impl Connections {
+    /// Registers `stream`, or `None` when `max` are open already.
+    fn admit(&self, stream: &Arc<TcpStream>, max: usize) -> Option<u64> {
+        let mut open = self.open.lock().unwrap_or_else(|e| e.into_inner());
+        if open.streams.len() >= max.max(1) {
+            return None;
+        }
+        open.next += 1;
+        let id = open.next;
+        open.streams.insert(id, Arc::clone(stream));
+        Some(id)
+    }
+
+    fn release(&self, id: u64) {
+        let mut open = self.open.lock().unwrap_or_else(|e| e.into_inner());
+        open.streams.remove(&id);
+        if open.streams.is_empty() {
+            self.all_closed.notify_all();
+        }
+    }
 }
 
 impl LocalServer {
@@ -114,28 +227,19 @@ impl LocalServer {
         options: Options,
         make: impl FnOnce(u16) -> Arc<Handler>,
     ) -> std::io::Result<Self> {
-        let server = tiny_http::Server::from_listener(listen(options.port)?, None)
-            .map_err(|e| std::io::Error::other(e.to_string()))?;
-        let address = server
-            .server_addr()
-            .to_ip()
-            .ok_or_else(|| std::io::Error::other("not an IP address"))?;
+        let listener = listen(options.port)?;
+        let address = listener.local_addr()?;
         let handler = make(address.port());
-        let server = Arc::new(server);
-        let stopping = Arc::new(AtomicBool::new(false));
-        let workers = (0..options.workers.max(1))
-            .map(|_| {
-                let server = Arc::clone(&server);
-                let stopping = Arc::clone(&stopping);
-                let handler = Arc::clone(&handler);
-                let options = options.clone();
-                std::thread::spawn(move || serve(&server, &stopping, handler.as_ref(), &options))
-            })
-            .collect();
+        let connections = Arc::new(Connections::default());
+        let acceptor = {
+            let connections = Arc::clone(&connections);
+            std::thread::Builder::new()
+                .name("serve-accept".into())
+                .spawn(move || accept(&listener, &connections, &handler, &options))?
+        };
         Ok(Self {
-            server,
-            stopping,
-            workers,
+            connections,
+            acceptor: Some(acceptor),
             address,
         })
     }
@@ -145,18 +249,35 @@ impl LocalServer {
         self.address
     }
 
-    /// Stops answering and finishes the requests under way.
+    /// Stops accepting, ends the reads of idle connections and waits for the requests under
+    /// way to be answered.
     pub fn stop(mut self) {
         self.shutdown();
     }
 
     fn shutdown(&mut self) {
-        self.stopping.store(true, Ordering::SeqCst);
-        for _ in &self.workers {
-            self.server.unblock();
+        let Some(acceptor) = self.acceptor.take() else {
+            return;
+        };
+        self.connections.stopping.store(true, Ordering::SeqCst);
+        // The acceptor waits in `accept`: a connection of our own wakes it to see `stopping`.
+        let _ = TcpStream::connect_timeout(&self.address, Duration::from_secs(1));
+        let _ = acceptor.join();
+        let mut open = self
+            .connections
+            .open
+            .lock()
+            .unwrap_or_else(|e| e.into_inner());
+        for stream in open.streams.values() {
+            // A read under way returns the end of the stream; an answer can still be written.
+            let _ = stream.shutdown(Shutdown::Read);
         }
-        for worker in self.workers.drain(..) {
-            let _ = worker.join();
+        while !open.streams.is_empty() {
+            open = self
+                .connections
+                .all_closed
+                .wait(open)
+                .unwrap_or_else(|e| e.into_inner());
         }
     }
 }
@@ -167,11 +288,9 @@ impl Drop for LocalServer {
     }
 }
 
-/// A listener on 127.0.0.1 whose connections send each write at once. tiny_http writes an
-/// answer's head and body separately; with Nagle's algorithm the body then waits for the
-/// client's delayed acknowledgement, 40 ms on Linux, on every request of a kept-alive connection.
-/// Linux gives accepted connections the listener's TCP_NODELAY.
-fn listen(port: u16) -> std::io::Result<std::net::TcpListener> {
+/// A listener on 127.0.0.1 whose connections send each write at once (TCP_NODELAY, which Linux
+/// gives accepted connections from the listener; [`accept`] sets it again for other systems).
+fn listen(port: u16) -> std::io::Result<TcpListener> {
     use socket2::{Domain, Socket, Type};
     let socket = Socket::new(Domain::IPV4, Type::STREAM, None)?;
     socket.set_reuse_address(true)?;
@@ -182,70 +301,482 @@ fn listen(port: u16) -> std::io::Result<std::net::TcpListener> {
     Ok(socket.into())
 }
 
-fn serve(server: &tiny_http::Server, stopping: &AtomicBool, handler: &Handler, options: &Options) {
-    while !stopping.load(Ordering::SeqCst) {
-        let Ok(mut request) = server.recv() else {
-            break;
-        };
-        if stopping.load(Ordering::SeqCst) {
+/// Accepts connections until stopped, each served on a thread of its own.
+fn accept(
+    listener: &TcpListener,
+    connections: &Arc<Connections>,
+    handler: &Arc<Handler>,
+    options: &Options,
+) {
+    for stream in listener.incoming() {
+        if connections.stopping.load(Ordering::SeqCst) {
             break;
         }
-        let started = std::time::Instant::now();
-        let incoming = read_request(&mut request, options.max_body);
-        let answer = handler(&incoming);
-        if let Some(name) = &options.log {
-            // The path only: never a header (a key) or the query.
-            let path = incoming.target.split('?').next().unwrap_or("");
-            let path: String = path.chars().filter(|c| !c.is_control()).take(200).collect();
-            let path = (options.logged_path)(&path);
-            eprintln!(
-                "{name}: {} {path} {} ({} µs)",
-                incoming.method,
-                answer.status,
-                started.elapsed().as_micros()
-            );
-        }
-        let mut response = tiny_http::Response::from_data(answer.body.into_bytes())
-            .with_status_code(answer.status);
-        for (name, value) in answer.headers {
-            if let Ok(header) = tiny_http::Header::from_bytes(name.as_bytes(), value.as_bytes()) {
-                response.add_header(header);
+        let stream = match stream {
+            Ok(stream) => Arc::new(stream),
+            Err(_) => {
+                // Out of descriptors, say: wait for some connections to end rather than spin.
+                std::thread::sleep(Duration::from_millis(20));
+                continue;
             }
+        };
+        let _ = stream.set_nodelay(true);
+        let Some(id) = connections.admit(&stream, options.max_connections) else {
+            let _ = stream.set_write_timeout(Some(options.read_timeout));
+            let _ = write_answer(
+                &stream,
+                &(options.refusal)(503, "too many connections; try again"),
+                false,
+                false,
+            );
+            continue;
+        };
+        let spawned = {
+            let connections = Arc::clone(connections);
+            let handler = Arc::clone(handler);
+            let options = options.clone();
+            let stream = Arc::clone(&stream);
+            std::thread::Builder::new()
+                .name("serve-connection".into())
+                .spawn(move || {
+                    serve(&stream, &connections, handler.as_ref(), &options);
+                    connections.release(id);
+                })
+        };
+        if spawned.is_err() {
+            connections.release(id);
         }
-        let _ = request.respond(response);
     }
 }
 
-/// The parts of a request a handler needs; the body at most `max_body` bytes, else `None`.
-fn read_request(request: &mut tiny_http::Request, max_body: usize) -> Incoming {
-    use std::io::Read;
-    let headers = request
-        .headers()
-        .iter()
-        .map(|h| {
-            (
-                h.field.as_str().as_str().to_owned(),
-                h.value.as_str().to_owned(),
-            )
-        })
-        .collect();
-    let declared_too_big = request.body_length().is_some_and(|n| n > max_body);
-    let body = if declared_too_big {
-        None
-    } else {
-        let mut body = Vec::new();
-        let limit = u64::try_from(max_body).unwrap_or(u64::MAX) + 1;
-        match request.as_reader().take(limit).read_to_end(&mut body) {
-            Ok(_) if body.len() <= max_body => Some(body),
-            _ => None,
-        }
+/// Answers the requests of one connection until it closes, stalls or the server stops.
+fn serve(stream: &Arc<TcpStream>, connections: &Connections, handler: &Handler, options: &Options) {
+    let _ = stream.set_write_timeout(Some(options.read_timeout));
+    let mut reader = Reader {
+        stream,
+        buffer: Vec::new(),
     };
-    Incoming {
-        method: request.method().as_str().to_owned(),
-        target: request.url().to_owned(),
-        headers,
-        body,
+    loop {
+        let started = Instant::now();
+        let (incoming, keep_alive) = match reader.next_request(options) {
+            Arrival::Nothing => return,
+            Arrival::Refused { status, reason } => {
+                log(options, "-", "-", status, started);
+                let _ = write_answer(stream, &(options.refusal)(status, reason), false, false);
+                linger(stream, options);
+                return;
+            }
+            Arrival::Request {
+                mut incoming,
+                keep_alive,
+            } => {
+                incoming.client = Some(Client(Arc::clone(stream)));
+                (incoming, keep_alive)
+            }
+        };
+        let answer = handler(&incoming);
+        let path = incoming.target.split('?').next().unwrap_or("");
+        log(options, &incoming.method, path, answer.status, started);
+        // A body left unread (over the limit) would be taken for the next request.
+        let keep_alive =
+            keep_alive && incoming.body.is_some() && !connections.stopping.load(Ordering::SeqCst);
+        let head_only = incoming.method.eq_ignore_ascii_case("HEAD");
+        if write_answer(stream, &answer, head_only, keep_alive).is_err() {
+            return;
+        }
+        if !keep_alive {
+            if incoming.body.is_none() {
+                linger(stream, options);
+            }
+            return;
+        }
     }
+}
+
+/// One line on standard error when `options.log`: the path only, never a header (a key) or
+/// the query.
+fn log(options: &Options, method: &str, path: &str, status: u16, started: Instant) {
+    if let Some(name) = &options.log {
+        let path: String = path.chars().filter(|c| !c.is_control()).take(200).collect();
+        let method: String = method
+            .chars()
+            .filter(|c| !c.is_control())
+            .take(20)
+            .collect();
+        let path = (options.logged_path)(&path);
+        eprintln!(
+            "{name}: {method} {path} {status} ({} µs)",
+            started.elapsed().as_micros()
+        );
+    }
+}
+
+/// After an answer to a request whose body was not read: the rest of what the client sends is
+/// read and dropped (for at most a timeout) before closing, since closing with data unread
+/// resets the connection and the client may lose the answer.
+fn linger(stream: &TcpStream, options: &Options) {
+    let _ = stream.shutdown(Shutdown::Write);
+    let deadline = Instant::now() + options.read_timeout;
+    let mut drained = 0_usize;
+    let mut chunk = [0; 16 * 1024];
+    while drained < 64 * 1024 * 1024 {
+        let left = deadline.saturating_duration_since(Instant::now());
+        if left.is_zero() || stream.set_read_timeout(Some(left)).is_err() {
+            return;
+        }
+        match (&*stream).read(&mut chunk) {
+            Ok(0) => return,
+            Ok(n) => drained += n,
+            Err(error) if error.kind() == ErrorKind::Interrupted => {}
+            Err(_) => return,
+        }
+    }
+}
+
+/// A refusal as plain text.
+pub fn plain(status: u16, text: &str) -> Outgoing {
+    Outgoing {
+        status,
+        headers: vec![("Content-Type".into(), "text/plain; charset=utf-8".into())],
+        body: format!("{text}\n"),
+    }
+}
+
+/// The answer in one write (a head and a body written apart wait for the client's delayed
+/// acknowledgement of the first). Headers that would break the framing are left out.
+fn write_answer(
+    stream: &TcpStream,
+    answer: &Outgoing,
+    head_only: bool,
+    keep_alive: bool,
+) -> std::io::Result<()> {
+    let mut out = format!("HTTP/1.1 {} {}\r\n", answer.status, reason(answer.status));
+    for (name, value) in &answer.headers {
+        let framing = ["content-length", "connection", "transfer-encoding"]
+            .iter()
+            .any(|f| name.eq_ignore_ascii_case(f));
+        if framing || !is_token(name) || value.chars().any(|c| c.is_control() && c != '\t') {
+            continue;
+        }
+        out.push_str(&format!("{name}: {value}\r\n"));
+    }
+    out.push_str(&format!(
+        "Content-Length: {}\r\nConnection: {}\r\n\r\n",
+        answer.body.len(),
+        if keep_alive { "keep-alive" } else { "close" }
+    ));
+    let mut bytes = out.into_bytes();
+    if !head_only {
+        bytes.extend_from_slice(answer.body.as_bytes());
+    }
+    (&*stream).write_all(&bytes)?;
+    (&*stream).flush()
+}
+
+fn reason(status: u16) -> &'static str {
+    match status {
+        100 => "Continue",
+        200 => "OK",
+        201 => "Created",
+        204 => "No Content",
+        400 => "Bad Request",
+        401 => "Unauthorized",
+        403 => "Forbidden",
+        404 => "Not Found",
+        405 => "Method Not Allowed",
+        406 => "Not Acceptable",
+        408 => "Request Timeout",
+        409 => "Conflict",
+        413 => "Content Too Large",
+        415 => "Unsupported Media Type",
+        422 => "Unprocessable Content",
+        429 => "Too Many Requests",
+        431 => "Request Header Fields Too Large",
+        500 => "Internal Server Error",
+        501 => "Not Implemented",
+        502 => "Bad Gateway",
+        503 => "Service Unavailable",
+        504 => "Gateway Timeout",
+        _ => "",
+    }
+}
+
+/// An HTTP token (a method or a header name).
+fn is_token(text: &str) -> bool {
+    !text.is_empty()
+        && text
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b"!#$%&'*+-.^_`|~".contains(&b))
+}
+
+/// What reading a connection's next request gave.
+enum Arrival {
+    /// The client closed, or sent nothing for the timeout: close without an answer.
+    Nothing,
+    /// A request that cannot be read: answer `status` and close.
+    Refused { status: u16, reason: &'static str },
+    /// A request, and whether the connection may carry another after it.
+    Request {
+        incoming: Incoming,
+        keep_alive: bool,
+    },
+}
+
+/// Why more bytes did not come.
+enum Stall {
+    /// The end of the stream, or a broken connection.
+    Closed,
+    /// The deadline passed.
+    Late,
+}
+
+/// A connection's bytes, read against deadlines; `buffer` holds what was read and not used yet.
+struct Reader<'a> {
+    stream: &'a TcpStream,
+    buffer: Vec<u8>,
+}
+
+impl Reader<'_> {
+    /// Appends what the connection sends next, waiting until `deadline` at most.
+    fn more(&mut self, deadline: Instant) -> Result<(), Stall> {
+        let mut chunk = [0; 16 * 1024];
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            if left.is_zero() {
+                return Err(Stall::Late);
+            }
+            self.stream
+                .set_read_timeout(Some(left))
+                .map_err(|_| Stall::Closed)?;
+            match (&*self.stream).read(&mut chunk) {
+                Ok(0) => return Err(Stall::Closed),
+                Ok(n) => {
+                    self.buffer.extend_from_slice(&chunk[..n]);
+                    return Ok(());
+                }
+                Err(e) if e.kind() == ErrorKind::Interrupted => {}
+                Err(e) if matches!(e.kind(), ErrorKind::WouldBlock | ErrorKind::TimedOut) => {
+                    return Err(Stall::Late);
+                }
+                Err(_) => return Err(Stall::Closed),
+            }
+        }
+    }
+
+    /// The buffer's first `\r\n`-ended line (without it), read until `deadline`; `limit` bytes
+    /// at most.
+    fn line(&mut self, deadline: Instant, limit: usize) -> Result<Vec<u8>, Refusal> {
+        let mut searched = 0;
+        loop {
+            if let Some(at) = find(&self.buffer[searched..], b"\r\n") {
+                let line = self.buffer[..searched + at].to_vec();
+                self.buffer.drain(..searched + at + 2);
+                return Ok(line);
+            }
+            if self.buffer.len() > limit {
+                return Err(Refusal::Status(400, "a line of the request is too long"));
+            }
+            searched = self.buffer.len().saturating_sub(1);
+            self.more(deadline).map_err(Refusal::from)?;
+        }
+    }
+
+    /// The next `n` bytes, read until `deadline`.
+    fn take(&mut self, n: usize, deadline: Instant) -> Result<Vec<u8>, Refusal> {
+        while self.buffer.len() < n {
+            self.more(deadline).map_err(Refusal::from)?;
+        }
+        Ok(self.buffer.drain(..n).collect())
+    }
+
+    fn next_request(&mut self, options: &Options) -> Arrival {
+        // An idle connection: nothing sent within the timeout closes it without an answer.
+        // Empty lines before a request line are ignored (RFC 9112, 2.2; some clients send one
+        // after a body), a few of them.
+        let mut empty_lines = 0;
+        loop {
+            while self.buffer.starts_with(b"\r\n") && empty_lines < 8 {
+                self.buffer.drain(..2);
+                empty_lines += 1;
+            }
+            if !(self.buffer.is_empty() || self.buffer == b"\r") {
+                break;
+            }
+            if self.more(Instant::now() + options.read_timeout).is_err() {
+                return Arrival::Nothing;
+            }
+        }
+        let deadline = Instant::now() + options.read_timeout;
+        match self.request(options, deadline) {
+            Ok(arrival) => arrival,
+            Err(Refusal::Closed) => Arrival::Nothing,
+            Err(Refusal::Status(status, reason)) => Arrival::Refused { status, reason },
+        }
+    }
+
+    fn request(&mut self, options: &Options, deadline: Instant) -> Result<Arrival, Refusal> {
+        let head_end = loop {
+            if let Some(at) = find(&self.buffer, b"\r\n\r\n") {
+                break at + 4;
+            }
+            if self.buffer.len() > MAX_HEAD {
+                return Err(Refusal::Status(431, "the request's head is too large"));
+            }
+            self.more(deadline).map_err(Refusal::from)?;
+        };
+        if head_end > MAX_HEAD {
+            return Err(Refusal::Status(431, "the request's head is too large"));
+        }
+        let head: Vec<u8> = self.buffer.drain(..head_end).collect();
+        let bad = |reason| Refusal::Status(400, reason);
+        let head =
+            std::str::from_utf8(&head).map_err(|_| bad("the request's head is not UTF-8"))?;
+        let mut lines = head[..head.len() - 4].split("\r\n");
+        let request_line = lines.next().unwrap_or("");
+        let [method, target, version] = request_line
+            .split(' ')
+            .collect::<Vec<_>>()
+            .try_into()
+            .map_err(|_| bad("the request line is not `METHOD TARGET HTTP/1.1`"))?;
+        if !is_token(method) || target.is_empty() || target.chars().any(char::is_control) {
+            return Err(bad("the request line is not `METHOD TARGET HTTP/1.1`"));
+        }
+        let http_1_0 = match version {
+            "HTTP/1.1" => false,
+            "HTTP/1.0" => true,
+            _ => {
+                return Err(Refusal::Status(
+                    505,
+                    "only HTTP/1.0 and HTTP/1.1 are served",
+                ));
+            }
+        };
+        let mut headers = Vec::new();
+        for line in lines {
+            let (name, value) = line
+                .split_once(':')
+                .filter(|(name, _)| is_token(name))
+                .ok_or_else(|| bad("a header line is not `Name: value`"))?;
+            headers.push((name.to_owned(), value.trim().to_owned()));
+        }
+        let mut incoming = Incoming {
+            method: method.to_owned(),
+            target: target.to_owned(),
+            headers,
+            ..Incoming::default()
+        };
+        let connection = incoming
+            .header("connection")
+            .unwrap_or("")
+            .to_ascii_lowercase();
+        let keep_alive = if http_1_0 {
+            connection.contains("keep-alive")
+        } else {
+            !connection.contains("close")
+        };
+        let continue_first = !http_1_0
+            && incoming
+                .header("expect")
+                .is_some_and(|e| e.eq_ignore_ascii_case("100-continue"));
+        incoming.body = self.body(&incoming, options, deadline, continue_first)?;
+        Ok(Arrival::Request {
+            incoming,
+            keep_alive,
+        })
+    }
+
+    /// The body `incoming`'s headers announce; `None` when over the limit (then left unread).
+    fn body(
+        &mut self,
+        incoming: &Incoming,
+        options: &Options,
+        deadline: Instant,
+        continue_first: bool,
+    ) -> Result<Option<Vec<u8>>, Refusal> {
+        let lengths: Vec<&str> = incoming
+            .headers
+            .iter()
+            .filter(|(n, _)| n.eq_ignore_ascii_case("content-length"))
+            .map(|(_, v)| v.as_str())
+            .collect();
+        let chunked = match incoming.header("transfer-encoding") {
+            None => false,
+            Some(coding) if coding.eq_ignore_ascii_case("chunked") && lengths.is_empty() => true,
+            Some(_) => {
+                return Err(Refusal::Status(
+                    501,
+                    "only `Transfer-Encoding: chunked` (without Content-Length) is accepted",
+                ));
+            }
+        };
+        let length = match lengths.as_slice() {
+            [] => 0,
+            [first, rest @ ..] if rest.iter().all(|l| l == first) => {
+                if first.is_empty() || !first.bytes().all(|b| b.is_ascii_digit()) {
+                    return Err(Refusal::Status(400, "Content-Length is not a number"));
+                }
+                // A number too large for memory is over any limit.
+                first.parse::<usize>().unwrap_or(usize::MAX)
+            }
+            _ => {
+                return Err(Refusal::Status(
+                    400,
+                    "Content-Length is given twice, differently",
+                ));
+            }
+        };
+        if length > options.max_body {
+            return Ok(None);
+        }
+        if continue_first && (chunked || length > 0) {
+            let _ = (&*self.stream).write_all(b"HTTP/1.1 100 Continue\r\n\r\n");
+        }
+        if !chunked {
+            return self.take(length, deadline).map(Some);
+        }
+        let mut body = Vec::new();
+        loop {
+            let line = self.line(deadline, 1024)?;
+            let size = std::str::from_utf8(&line)
+                .ok()
+                .map(|l| l.split(';').next().unwrap_or("").trim())
+                .and_then(|hex| usize::from_str_radix(hex, 16).ok())
+                .ok_or(Refusal::Status(400, "a chunk's size is not hexadecimal"))?;
+            if size == 0 {
+                // Trailers, up to the empty line.
+                while !self.line(deadline, MAX_HEAD)?.is_empty() {}
+                return Ok(Some(body));
+            }
+            if body.len().saturating_add(size) > options.max_body {
+                return Ok(None);
+            }
+            body.extend(self.take(size, deadline)?);
+            if !self.take(2, deadline)?.eq(b"\r\n") {
+                return Err(Refusal::Status(400, "a chunk does not end with CRLF"));
+            }
+        }
+    }
+}
+
+/// Why a request was not read.
+enum Refusal {
+    /// The client went: nothing to answer.
+    Closed,
+    /// Answer this status and close.
+    Status(u16, &'static str),
+}
+
+impl From<Stall> for Refusal {
+    fn from(stall: Stall) -> Self {
+        match stall {
+            Stall::Closed => Refusal::Closed,
+            Stall::Late => Refusal::Status(408, "the request did not arrive in time"),
+        }
+    }
+}
+
+fn find(haystack: &[u8], needle: &[u8]) -> Option<usize> {
+    haystack.windows(needle.len()).position(|w| w == needle)
 }
 
 #[cfg(test)]

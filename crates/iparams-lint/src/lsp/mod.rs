@@ -22,10 +22,10 @@ mod navigation;
 pub mod positions;
 mod server;
 mod state;
+mod transport;
 
 use std::path::Path;
 
-use lsp_server::Connection;
 use lsp_types::Uri;
 use serde_json::{Value, json};
 
@@ -36,16 +36,17 @@ use positions::LineMap;
 use state::State;
 
 /// Runs the server over standard input and output; returns the exit status: 0 after `exit` or
-/// at the end of input, 1 on a protocol error.
+/// at the end of input, 1 on a protocol error or input that is not framed as the protocol says.
 pub fn run() -> u8 {
-    let (connection, threads) = Connection::stdio();
+    let (connection, io) = transport::stdio();
     let outcome = serve(&connection);
     // Closing the channels lets the writer finish what is queued and stop.
     drop(connection);
-    let joined = threads.join();
-    match (outcome, joined) {
-        (Ok(()), _) => 0,
-        (Err(message), _) => {
+    // A session that ended without an error ended because the input did (or after `exit`).
+    let input = io.finish(outcome.is_ok());
+    match outcome.and(input) {
+        Ok(()) => 0,
+        Err(message) => {
             eprintln!("iparams-lint lsp: {message}");
             1
         }

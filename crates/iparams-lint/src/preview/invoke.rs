@@ -46,22 +46,38 @@ pub fn product_domain(product: &str) -> Option<&'static str> {
 }
 
 /// Carries out `invokeTemplate(name, options)` with the page's `values`, the stored secure values
-/// filling what the page does not hold. Returns what the page's promise gets.
+/// filling what the page does not hold. Returns what the page's promise gets, every secure value
+/// masked in it, whichever way it ends.
 pub fn invoke(caller: &Caller<'_>, name: &str, options: &Json) -> Json {
-    let (snapshot, network) = (caller.snapshot, caller.network);
-    let Some(template) = snapshot.requests.template(name) else {
-        return failure(400, "Request template not found");
-    };
     let context = options.get("context").cloned().unwrap_or(json!({}));
     let scope = caller.scope(&context);
-    let request = match build(template, &scope) {
-        Ok(request) => request,
-        Err(message) => return failure(400, message),
+    let masker = scope.masker();
+    let answer = match template_call(caller, &scope, name, options) {
+        Ok((request, answer)) => {
+            // The host only: a filled path may hold values.
+            masker.log(&format!(
+                "preview: invokeTemplate {name}: {} {} → {}",
+                request.method, request.host, answer["status"]
+            ));
+            answer
+        }
+        Err(refused) => refused,
     };
-    let base = match route(&request.host, network) {
-        Ok(base) => base,
-        Err(message) => return failure(502, message),
+    masker.answer(answer)
+}
+
+/// The call of a template, or the failure the page gets instead.
+fn template_call(
+    caller: &Caller<'_>,
+    scope: &Scope<'_>,
+    name: &str,
+    options: &Json,
+) -> Result<(Request, Json), Json> {
+    let Some(template) = caller.snapshot.requests.template(name) else {
+        return Err(failure(400, "Request template not found"));
     };
+    let request = build(template, scope).map_err(|message| failure(400, message))?;
+    let base = route(&request.host, caller.network).map_err(|message| failure(502, message))?;
     let mut url = format!("{base}{}", request.path);
     if !request.query.is_empty() {
         let query: Vec<String> = request
@@ -74,12 +90,7 @@ pub fn invoke(caller: &Caller<'_>, name: &str, options: &Json) -> Json {
     }
     let body = options.get("body").and_then(Json::as_str).unwrap_or("");
     let answer = call(&request.method, &url, &request.headers, body);
-    // The host only: a filled path may hold values.
-    eprintln!(
-        "preview: invokeTemplate {name}: {} {} → {}",
-        request.method, request.host, answer["status"]
-    );
-    mask(answer, &scope)
+    Ok((request, answer))
 }
 
 /// `client.request.get/post/put/delete/patch(url, options)`, the request API of apps before
@@ -87,6 +98,20 @@ pub fn invoke(caller: &Caller<'_>, name: &str, options: &Json) -> Json {
 /// and body filled as templates are, and called when the host is the HR service's (at
 /// `--hr-url`) or, with `--online`, one of the manifest's `whitelisted-domains`.
 pub fn legacy(caller: &Caller<'_>, method: &str, url: &str, options: &Json) -> Json {
+    let context = json!({});
+    let scope = caller.scope(&context);
+    let masker = scope.masker();
+    masker.answer(legacy_call(caller, &scope, &masker, method, url, options))
+}
+
+fn legacy_call(
+    caller: &Caller<'_>,
+    scope: &Scope<'_>,
+    masker: &Masker,
+    method: &str,
+    url: &str,
+    options: &Json,
+) -> Json {
     let (snapshot, network) = (caller.snapshot, caller.network);
     let method = method.to_ascii_lowercase();
     if !["get", "post", "put", "delete", "patch"].contains(&method.as_str()) {
@@ -105,9 +130,7 @@ pub fn legacy(caller: &Caller<'_>, method: &str, url: &str, options: &Json) -> J
             format!("{method} is no longer supported in Request API"),
         );
     }
-    let context = json!({});
-    let scope = caller.scope(&context);
-    let filled = |text: &str| fill(text, &scope);
+    let filled = |text: &str| fill(text, scope);
     let result = (|| {
         let url = filled(url)?;
         let (scheme, rest) = url
@@ -115,7 +138,7 @@ pub fn legacy(caller: &Caller<'_>, method: &str, url: &str, options: &Json) -> J
             .ok_or_else(|| format!("`{url}` is not an absolute URL"))?;
         let cut = rest.find(['/', '?']).unwrap_or(rest.len());
         let (host, path) = (&rest[..cut], &rest[cut..]);
-        if !is_host(host) {
+        if !is_host(host) && !is_ip_literal(host) {
             return Err(format!("`{host}` is not a host name"));
         }
         let allowed = host.to_ascii_lowercase().ends_with(HOST_SUFFIX) && network.hr_url.is_some()
@@ -141,11 +164,11 @@ pub fn legacy(caller: &Caller<'_>, method: &str, url: &str, options: &Json) -> J
         Err(message) => return failure(502, message),
     };
     let answer = call(&method.to_ascii_uppercase(), &target, &headers, &body);
-    eprintln!(
+    masker.log(&format!(
         "preview: client.request.{method} {host} → {}",
         answer["status"]
-    );
-    mask(answer, &scope)
+    ));
+    answer
 }
 
 /// Whether `host` (reached by `scheme`) is one of the manifest's `whitelisted-domains`
@@ -221,25 +244,133 @@ impl Scope<'_> {
         }
     }
 
-    fn secrets(&self) -> Vec<String> {
-        self.defs
+    /// The masker of every secure value the page sent or the store holds, of any JSON type.
+    pub(super) fn masker(&self) -> Masker {
+        let secrets = self
+            .defs
             .iter()
             .filter(|d| d.secure)
-            .filter_map(|d| self.iparam(&d.key).ok())
-            .filter_map(|v| v.as_str().map(str::to_owned))
-            .filter(|v| v.len() >= 3)
-            .collect()
+            .flat_map(|d| [self.values.get(&d.key), self.stored.get(&d.key)])
+            .flatten()
+            .map(text_of);
+        Masker::new(secrets)
     }
 }
 
-/// The answer with every secure value that appears in it masked.
-fn mask(answer: Json, scope: &Scope<'_>) -> Json {
-    let mut text = answer.to_string();
-    for secret in scope.secrets() {
-        let escaped = json!(secret).to_string();
-        text = text.replace(&escaped[1..escaped.len() - 1], "****");
+/// Masks secure values in what leaves the server (answers to the page, the log), in every form
+/// a call can give them: as they are (a number as its digits), JSON-escaped, URL-encoded, and
+/// in base64 wherever they stand in the encoded bytes (`encode(user + ':' + key)` makes a text
+/// whose base64 holds the key's at one of three alignments). Messages and log lines are also
+/// rid of anything shaped like a credential.
+#[derive(Debug, Default)]
+pub struct Masker {
+    /// Longest first, so that a form is masked whole before a shorter one inside it.
+    forms: Vec<String>,
+}
+
+/// What a masked value shows.
+const MASK: &str = "****";
+
+impl Masker {
+    pub fn new(secrets: impl IntoIterator<Item = String>) -> Self {
+        let mut forms = Vec::new();
+        // Shorter values would mask common words and numbers everywhere.
+        for secret in secrets.into_iter().filter(|s| s.chars().count() >= 3) {
+            let escaped = json!(secret).to_string();
+            forms.push(escaped[1..escaped.len() - 1].to_owned());
+            forms.push(encode_component(&secret));
+            forms.extend(base64_fragments(secret.as_bytes()));
+            forms.push(secret);
+        }
+        forms.retain(|form| form.len() >= 3);
+        forms.sort_by(|a, b| b.len().cmp(&a.len()).then_with(|| a.cmp(b)));
+        forms.dedup();
+        Self { forms }
     }
-    serde_json::from_str(&text).unwrap_or(answer)
+
+    /// `text` with every form of a secure value masked.
+    fn values_in(&self, text: &str) -> String {
+        let mut out = text.to_owned();
+        for form in &self.forms {
+            if out.contains(form.as_str()) {
+                out = out.replace(form.as_str(), MASK);
+            }
+        }
+        out
+    }
+
+    /// A message or log line: secure values and credential-shaped words masked.
+    pub fn text(&self, text: &str) -> String {
+        let masked = self.values_in(text);
+        let mut out = String::with_capacity(masked.len());
+        for piece in masked.split_inclusive(char::is_whitespace) {
+            let word = piece.trim_end_matches(char::is_whitespace);
+            let core = word.trim_matches(|c: char| "`'\"()[]{}<>,;".contains(c));
+            if !core.is_empty() && iparams_core::secrets::looks_secret(core) {
+                out.push_str(&piece.replacen(core, MASK, 1));
+            } else {
+                out.push_str(piece);
+            }
+        }
+        out
+    }
+
+    /// One line on standard error, masked as a message is.
+    pub fn log(&self, line: &str) {
+        eprintln!("{}", self.text(line));
+    }
+
+    /// `value` with every string (keys too) and number masked where it holds a secure value, and
+    /// its `message` masked as a message is.
+    pub fn json(&self, value: Json) -> Json {
+        match value {
+            Json::String(text) => Json::String(self.values_in(&text)),
+            Json::Number(number) => {
+                let text = number.to_string();
+                let masked = self.values_in(&text);
+                if masked == text {
+                    Json::Number(number)
+                } else {
+                    Json::String(masked)
+                }
+            }
+            Json::Array(items) => Json::Array(items.into_iter().map(|v| self.json(v)).collect()),
+            Json::Object(members) => Json::Object(
+                members
+                    .into_iter()
+                    .map(|(key, value)| (self.values_in(&key), self.json(value)))
+                    .collect(),
+            ),
+            other => other,
+        }
+    }
+
+    /// An answer for the page: [`Masker::json`], and its message as [`Masker::text`] masks it.
+    pub fn answer(&self, answer: Json) -> Json {
+        let mut answer = self.json(answer);
+        if let Some(message) = answer.get("message").and_then(Json::as_str) {
+            answer["message"] = json!(self.text(message));
+        }
+        answer
+    }
+}
+
+/// The parts of any base64 text that encode `secret`, wherever it stands in the bytes encoded:
+/// for each of the three alignments, the characters that depend on the secret's bytes alone.
+fn base64_fragments(secret: &[u8]) -> Vec<String> {
+    (0..3)
+        .filter_map(|shift| {
+            let mut bytes = vec![0; shift];
+            bytes.extend_from_slice(secret);
+            let encoded = base64(&bytes);
+            // Characters before: they hold bits of the bytes before the secret; after: of the
+            // bytes after it.
+            let skip = [0, 2, 3][shift];
+            let end = bytes.len() / 3 * 4 + [0, 1, 2][bytes.len() % 3];
+            encoded.get(skip..end).map(str::to_owned)
+        })
+        .filter(|fragment| fragment.len() >= 4)
+        .collect()
 }
 
 fn build(template: &Template, scope: &Scope<'_>) -> Result<Request, String> {
@@ -270,7 +401,7 @@ fn build(template: &Template, scope: &Scope<'_>) -> Result<Request, String> {
             request.method
         ));
     }
-    if !is_host(&request.host) {
+    if !is_host(&request.host) && !is_ip_literal(&request.host) {
         return Err(format!(
             "The template's host, filled, is `{}`: not a host name",
             request.host
@@ -297,8 +428,33 @@ fn is_host(host: &str) -> bool {
         })
 }
 
-/// Where a host's calls go: `--hr-url` for the HR service, the host itself with `--online`.
+/// Whether `host` is an IP address in any spelling a URL parser reads as one: dotted, one
+/// decimal number (`2130706433`), hex or octal parts (`0x7f.1`, `0177.0.0.1`), IPv6 (`::1`,
+/// `[fe80::1]`), link-local and the like. As browsers decide, a host whose last label is a
+/// number is an IPv4 address; no top-level domain is one.
+pub fn is_ip_literal(host: &str) -> bool {
+    let host = host.trim().trim_end_matches('.');
+    if host.contains(':') || host.starts_with('[') {
+        return true;
+    }
+    let last = host.rsplit('.').next().unwrap_or("");
+    let hex = last
+        .strip_prefix("0x")
+        .or_else(|| last.strip_prefix("0X"))
+        .is_some_and(|digits| digits.bytes().all(|b| b.is_ascii_hexdigit()));
+    hex || (!last.is_empty() && last.bytes().all(|b| b.is_ascii_digit()))
+}
+
+/// Where a host's calls go: `--hr-url` for the HR service, the host itself with `--online`;
+/// never an IP address, which the vendor forbids as a template's host.
 fn route(host: &str, network: &Network) -> Result<String, String> {
+    if is_ip_literal(host) {
+        return Err(format!(
+            "The host `{host}` is an IP address: the vendor's platform takes a fully qualified \
+             domain name, never an IP address (request-templates.md, `schema.host`), so the \
+             preview does not call it. Use the service's domain name"
+        ));
+    }
     let hr = host.to_ascii_lowercase().ends_with(HOST_SUFFIX);
     match (&network.hr_url, hr, network.online) {
         (Some(base), true, _) => Ok(base.trim_end_matches('/').to_owned()),
@@ -405,7 +561,7 @@ fn name(term: &str, scope: &Scope<'_>) -> Result<String, String> {
 
 /// A value as a template writes it: strings as they are, arrays joined by commas (as
 /// JavaScript's `String(array)`), others as JSON.
-fn text_of(value: &Json) -> String {
+pub fn text_of(value: &Json) -> String {
     match value {
         Json::String(s) => s.clone(),
         Json::Null => String::new(),
@@ -489,6 +645,7 @@ pub fn check_credentials(caller: &Caller<'_>) -> Json {
     let (snapshot, network) = (caller.snapshot, caller.network);
     let context = json!({});
     let scope = caller.scope(&context);
+    let masker = scope.masker();
     let mut outcomes = Vec::new();
     // The page checks the domains it shows.
     let offered = snapshot
@@ -500,10 +657,10 @@ pub fn check_credentials(caller: &Caller<'_>) -> Json {
         let sub = text_of(&scope.iparam(&domain.key).unwrap_or_default());
         let key = text_of(&scope.iparam(&key_def.key).unwrap_or_default());
         let (outcome, message) = credential(product, &sub, &key, network);
-        eprintln!(
+        masker.log(&format!(
             "preview: credential check {}/{} ({product}): {outcome}",
             domain.key, key_def.key
-        );
+        ));
         outcomes.push(json!({
             "domain": domain.key,
             "api_key": key_def.key,
@@ -512,7 +669,7 @@ pub fn check_credentials(caller: &Caller<'_>) -> Json {
             "message": message,
         }));
     }
-    mask(json!(outcomes), &scope)
+    masker.json(json!(outcomes))
 }
 
 /// One pair's check: the call of install-page.md's table.
@@ -687,5 +844,81 @@ mod tests {
         assert!(!is_host("evil.com/x"));
         assert!(!is_host("a@b"));
         assert!(!is_host("127.0.0.1:80"));
+    }
+
+    #[test]
+    fn secure_values_are_masked_in_every_form_a_call_gives_them() {
+        let masker = Masker::new(["4821".to_owned(), "s3cr3t&pass word".to_owned()]);
+        let secret = "s3cr3t&pass word";
+        let answer = json!({
+            "status": 200,
+            "headers": {"x-pin": "4821", "x-auth": format!("Basic {}", base64(format!("user:{secret}").as_bytes()))},
+            "response": format!(
+                "{} {} {} /q?k={} pin={}",
+                base64(secret.as_bytes()),
+                base64(format!("{secret}:X").as_bytes()),
+                base64(format!("ab{secret}").as_bytes()),
+                encode_component(secret),
+                4821
+            ),
+            "pin": 4821,
+            "message": "`s3cr3t&pass word` is not an absolute URL; key sk_live_0123456789abcdefABCDEF",
+        });
+        let masked = masker.answer(answer).to_string();
+        for form in [
+            secret.to_owned(),
+            "4821".to_owned(),
+            encode_component(secret),
+            base64(secret.as_bytes()),
+            "sk_live_0123456789abcdefABCDEF".to_owned(),
+        ] {
+            assert!(!masked.contains(&form), "{form} in {masked}");
+        }
+        for shift in 0..3 {
+            let mut text = "xy"[..shift].to_owned();
+            text.push_str(secret);
+            text.push_str("!?");
+            let encoded = base64(text.as_bytes());
+            let shown = masker.text(&encoded);
+            assert!(shown.contains(MASK), "{encoded} → {shown}");
+            // What is left cannot be decoded back to the secret.
+            assert!(!shown.contains(&base64(secret.as_bytes())[..8]), "{shown}");
+        }
+        assert_eq!(masker.text("no secret here"), "no secret here");
+        assert_eq!(masker.json(json!(200)), json!(200));
+    }
+
+    #[test]
+    fn ip_addresses_are_never_called() {
+        for host in [
+            "127.0.0.1",
+            "2130706433",
+            "0x7f.1",
+            "0x7f000001",
+            "0177.0.0.1",
+            "169.254.169.254",
+            "10.0.0.1.",
+            "::1",
+            "[::1]",
+            "fe80::1",
+            "[fe80::1%25eth0]",
+        ] {
+            assert!(is_ip_literal(host), "{host}");
+            let online = Network {
+                hr_url: None,
+                online: true,
+            };
+            let refusal = route(host, &online).unwrap_err();
+            assert!(refusal.contains("is an IP address"), "{refusal}");
+            assert!(refusal.contains("request-templates.md"), "{refusal}");
+        }
+        for host in [
+            "api.example.com",
+            "acme.freshteam.com",
+            "1password.com",
+            "x.y0",
+        ] {
+            assert!(!is_ip_literal(host), "{host}");
+        }
     }
 }

@@ -21,7 +21,7 @@ use signal_hook::iterator::Signals;
 
 use crate::cli::PreviewArgs;
 use crate::environment::exit;
-use crate::workspace::IPARAMS_FILE;
+use crate::workspace::{INSTALLED_VALUES_FILE, IPARAMS_FILE};
 use iparams_serve::{Handler, LocalServer, Options};
 
 pub use invoke::Network;
@@ -30,8 +30,6 @@ pub use state::App;
 
 /// How often the watched files' modification times are read.
 const WATCH_EVERY: Duration = Duration::from_millis(50);
-/// Threads answering requests: long-polls hold one each.
-const WORKERS: usize = 8;
 
 pub fn run(args: PreviewArgs, stdout: &mut dyn Write, stderr: &mut dyn Write) -> u8 {
     let fail = |stderr: &mut dyn Write, message: &str| {
@@ -54,7 +52,7 @@ pub fn run(args: PreviewArgs, stdout: &mut dyn Write, stderr: &mut dyn Write) ->
     let values_path = args
         .values
         .clone()
-        .unwrap_or_else(|| args.app.join(".iparams-lint/installed.json"));
+        .unwrap_or_else(|| args.app.join(INSTALLED_VALUES_FILE));
     let network = Network {
         hr_url: args.hr_url.clone(),
         online: args.online,
@@ -126,10 +124,10 @@ pub fn start(
     let server = LocalServer::start(
         Options {
             port,
-            workers: WORKERS,
             max_body: server::MAX_BODY,
             log: log.then(|| "preview".to_owned()),
-            logged_path: iparams_serve::as_is,
+            refusal: server::error,
+            ..Options::default()
         },
         |port| {
             let shared = Arc::new(Shared {
@@ -140,6 +138,7 @@ pub fn start(
                 stopping: Default::default(),
                 network,
                 values_path: values_path.to_owned(),
+                app_root: app.to_owned(),
                 port,
             });
             made = Some(Arc::clone(&shared));

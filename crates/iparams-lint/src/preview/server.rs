@@ -13,6 +13,7 @@ use serde_json::{Map, Value as Json, json};
 use super::invoke::{self, Network};
 use super::state::{App, Snapshot};
 use super::store;
+use crate::workspace::resolves_inside;
 use iparams_serve::{Incoming, Outgoing, host_allowed, percent_decode};
 
 const PAGE_HTML: &str = include_str!("page/index.html");
@@ -27,6 +28,8 @@ const MAX_INVOKE_BODY: usize = 256 * 1024;
 pub const MAX_BODY: usize = 256 * 1024;
 /// How long a long-poll for changes waits before answering "no change".
 const LONG_POLL: Duration = Duration::from_secs(20);
+/// How often a long-poll looks whether its client is still there.
+const CLIENT_CHECK: Duration = Duration::from_millis(200);
 
 /// What every request shares.
 #[derive(Debug)]
@@ -40,10 +43,35 @@ pub struct Shared {
     pub network: Network,
     /// Where INSTALL stores the values.
     pub values_path: PathBuf,
+    /// The app's folder, as named.
+    pub app_root: PathBuf,
     pub port: u16,
 }
 
 impl Shared {
+    /// The values file, unless it is in the app's folder and a symbolic link (the file's, or
+    /// `.iparams-lint/`'s) takes it outside: the page must neither read nor write files
+    /// elsewhere through the app.
+    pub fn values_file(&self) -> Result<&Path, String> {
+        let path = &self.values_path;
+        if path.starts_with(&self.app_root) && !resolves_inside(&self.app_root, path) {
+            return Err(format!(
+                "{}: a symbolic link takes it outside the app's folder {}; the values are \
+                 neither read nor stored there (remove the link, or name a file with --values)",
+                path.display(),
+                self.app_root.display()
+            ));
+        }
+        Ok(path)
+    }
+
+    /// The stored values (none when the values file may not be read).
+    pub fn stored(&self) -> Map<String, Json> {
+        self.values_file()
+            .map(store::read_stored)
+            .unwrap_or_default()
+    }
+
     pub fn snapshot(&self) -> Arc<Snapshot> {
         Arc::clone(&self.snapshot.read().unwrap_or_else(|e| e.into_inner()))
     }
@@ -93,7 +121,8 @@ fn json_answer(status: u16, value: &Json) -> Outgoing {
     answer(status, "application/json; charset=utf-8", value.to_string())
 }
 
-fn error(status: u16, message: &str) -> Outgoing {
+/// An error answer, `{"error": message}` (also the server's own refusals, 408 and the like).
+pub fn error(status: u16, message: &str) -> Outgoing {
     json_answer(status, &json!({ "error": message }))
 }
 
@@ -131,12 +160,16 @@ pub fn handle(shared: &Shared, request: &Incoming) -> Outgoing {
         ("GET", "/custom_configs/state") => json_answer(200, &state(shared)),
         ("GET", "/custom_configs/fetch") => {
             let snapshot = shared.snapshot();
-            let stored = store::read_stored(&shared.values_path);
+            let stored = shared.stored();
             let (values, secure_set) = store::for_page(&stored, &snapshot.defs);
             json_answer(200, &json!({"values": values, "secure_set": secure_set}))
         }
-        ("GET", "/custom_configs/changes") => changes(shared, query),
+        ("GET", "/custom_configs/changes") => changes(shared, request, query),
         ("POST", "/custom_configs/store") => with_body(request, MAX_STORE_BODY, |body| {
+            let values_path = match shared.values_file() {
+                Ok(path) => path,
+                Err(message) => return error(403, &message),
+            };
             let snapshot = shared.snapshot();
             let (iparams_shown, settings) = {
                 let mut app = shared.app.lock().unwrap_or_else(|e| e.into_inner());
@@ -145,19 +178,11 @@ pub fn handle(shared: &Shared, request: &Incoming) -> Outgoing {
                     .join(crate::workspace::IPARAMS_FILE)
                     .display()
                     .to_string();
-                let settings = app
-                    .workspace
-                    .settings_for(&shared.values_path)
-                    .unwrap_or_default();
+                let settings = app.workspace.settings_for(values_path).unwrap_or_default();
                 (shown, settings)
             };
-            let (status, value) = store::store(
-                body,
-                &snapshot,
-                &shared.values_path,
-                &iparams_shown,
-                &settings,
-            );
+            let (status, value) =
+                store::store(body, &snapshot, values_path, &iparams_shown, &settings);
             json_answer(status, &value)
         }),
         ("POST", "/custom_configs/invoke") => with_body(request, MAX_INVOKE_BODY, |body| {
@@ -165,7 +190,7 @@ pub fn handle(shared: &Shared, request: &Incoming) -> Outgoing {
                 return error(400, "the body must be JSON: {name, options, values}");
             };
             let snapshot = shared.snapshot();
-            let stored = store::read_stored(&shared.values_path);
+            let stored = shared.stored();
             let name = parsed["name"].as_str().unwrap_or("");
             let values = object(&parsed["values"]);
             let caller = caller(shared, &snapshot, &values, &stored);
@@ -177,7 +202,7 @@ pub fn handle(shared: &Shared, request: &Incoming) -> Outgoing {
                 return error(400, "the body must be JSON: {method, url, options, values}");
             };
             let snapshot = shared.snapshot();
-            let stored = store::read_stored(&shared.values_path);
+            let stored = shared.stored();
             let values = object(&parsed["values"]);
             let outcome = invoke::legacy(
                 &caller(shared, &snapshot, &values, &stored),
@@ -192,7 +217,7 @@ pub fn handle(shared: &Shared, request: &Incoming) -> Outgoing {
                 return error(400, "the body must be a JSON object of values");
             };
             let snapshot = shared.snapshot();
-            let stored = store::read_stored(&shared.values_path);
+            let stored = shared.stored();
             let values = object(&parsed);
             let outcome = invoke::check_credentials(&caller(shared, &snapshot, &values, &stored));
             json_answer(200, &outcome)
@@ -268,7 +293,7 @@ fn with_body(request: &Incoming, limit: usize, then: impl FnOnce(&[u8]) -> Outgo
 /// The page's data: the snapshot's, with the stored values (secure ones only named).
 pub fn state(shared: &Shared) -> Json {
     let snapshot = shared.snapshot();
-    let stored = store::read_stored(&shared.values_path);
+    let stored = shared.stored();
     let (values, secure_set) = store::for_page(&stored, &snapshot.defs);
     let mut page = snapshot.page.clone();
     page["stored"] = values;
@@ -282,20 +307,31 @@ pub fn state(shared: &Shared) -> Json {
 }
 
 /// `GET /custom_configs/changes?since=N`: answers as soon as the version passes N, or after the
-/// long-poll's time with the same version.
-fn changes(shared: &Shared, query: &str) -> Outgoing {
+/// long-poll's time with the same version; stops waiting as soon as its client has gone (the
+/// connection's thread is then free to end), looking every [`CLIENT_CHECK`].
+fn changes(shared: &Shared, request: &Incoming, query: &str) -> Outgoing {
     let since: u64 = query
         .split('&')
         .find_map(|pair| pair.strip_prefix("since="))
         .and_then(|n| n.parse().ok())
         .unwrap_or(0);
-    let guard = shared.version.lock().unwrap_or_else(|e| e.into_inner());
-    let (guard, _) = shared
-        .changed
-        .wait_timeout_while(guard, LONG_POLL, |version| {
-            *version <= since && !shared.stopping.load(Ordering::SeqCst)
-        })
-        .unwrap_or_else(|e| e.into_inner());
+    let until = std::time::Instant::now() + LONG_POLL;
+    let mut guard = shared.version.lock().unwrap_or_else(|e| e.into_inner());
+    loop {
+        let left = until.saturating_duration_since(std::time::Instant::now());
+        if *guard > since
+            || shared.stopping.load(Ordering::SeqCst)
+            || left.is_zero()
+            || request.client_gone()
+        {
+            break;
+        }
+        guard = shared
+            .changed
+            .wait_timeout(guard, left.min(CLIENT_CHECK))
+            .unwrap_or_else(|e| e.into_inner())
+            .0;
+    }
     json_answer(200, &json!({ "version": *guard }))
 }
 
@@ -326,7 +362,8 @@ fn asset(root: &Path, encoded: &str) -> Outgoing {
     ) else {
         return error(404, "no such asset");
     };
-    if !file.starts_with(&base) {
+    // Inside config/assets, and config/assets inside the app (it may be a link out of it).
+    if !file.starts_with(&base) || !resolves_inside(root, &file) {
         return error(403, "assets are served from config/assets only");
     }
     let Ok(bytes) = std::fs::read(&file) else {
@@ -341,7 +378,7 @@ fn asset(root: &Path, encoded: &str) -> Outgoing {
         "png" => "image/png",
         _ => "application/octet-stream",
     };
-    // tiny_http's body is text here; assets are text (scripts, styles) or served lossy.
+    // An answer's body is text here; assets are text (scripts, styles).
     match String::from_utf8(bytes) {
         Ok(text) => answer(200, kind, text),
         Err(_) => error(415, "only text assets are served"),
@@ -376,6 +413,14 @@ mod tests {
         )
         .unwrap();
         assert_eq!(asset(&root, "out.json").status, 403);
+        // config/assets itself a link to a folder outside the app.
+        let outside = root.with_extension("outside");
+        std::fs::create_dir_all(&outside).unwrap();
+        std::fs::write(outside.join("a.js"), "x").unwrap();
+        std::fs::remove_dir_all(root.join("config/assets")).unwrap();
+        std::os::unix::fs::symlink(&outside, root.join("config/assets")).unwrap();
+        assert_eq!(asset(&root, "a.js").status, 403);
+        let _ = std::fs::remove_dir_all(&outside);
         let _ = std::fs::remove_dir_all(&root);
     }
 }

@@ -8,8 +8,9 @@ use iparams_core::app::Declared;
 use iparams_core::{RuleSettings, Severity, SourceText};
 use serde_json::{Map, Value as Json, json};
 
+use super::invoke::{Masker, text_of};
 use super::state::{Snapshot, json_findings};
-use crate::workspace::check_values;
+use crate::workspace::{INSTALLED_VALUES_FILE, STATE_GITIGNORE, check_values};
 
 /// The stored values, as a map (none when the file is missing or not an object).
 pub fn read_stored(path: &Path) -> Map<String, Json> {
@@ -82,6 +83,12 @@ pub fn store(
     {
         return (422, json!({ "diagnostics": diagnostics }));
     }
+    if let Err(error) = prepare_folder(path) {
+        return (
+            500,
+            json!({ "error": format!("{shown}: its folder cannot be made: {error}") }),
+        );
+    }
     match crate::write::write_private(path, text.as_bytes()) {
         Ok(()) => (200, json!({ "stored": shown, "diagnostics": diagnostics })),
         Err(error) => (
@@ -89,6 +96,24 @@ pub fn store(
             json!({ "error": format!("{shown}: cannot be written: {error}") }),
         ),
     }
+}
+
+/// Makes the values file's folder; the preview's own (`.iparams-lint/`) gets a `.gitignore` of
+/// `*` when it has none, so that `git add -A` never stages the values, secrets among them (as
+/// ruff and pytest keep their caches out of git).
+fn prepare_folder(path: &Path) -> std::io::Result<()> {
+    let Some(folder) = path.parent().filter(|p| !p.as_os_str().is_empty()) else {
+        return Ok(());
+    };
+    std::fs::create_dir_all(folder)?;
+    let ours = Path::new(INSTALLED_VALUES_FILE)
+        .parent()
+        .and_then(Path::file_name);
+    let ignore = folder.join(".gitignore");
+    if folder.file_name() == ours && !ignore.exists() {
+        std::fs::write(ignore, STATE_GITIGNORE)?;
+    }
+    Ok(())
 }
 
 /// The values file's text: the iparams in file order, then any other key, one a line.
@@ -109,20 +134,15 @@ fn ordered_text(values: &Map<String, Json>, defs: &[Declared]) -> String {
     }
 }
 
-/// `diagnostics` with every secure value that appears in them replaced by `****` (the rules mask
-/// what they quote already; this keeps a value out of the answer whatever a message says).
+/// `diagnostics` with every secure value that appears in them masked (the rules mask what they
+/// quote already; this keeps a value out of the answer whatever a message says).
 fn masked(diagnostics: Json, values: &Map<String, Json>, defs: &[Declared]) -> Json {
-    let mut text = diagnostics.to_string();
-    for def in defs.iter().filter(|d| d.secure) {
-        if let Some(Json::String(secret)) = values.get(&def.key)
-            && secret.chars().count() >= 3
-        {
-            let escaped = json!(secret).to_string();
-            let inner = &escaped[1..escaped.len() - 1];
-            text = text.replace(inner, "****");
-        }
-    }
-    serde_json::from_str(&text).unwrap_or(Json::Array(Vec::new()))
+    let secrets = defs
+        .iter()
+        .filter(|d| d.secure)
+        .filter_map(|d| values.get(&d.key))
+        .map(text_of);
+    Masker::new(secrets).json(diagnostics)
 }
 
 #[cfg(test)]

@@ -14,7 +14,7 @@ use crate::cli::ValuesArgs;
 use crate::environment::Environment;
 use crate::output::{self, describe_io_error, emit, fail};
 use crate::render::{self, CheckedFile, Summary};
-use crate::workspace::{IPARAMS_FILE, Workspace, app_of, check_values};
+use crate::workspace::{INSTALLED_VALUES_FILE, IPARAMS_FILE, Workspace, app_of, check_values};
 
 /// Where an older app keeps its test values, relative to the app's folder.
 const TEST_DATA_FILE: &str = "config/iparam_test_data.json";
@@ -30,20 +30,42 @@ pub fn run(
         Ok(workspace) => workspace,
         Err(message) => return fail(stderr, &message),
     };
+    // Refused before anything is read or asked: the key must not cross the network in clear.
+    if let Some(refusal) = args
+        .hr_url
+        .as_deref()
+        .and_then(|url| crate::net::refuse_plain_http(url, args.allow_http))
+    {
+        return fail(stderr, &format!("--hr-url {refusal}"));
+    }
     let from_stdin = args.values.as_os_str() == "-";
-    // The values file: as given, or an app folder's test data.
+    // The values file: as given, or an app folder's: what the preview stored, else the older
+    // test data; which one is said, since the folder alone does not tell.
     let values_path = if !from_stdin && args.values.is_dir() {
-        let test_data = args.values.join(TEST_DATA_FILE);
-        if !test_data.is_file() {
+        let candidates = [
+            (INSTALLED_VALUES_FILE, "the values the preview stored"),
+            (TEST_DATA_FILE, "the app's test data"),
+        ];
+        let Some((found, what)) = candidates
+            .iter()
+            .map(|(file, what)| (args.values.join(file), what))
+            .find(|(path, _)| path.is_file())
+        else {
             return fail(
                 stderr,
                 &format!(
-                    "{}: no {TEST_DATA_FILE} in this folder; name the values file itself",
+                    "{}: neither {INSTALLED_VALUES_FILE} (what `iparams-lint preview` stores) \
+                     nor {TEST_DATA_FILE} in this folder; name the values file itself",
                     args.values.display()
                 ),
             );
-        }
-        test_data
+        };
+        let _ = writeln!(
+            stderr,
+            "iparams-lint: values: checking {}, {what}",
+            found.display()
+        );
+        found
     } else if from_stdin {
         PathBuf::from(args.stdin_filename.as_deref().unwrap_or("<stdin>"))
     } else {

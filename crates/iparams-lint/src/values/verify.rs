@@ -284,7 +284,14 @@ pub fn verify(
             continue;
         }
         let url = credential_check_url(hr_url, domain);
-        let outcome = ask(&url, key);
+        let outcome = match ask(&url, key) {
+            Outcome::NoAnswer(reason) => {
+                Outcome::NoAnswer(net::mask_userinfo(&reason, &url).into_owned())
+            }
+            answered => answered,
+        };
+        // Shown without the URL's user name and password, as every message shows it.
+        let url = net::mask_userinfo(&url, &url);
         match finding(pair, &url, &outcome) {
             Some(diagnostic) => report.diagnostics.push(diagnostic),
             None => {

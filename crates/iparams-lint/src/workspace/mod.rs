@@ -25,7 +25,10 @@ use config::RuleSources;
 pub use discover::is_read;
 use discover::{Discovered, DiscoveryError, FileKind, Input, discover};
 use iparams_core::RuleSettings;
-pub use place::{IPARAMS_FILE, InApp, MANIFEST_FILE, app_of};
+pub use place::{
+    INSTALLED_VALUES_FILE, IPARAMS_FILE, InApp, MANIFEST_FILE, STATE_GITIGNORE, app_of,
+    resolves_inside,
+};
 
 /// Files, configuration and unsaved text, as the front-ends see them.
 #[derive(Debug)]

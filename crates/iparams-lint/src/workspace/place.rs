@@ -11,6 +11,12 @@ use std::path::{Component, Path, PathBuf};
 
 /// What makes a folder an app, relative to the app's folder (with a config/ folder).
 pub const MANIFEST_FILE: &str = "manifest.json";
+/// Where the preview stores the values INSTALL accepted, relative to the app's folder; the
+/// folder holds a `.gitignore` of `*` ([`STATE_GITIGNORE`]) so that git leaves it alone.
+pub const INSTALLED_VALUES_FILE: &str = ".iparams-lint/installed.json";
+/// The `.gitignore` of the preview's folder: everything in it, itself included.
+pub const STATE_GITIGNORE: &str =
+    "# Written by iparams-lint: values (secrets among them) that stay on this machine.\n*\n";
 
 /// Where an app keeps its iparams, relative to the app's folder.
 pub const IPARAMS_FILE: &str = "config/iparams.json";
@@ -36,6 +42,38 @@ impl InApp {
             self.root.join(relative)
         }
     }
+}
+
+/// Whether `path`, with every symbolic link on the way resolved, is inside `folder` (itself
+/// resolved). A path that does not exist yet is judged by its nearest existing ancestor, the rest
+/// being plain names; `false` when neither can be resolved.
+pub fn resolves_inside(folder: &Path, path: &Path) -> bool {
+    let Ok(folder) = std::fs::canonicalize(folder) else {
+        return false;
+    };
+    let mut existing = path;
+    let mut rest = Vec::new();
+    let resolved = loop {
+        match std::fs::canonicalize(existing) {
+            Ok(resolved) => break resolved,
+            Err(_) => match (existing.parent(), existing.file_name()) {
+                (Some(parent), Some(name)) => {
+                    rest.push(name);
+                    existing = if parent.as_os_str().is_empty() {
+                        Path::new(".")
+                    } else {
+                        parent
+                    };
+                }
+                _ => return false,
+            },
+        }
+    };
+    let mut full = resolved;
+    for name in rest.into_iter().rev() {
+        full.push(name);
+    }
+    full.starts_with(&folder)
 }
 
 /// A folder with manifest.json and config/ is an app.

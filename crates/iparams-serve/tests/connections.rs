@@ -1,0 +1,244 @@
+//! The server over real loopback connections: requests framed as HTTP/1.1 says, every read
+//! bounded by the read timeout, stalled and slow clients holding only their own connection, and
+//! a waiting handler told when its client has gone.
+
+use std::io::{Read, Write};
+use std::net::{SocketAddr, TcpStream};
+use std::sync::Arc;
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
+
+use iparams_serve::{Handler, Incoming, LocalServer, Options, Outgoing};
+
+/// Longer than any test waits for an answer: a request held up by another client would fail.
+const PATIENCE: Duration = Duration::from_secs(5);
+
+fn echo(request: &Incoming) -> Outgoing {
+    let body = match &request.body {
+        Some(body) => format!("{} {} {}", request.method, request.target, body.len()),
+        None => "too big".to_owned(),
+    };
+    Outgoing {
+        status: if request.body.is_some() { 200 } else { 413 },
+        headers: vec![("X-Echo".into(), "yes".into())],
+        body,
+    }
+}
+
+fn start(options: Options, handler: Arc<Handler>) -> LocalServer {
+    LocalServer::start(options, |_| handler).expect("the server starts")
+}
+
+fn connect(address: SocketAddr) -> TcpStream {
+    let stream = TcpStream::connect(address).expect("connects");
+    stream
+        .set_read_timeout(Some(PATIENCE))
+        .expect("a read timeout");
+    stream
+}
+
+/// Everything the server sends until it closes (or `PATIENCE` passes).
+fn read_all(stream: &mut TcpStream) -> String {
+    let mut answer = Vec::new();
+    let _ = stream.read_to_end(&mut answer);
+    String::from_utf8_lossy(&answer).into_owned()
+}
+
+fn request(address: SocketAddr, text: &str) -> String {
+    let mut stream = connect(address);
+    stream.write_all(text.as_bytes()).expect("sent");
+    read_all(&mut stream)
+}
+
+const GET: &str = "GET /x HTTP/1.1\r\nHost: h\r\nConnection: close\r\n\r\n";
+
+#[test]
+fn requests_are_framed_kept_alive_chunked_and_continued() {
+    let server = start(
+        Options {
+            max_body: 16,
+            ..Options::default()
+        },
+        Arc::new(echo),
+    );
+    let address = server.address();
+    // Two requests on one connection, the first kept alive.
+    let answer = request(
+        address,
+        "POST /a HTTP/1.1\r\nHost: h\r\nContent-Length: 3\r\n\r\nabc\r\nGET /b?q HTTP/1.1\r\nHost: h\r\nConnection: close\r\n\r\n",
+    );
+    assert!(answer.starts_with("HTTP/1.1 200 OK\r\n"), "{answer}");
+    assert!(answer.contains("Connection: keep-alive\r\n"), "{answer}");
+    assert!(answer.contains("X-Echo: yes\r\n"), "{answer}");
+    assert!(answer.contains("POST /a 3"), "{answer}");
+    assert!(answer.ends_with("GET /b?q 0"), "{answer}");
+    let chunked = request(
+        address,
+        "POST /c HTTP/1.1\r\nHost: h\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n4\r\nabcd\r\n2;x=y\r\nef\r\n0\r\n\r\n",
+    );
+    assert!(chunked.ends_with("POST /c 6"), "{chunked}");
+    // `Expect: 100-continue` is answered before the body is sent.
+    let mut stream = connect(address);
+    stream
+        .write_all(b"POST /d HTTP/1.1\r\nHost: h\r\nExpect: 100-continue\r\nContent-Length: 2\r\nConnection: close\r\n\r\n")
+        .expect("sent");
+    let mut interim = [0; 25];
+    stream.read_exact(&mut interim).expect("an interim answer");
+    assert_eq!(&interim, b"HTTP/1.1 100 Continue\r\n\r\n");
+    stream.write_all(b"hi").expect("sent");
+    assert!(read_all(&mut stream).ends_with("POST /d 2"));
+    // Over the limit: the handler sees no body, the answer still arrives whole.
+    let big = format!(
+        "POST /e HTTP/1.1\r\nHost: h\r\nContent-Length: 100000\r\n\r\n{}",
+        "x".repeat(100_000)
+    );
+    let answer = request(address, &big);
+    assert!(answer.starts_with("HTTP/1.1 413 "), "{answer}");
+    assert!(answer.ends_with("too big"), "{answer}");
+    for (bad, status) in [
+        ("GARBAGE\r\n\r\n", "400"),
+        ("GET /x HTTP/2.0\r\n\r\n", "505"),
+        ("GET /x HTTP/1.1\r\nno colon\r\n\r\n", "400"),
+        ("POST /x HTTP/1.1\r\nContent-Length: ten\r\n\r\n", "400"),
+        (
+            "POST /x HTTP/1.1\r\nContent-Length: 1\r\nContent-Length: 2\r\n\r\n",
+            "400",
+        ),
+        ("POST /x HTTP/1.1\r\nTransfer-Encoding: gzip\r\n\r\n", "501"),
+    ] {
+        let answer = request(address, bad);
+        assert!(
+            answer.starts_with(&format!("HTTP/1.1 {status} ")),
+            "{bad:?}: {answer}"
+        );
+        assert!(
+            answer.contains("Connection: close\r\n"),
+            "{bad:?}: {answer}"
+        );
+    }
+    let huge_head = format!("GET /x HTTP/1.1\r\nX-Big: {}\r\n\r\n", "a".repeat(70_000));
+    assert!(request(address, &huge_head).starts_with("HTTP/1.1 431 "));
+    server.stop();
+}
+
+#[test]
+fn a_request_that_stops_arriving_is_answered_408_and_closed() {
+    let server = start(
+        Options {
+            read_timeout: Duration::from_millis(300),
+            ..Options::default()
+        },
+        Arc::new(echo),
+    );
+    let address = server.address();
+    // A body declared and never sent.
+    let mut stalled = connect(address);
+    stalled
+        .write_all(b"POST /x HTTP/1.1\r\nHost: h\r\nContent-Length: 10\r\n\r\nabc")
+        .expect("sent");
+    let answer = read_all(&mut stalled);
+    assert!(answer.starts_with("HTTP/1.1 408 "), "{answer}");
+    assert!(answer.contains("Connection: close\r\n"), "{answer}");
+    // A head sent a byte at a time: each read is quick, the request as a whole is late.
+    let mut slow = connect(address);
+    let started = Instant::now();
+    let mut answer = String::new();
+    for byte in GET.bytes().cycle().take(10_000) {
+        if slow.write_all(&[byte]).is_err() {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(20));
+        if started.elapsed() > PATIENCE {
+            break;
+        }
+        if byte == b'\n' {
+            // Still being read, or refused: take what came.
+            slow.set_nonblocking(true).expect("non-blocking");
+            let mut some = [0; 256];
+            if let Ok(n) = slow.read(&mut some) {
+                answer.push_str(&String::from_utf8_lossy(&some[..n]));
+                break;
+            }
+            slow.set_nonblocking(false).expect("blocking");
+        }
+    }
+    let _ = slow.set_nonblocking(false);
+    answer.push_str(&read_all(&mut slow));
+    assert!(answer.starts_with("HTTP/1.1 408 "), "{answer}");
+    // Nothing sent at all: closed without an answer.
+    let mut silent = connect(address);
+    assert_eq!(read_all(&mut silent), "");
+    server.stop();
+}
+
+#[test]
+fn stalled_clients_never_delay_another_request_and_the_connections_are_capped() {
+    let server = start(
+        Options {
+            max_connections: 12,
+            // Far longer than the test: the stalls last as long as it does.
+            read_timeout: Duration::from_secs(60),
+            ..Options::default()
+        },
+        Arc::new(echo),
+    );
+    let address = server.address();
+    let mut stalls = Vec::new();
+    for i in 0..10 {
+        let mut stream = connect(address);
+        let text = if i % 2 == 0 {
+            "POST /x HTTP/1.1\r\nHost: h\r\nContent-Length: 100\r\n\r\n"
+        } else {
+            "GET /x HTTP/1.1\r\nHo"
+        };
+        stream.write_all(text.as_bytes()).expect("sent");
+        stalls.push(stream);
+    }
+    let answer = request(address, GET);
+    assert!(answer.starts_with("HTTP/1.1 200 "), "{answer}");
+    // One more connection than the cap is refused at once rather than left waiting.
+    stalls.push(connect(address));
+    stalls.push(connect(address));
+    let mut over = connect(address);
+    let refused = read_all(&mut over);
+    assert!(refused.starts_with("HTTP/1.1 503 "), "{refused}");
+    // Stopping ends the stalled reads rather than waiting for their timeout.
+    let (done, stopped) = mpsc::channel();
+    std::thread::spawn(move || {
+        server.stop();
+        let _ = done.send(());
+    });
+    assert!(
+        stopped.recv_timeout(PATIENCE).is_ok(),
+        "stop waited for stalled clients"
+    );
+    drop(stalls);
+}
+
+#[test]
+fn a_waiting_handler_learns_that_its_client_has_gone() {
+    let (gone, told) = mpsc::channel();
+    let gone = std::sync::Mutex::new(gone);
+    let handler: Arc<Handler> = Arc::new(move |request: &Incoming| {
+        let until = Instant::now() + Duration::from_secs(60);
+        while Instant::now() < until {
+            if request.client_gone() {
+                let _ = gone.lock().expect("the sender").send(());
+                break;
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        echo(request)
+    });
+    let server = start(Options::default(), handler);
+    let mut stream = connect(server.address());
+    stream.write_all(GET.as_bytes()).expect("sent");
+    std::thread::sleep(Duration::from_millis(100));
+    assert!(told.try_recv().is_err(), "the client is still there");
+    drop(stream);
+    assert!(
+        told.recv_timeout(PATIENCE).is_ok(),
+        "the handler kept waiting"
+    );
+    server.stop();
+}
