@@ -167,9 +167,7 @@ fn bearer_problem(model: &AppModel<'_>, token: &str) -> Option<(String, &'static
         ));
     }
     // A token written out is a committed secret, which `credential-in-template` reports.
-    if placeholders(token).next().is_none() {
-        return None;
-    }
+    placeholders(token).next()?;
     for (expression, _, _) in placeholders(token) {
         if expression.starts_with("encode(") {
             return Some((
