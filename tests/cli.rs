@@ -69,7 +69,7 @@ fn several_paths_are_all_checked_and_summed() {
     assert_eq!(output.status.code(), Some(1));
     assert!(
         stdout(&output).ends_with(
-            "8 files checked: 3 errors, 0 warnings (1 fixable with --fix, 2 more with --unsafe-fixes)\n"
+            "8 files checked: 3 errors, 0 warnings (1 fixable with --fix, 2 more with --fix --unsafe-fixes)\n"
         ),
         "{}",
         stdout(&output)
@@ -620,5 +620,190 @@ fn every_spelling_of_an_app_file_checks_its_app() {
         1,
         "{stderr}"
     );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn output_file_statistics_and_exit_zero_as_ruff_has_them() {
+    let dir = app_with_a_finding_in_each_file("flags");
+    let app = dir.join("app");
+    // --exit-zero: findings leave the status 0; trouble still does not.
+    let (status, rules, _) = findings_in(&app, &["--exit-zero"]);
+    assert_eq!((status, rules.len()), (Some(0), 2));
+    let (status, _, _) = findings_in(&app, &["--exit-zero", "missing.json"]);
+    assert_eq!(status, Some(2));
+    // --statistics: counts by rule, as a table or JSON.
+    let output = iparams_lint(&["--statistics"])
+        .current_dir(&app)
+        .output()
+        .expect("runs");
+    let table = stdout(&output);
+    assert_eq!(output.status.code(), Some(1), "{table}");
+    assert!(table.contains("1  unknown-iparam-read  error"), "{table}");
+    assert!(table.contains("1  unused-iparam"), "{table}");
+    assert!(
+        table.ends_with("2 findings in 4 files checked\n"),
+        "{table}"
+    );
+    let output = iparams_lint(&["--statistics", "--format", "json"])
+        .current_dir(&app)
+        .output()
+        .expect("runs");
+    let json: serde_json::Value = serde_json::from_slice(&output.stdout).expect("JSON");
+    assert_eq!(json[0]["rule"], "unknown-iparam-read");
+    assert_eq!(json[0]["count"], 1);
+    // --output-file: the report in the file, nothing on standard output, the same status.
+    let report = dir.join("reports/findings.json");
+    let output = iparams_lint(&[
+        "--format",
+        "json",
+        "--output-file",
+        &report.to_string_lossy(),
+    ])
+    .current_dir(&app)
+    .output()
+    .expect("runs");
+    assert_eq!(output.status.code(), Some(1));
+    assert!(output.stdout.is_empty());
+    let written: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(&report).expect("written")).expect("JSON");
+    assert_eq!(written["summary"]["errors"], 1);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn rules_list_as_json() {
+    let output = run(&["rules", "--format", "json"]);
+    assert_eq!(output.status.code(), Some(0));
+    let rules: serde_json::Value = serde_json::from_slice(&output.stdout).expect("JSON");
+    let rules = rules.as_array().expect("a list");
+    assert_eq!(rules.len(), iparams_core::REGISTRY.len());
+    let credential = rules
+        .iter()
+        .find(|rule| rule["name"] == "credential-in-template")
+        .expect("listed");
+    assert_eq!(credential["severity"], "error");
+    assert_eq!(credential["area"], "Request templates");
+    assert!(
+        credential["url"]
+            .as_str()
+            .expect("a URL")
+            .ends_with("rules.md#credential-in-template")
+    );
+}
+
+#[test]
+fn unsafe_fixes_alone_writes_nothing_and_withheld_fixes_are_said() {
+    let dir = std::env::temp_dir().join(format!("iparams-cli-fixes-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a folder");
+    // An unsafe fix (a default for a dropdown) and nothing else.
+    let file = dir.join("unsafe.json");
+    let text = r#"{"priority": {"display_name": "Priority", "type": "dropdown", "options": ["Low", "High"]}}"#;
+    std::fs::write(&file, text).expect("written");
+    let output = run(&["--unsafe-fixes", &file.to_string_lossy()]);
+    assert_eq!(std::fs::read_to_string(&file).expect("read"), text);
+    let out = stdout(&output);
+    assert!(
+        out.contains("fix available (unsafe: --unsafe-fixes)"),
+        "{out}"
+    );
+    assert!(out.contains("(1 fixable with --fix)"), "{out}");
+    let output = run(&["--fix", "--unsafe-fixes", &file.to_string_lossy()]);
+    assert_ne!(
+        std::fs::read_to_string(&file).expect("read"),
+        text,
+        "{output:?}"
+    );
+    // A file with a syntax error gets no fix, and the run says why instead of counting it.
+    let broken = dir.join("broken.json");
+    let text = "{\n  \"a\": {\"display_name\": \"A\", \"type\": \"text\",},\n  \"b\": {\"display_name\": \"B\", \"type\": \"Text\"}\n}\n";
+    std::fs::write(&broken, text).expect("written");
+    let output = run(&[&broken.to_string_lossy()]);
+    let out = stdout(&output);
+    assert!(!out.contains("fixable with --fix"), "{out}");
+    assert!(
+        out.contains("1 fix withheld: fixes are applied to valid JSON only"),
+        "{out}"
+    );
+    let output = run(&["--diff", &broken.to_string_lossy()]);
+    let err = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        err.contains("0 problems would be fixed") && err.contains("1 fix withheld"),
+        "{err}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn watch_checks_again_on_each_change_and_stops_on_ctrl_c() {
+    use std::io::{BufRead, BufReader};
+    let dir = app_with_a_finding_in_each_file("watch");
+    let app = dir.join("app");
+    let mut child = iparams_lint(&["--watch", "--format", "concise"])
+        .current_dir(&app)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .expect("starts");
+    let (lines, received) = std::sync::mpsc::channel();
+    let stdout = child.stdout.take().expect("piped");
+    std::thread::spawn(move || {
+        for line in BufReader::new(stdout).lines().map_while(Result::ok) {
+            if lines.send(line).is_err() {
+                break;
+            }
+        }
+    });
+    // Waits (at most 20 s) for the summary line of the next run, and gives the run's lines.
+    let next_run = || {
+        let mut run = Vec::new();
+        loop {
+            let line = received
+                .recv_timeout(std::time::Duration::from_secs(20))
+                .expect("a run within 20 s");
+            let done = line.contains("files checked");
+            run.push(line);
+            if done {
+                return run;
+            }
+        }
+    };
+    let first = next_run();
+    assert!(
+        first.iter().any(|l| l.contains("unknown-iparam-read")),
+        "{first:?}"
+    );
+    // The read is fixed: the next run finds it gone.
+    std::fs::write(
+        app.join("app/scripts/app.js"),
+        "client.iparams.get(\"region\");\nclient.request.invokeTemplate(\"getMe\", {});\n",
+    )
+    .expect("written");
+    let second = next_run();
+    assert!(
+        !second.iter().any(|l| l.contains("unknown-iparam-read")),
+        "{second:?}"
+    );
+    assert!(
+        second.last().expect("a summary").contains("0 errors"),
+        "{second:?}"
+    );
+    let status = std::process::Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .expect("kill runs");
+    assert!(status.success());
+    let started = std::time::Instant::now();
+    let code = loop {
+        if let Some(status) = child.try_wait().expect("waits") {
+            break status.code();
+        }
+        assert!(
+            started.elapsed().as_secs() < 20,
+            "still running after Ctrl-C"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    };
+    assert_eq!(code, Some(0));
     let _ = std::fs::remove_dir_all(&dir);
 }

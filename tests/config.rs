@@ -89,7 +89,7 @@ fn overrides_silence_one_value_or_some_files() {
     assert_eq!(status, Some(1), "{stderr}");
     assert_eq!(
         stdout,
-        "apps/a/config/iparams.json:2:3: error[missing-default] The dropdown iparam `priority` has no `default_value`\n2 files checked: 1 error, 0 warnings (1 fixable with --unsafe-fixes)\n"
+        "apps/a/config/iparams.json:2:3: error[missing-default] The dropdown iparam `priority` has no `default_value`\n2 files checked: 1 error, 0 warnings (1 fixable with --fix --unsafe-fixes)\n"
     );
 }
 

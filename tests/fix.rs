@@ -29,7 +29,9 @@ fn safe_fixes_are_minimal_and_idempotent() {
     // The api_key is still not secure: that fix is unsafe, so it remains, as a warning.
     assert!(stdout.contains("warning[api-key-not-secure]"), "{stdout}");
     assert!(
-        stdout.ends_with("1 file checked: 0 errors, 1 warning (1 fixable with --unsafe-fixes)\n"),
+        stdout.ends_with(
+            "1 file checked: 0 errors, 1 warning (1 fixable with --fix --unsafe-fixes)\n"
+        ),
         "{stdout}"
     );
     assert_eq!(status, Some(0));
@@ -47,7 +49,10 @@ fn safe_fixes_are_minimal_and_idempotent() {
 fn unsafe_fixes_only_when_asked() {
     let scratch = Scratch::new("fix-unsafe");
     let file = scratch.write("config/iparams.json", SAFE);
-    fix(&scratch, &["--unsafe-fixes", "config/iparams.json"]);
+    fix(
+        &scratch,
+        &["--fix", "--unsafe-fixes", "config/iparams.json"],
+    );
     let after = fs::read_to_string(&file).unwrap();
     assert!(
         after.contains(
@@ -106,7 +111,10 @@ fn files_with_syntax_errors_are_never_rewritten() {
     let scratch = Scratch::new("fix-syntax");
     let broken = "{\"region\": {\"display_name\": \"Region\", \"type\": \"Text\",},}\n";
     let file = scratch.write("config/iparams.json", broken);
-    let (status, stdout, _) = fix(&scratch, &["--unsafe-fixes", "config/iparams.json"]);
+    let (status, stdout, _) = fix(
+        &scratch,
+        &["--fix", "--unsafe-fixes", "config/iparams.json"],
+    );
     assert_eq!(fs::read_to_string(&file).unwrap(), broken);
     assert_eq!(status, Some(1));
     assert!(

@@ -711,11 +711,14 @@ fn fix_writes_are_atomic_and_keep_permissions() {
             )
             .text;
 
-        let flag = if risky { "--unsafe-fixes" } else { "--fix" };
         let path = file.to_string_lossy().into_owned();
+        let mut args = vec!["iparams-lint", "--color", "never", "--fix", path.as_str()];
+        if risky {
+            args.push("--unsafe-fixes");
+        }
         let (mut stdout, mut stderr) = (Vec::new(), Vec::new());
         let status = iparams_lint::run(
-            ["iparams-lint", "--color", "never", flag, path.as_str()],
+            args,
             &iparams_lint::Environment::default(),
             &mut &b""[..],
             &mut stdout,

@@ -33,8 +33,12 @@ pub enum Command {
     Add(AddArgs),
     /// List every rule: name, default severity, fix and summary
     Rules {
-        /// Print the full documentation of every rule as Markdown (docs/rules.md)
-        #[arg(long)]
+        /// How to list them: a table, Markdown (docs/rules.md), or JSON (every rule with its
+        /// area, summary, docs, fix and URL)
+        #[arg(long, value_enum, default_value_t = RulesFormat::Table)]
+        format: RulesFormat,
+        /// The same as --format markdown
+        #[arg(long, conflicts_with = "format")]
         markdown: bool,
     },
     /// Show a rule's documentation, with an example that fails and its fix
@@ -65,9 +69,10 @@ pub enum Command {
     },
 }
 
-#[derive(Debug, Args, Default)]
+#[derive(Debug, Clone, Args, Default)]
 pub struct CheckArgs {
-    /// Apps, iparams.json files, or folders to search for them; `-` reads standard input
+    /// Apps, any file of an app, iparams.json files, or folders to search for them (none: the
+    /// app around the working folder, or the apps below it); `-` reads standard input
     #[arg(value_name = "PATH")]
     pub paths: Vec<PathBuf>,
 
@@ -78,7 +83,8 @@ pub struct CheckArgs {
     #[arg(long)]
     pub fix: bool,
 
-    /// Apply the unsafe fixes too (they change behaviour); implies --fix
+    /// Let --fix and --diff apply the unsafe fixes too (they change behaviour); alone, it only
+    /// counts them as fixable
     #[arg(long)]
     pub unsafe_fixes: bool,
 
@@ -92,6 +98,10 @@ pub struct CheckArgs {
     /// The path to show (and to find the configuration from) for standard input
     #[arg(long, value_name = "PATH")]
     pub stdin_filename: Option<String>,
+
+    /// Check again whenever a file of what was checked changes, until Ctrl-C (status 0)
+    #[arg(long, conflicts_with_all = ["diff", "stdin_filename", "output_file"])]
+    pub watch: bool,
 }
 
 #[derive(Debug, Args)]
@@ -302,7 +312,7 @@ pub struct AddArgs {
 }
 
 /// How findings are printed, and which fail the run.
-#[derive(Debug, Args, Default)]
+#[derive(Debug, Clone, Args, Default)]
 pub struct OutputArgs {
     /// Output format
     #[arg(long, value_enum, default_value_t = Format::Human)]
@@ -324,6 +334,19 @@ pub struct OutputArgs {
     /// (`none`: draw them all). Counts, exit status and other formats are never capped
     #[arg(long, value_name = "N|none", default_value = "50", value_parser = MaxDiagnostics::parse)]
     pub max_diagnostics: MaxDiagnostics,
+
+    /// Write the report to this file instead of standard output (notes and errors stay on
+    /// standard error)
+    #[arg(long, value_name = "PATH")]
+    pub output_file: Option<PathBuf>,
+
+    /// Count the findings by rule instead of showing them (with --format json: as JSON)
+    #[arg(long)]
+    pub statistics: bool,
+
+    /// Exit with status 0 even when findings reach --fail-level (2 still means trouble)
+    #[arg(long)]
+    pub exit_zero: bool,
 }
 
 /// `--max-diagnostics`: a number, or `none` for no limit.
@@ -358,6 +381,14 @@ pub struct RuleArgs {
     /// Set a rule's severity: `name=off|info|warning|error` (repeatable; wins over config files)
     #[arg(long = "rule", value_name = "NAME=SEVERITY")]
     pub rules: Vec<String>,
+}
+
+/// `rules --format`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum RulesFormat {
+    Table,
+    Markdown,
+    Json,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum, Default)]

@@ -58,6 +58,29 @@ pub fn rules_table() -> String {
     out
 }
 
+/// `iparams-lint rules --format json`: every rule, in the registry's order, with what the
+/// other listings show of it.
+pub fn rules_json() -> String {
+    let rules: Vec<serde_json::Value> = REGISTRY
+        .iter()
+        .map(|rule| {
+            serde_json::json!({
+                "name": rule.name,
+                "severity": rule.severity.as_str(),
+                "area": rule.area.title(),
+                "fix": fix_label(rule),
+                "summary": rule.summary,
+                "docs": rule.docs(),
+                "vendor": rule.vendor(),
+                "url": rule_url(rule.name),
+            })
+        })
+        .collect();
+    let mut out = serde_json::to_string_pretty(&rules).unwrap_or_default();
+    out.push('\n');
+    out
+}
+
 /// `iparams-lint explain RULE`.
 pub fn explain(name: &str) -> Result<String, String> {
     let rule = rules::resolve(name).map_err(|suggestion| match suggestion {

@@ -21,7 +21,7 @@ use std::io::{Read, Write};
 
 use clap::{CommandFactory, Parser};
 
-use cli::{Cli, ColorChoice, Command, Shell};
+use cli::{Cli, ColorChoice, Command, RulesFormat, Shell};
 
 pub use environment::{Environment, exit};
 
@@ -71,12 +71,31 @@ pub fn run(
         exit::CLEAN
     };
     match cli.command {
-        None => check::run(cli.check, env, stdin, stdout, stderr),
-        Some(Command::Check(args)) => check::run(args, env, stdin, stdout, stderr),
+        None | Some(Command::Check(_)) => {
+            let args = match cli.command {
+                Some(Command::Check(args)) => args,
+                _ => cli.check,
+            };
+            if args.watch {
+                return check::watch::run(args, env, stdout, stderr);
+            }
+            let file = args.output.output_file.clone();
+            output::to_output_file(file.as_deref(), stdout, stderr, |stdout, stderr| {
+                check::run(args, env, stdin, stdout, stderr)
+            })
+        }
         Some(Command::Add(args)) => add::run(args, env, stdout, stderr),
-        Some(Command::Values(args)) => values::run(args, env, stdin, stdout, stderr),
-        Some(Command::Rules { markdown: false }) => printed(stdout, &docs::rules_table()),
-        Some(Command::Rules { markdown: true }) => printed(stdout, &docs::rules_markdown()),
+        Some(Command::Values(args)) => {
+            let file = args.output.output_file.clone();
+            output::to_output_file(file.as_deref(), stdout, stderr, |stdout, stderr| {
+                values::run(args, env, stdin, stdout, stderr)
+            })
+        }
+        Some(Command::Rules { format, markdown }) => match (format, markdown) {
+            (_, true) | (RulesFormat::Markdown, _) => printed(stdout, &docs::rules_markdown()),
+            (RulesFormat::Json, _) => printed(stdout, &docs::rules_json()),
+            (RulesFormat::Table, _) => printed(stdout, &docs::rules_table()),
+        },
         Some(Command::Explain { rule }) => match docs::explain(&rule) {
             Ok(text) => printed(stdout, &text),
             Err(message) => {

@@ -2,41 +2,84 @@
 //! the exit status they make, and how a change to a file is shown.
 
 use std::io::Write;
+use std::path::Path;
 
 use iparams_core::Severity;
 
-use crate::cli::{FailLevel, OutputArgs};
+use crate::cli::{ColorChoice, FailLevel, OutputArgs};
 use crate::environment::{Environment, exit};
 use crate::render::{self, RenderOptions, Renderer, Summary};
 
 /// Output is kept to this width when the terminal's is unknown, so logs are stable.
 const DEFAULT_WIDTH: usize = 100;
 
-/// The renderer `args` ask for, and the lowest severity that fails the run.
-pub fn renderer(args: &OutputArgs, env: &Environment) -> (Box<dyn Renderer>, Severity) {
+/// What makes a run fail: findings at `fail_level` or above, unless `--exit-zero`.
+#[derive(Debug, Clone, Copy)]
+pub struct Failing {
+    pub fail_level: Severity,
+    pub exit_zero: bool,
+}
+
+/// The renderer `args` ask for, and what makes the run fail.
+pub fn renderer(args: &OutputArgs, env: &Environment) -> (Box<dyn Renderer>, Failing) {
     let fail_level = match args.fail_level {
         FailLevel::Error => Severity::Error,
         FailLevel::Warning => Severity::Warning,
         FailLevel::Info => Severity::Info,
     };
+    // A report written to a file is read later, not on this terminal: no colour unless asked.
+    let color = match (&args.output_file, args.color) {
+        (Some(_), ColorChoice::Auto) => false,
+        _ => env.color(args.color),
+    };
     let options = RenderOptions {
-        color: env.color(args.color),
+        color,
         width: env.terminal_width.unwrap_or(DEFAULT_WIDTH),
         quiet: args.quiet,
         fail_level,
         max_diagnostics: args.max_diagnostics.0,
     };
-    (render::renderer(args.format, options), fail_level)
+    let renderer = match args.statistics {
+        true => render::statistics(args.format),
+        false => render::renderer(args.format, options),
+    };
+    let failing = Failing {
+        fail_level,
+        exit_zero: args.exit_zero,
+    };
+    (renderer, failing)
 }
 
 /// The exit status of a run: trouble wins over findings at the failing severity.
-pub fn status(trouble: bool, summary: &Summary, fail_level: Severity) -> u8 {
+pub fn status(trouble: bool, summary: &Summary, failing: Failing) -> u8 {
     if trouble {
         exit::TROUBLE
-    } else if summary.reaches(fail_level) {
+    } else if summary.reaches(failing.fail_level) && !failing.exit_zero {
         exit::FINDINGS
     } else {
         exit::CLEAN
+    }
+}
+
+/// Runs `run` with its report going to `file`, when given, instead of `stdout`: the file is
+/// written whole when the run ends, in one rename. A file that cannot be written is trouble.
+pub fn to_output_file(
+    file: Option<&Path>,
+    stdout: &mut (dyn Write + Send),
+    stderr: &mut (dyn Write + Send),
+    run: impl FnOnce(&mut (dyn Write + Send), &mut (dyn Write + Send)) -> u8,
+) -> u8 {
+    let Some(file) = file else {
+        return run(stdout, stderr);
+    };
+    let mut report = Vec::new();
+    let status = run(&mut report, stderr);
+    match crate::write::write_new(file, &report) {
+        Ok(()) => status,
+        Err(error) => fail(
+            stderr,
+            &format!("{}: cannot write the report: {error}", file.display()),
+        ),
     }
 }
 

@@ -69,6 +69,16 @@ pub fn replace_file(path: &Path, expected: &[u8], new: &[u8]) -> Result<(), Writ
 /// file beside it, created with those permissions, takes its place in one rename. For files that
 /// hold secrets, such as the values the preview's INSTALL stores.
 pub fn write_private(path: &Path, new: &[u8]) -> io::Result<()> {
+    write_whole(path, new, 0o600)
+}
+
+/// Writes `new` to `path` (its folder made if needed) in one rename, with the usual
+/// permissions of a new file (`mode` before the umask): a reader never sees half a report.
+pub fn write_new(path: &Path, new: &[u8]) -> io::Result<()> {
+    write_whole(path, new, 0o666)
+}
+
+fn write_whole(path: &Path, new: &[u8], mode: u32) -> io::Result<()> {
     if let Some(folder) = path.parent().filter(|p| !p.as_os_str().is_empty()) {
         fs::create_dir_all(folder)?;
     }
@@ -89,8 +99,10 @@ pub fn write_private(path: &Path, new: &[u8]) -> io::Result<()> {
         #[cfg(unix)]
         {
             use std::os::unix::fs::OpenOptionsExt;
-            options.mode(0o600);
+            options.mode(mode);
         }
+        #[cfg(not(unix))]
+        let _ = mode;
         let mut file = options.open(&temporary)?;
         file.write_all(new)?;
         file.sync_all()?;

@@ -11,7 +11,7 @@ use std::fmt;
 use std::io::{self, Write};
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-use iparams_core::{Diagnostic, Severity, Span};
+use iparams_core::{Applicability, Diagnostic, Severity, Span};
 use miette::{GraphicalReportHandler, GraphicalTheme, LabeledSpan, SourceCode};
 
 use super::concise::Line;
@@ -20,7 +20,6 @@ use super::source_code::IndexedSource;
 use super::{CheckedFile, RenderOptions, Renderer, Summary, plural};
 
 /// What a fix's line under the help starts with.
-const FIX_AVAILABLE: &str = "fix available: ";
 
 #[derive(Debug)]
 pub struct Human {
@@ -205,10 +204,13 @@ fn shows_hidden(source: &IndexedSource<'_>, hidden: &[Span], diagnostic: &Diagno
 /// The help text drawn under a finding: its help, then the fix it has.
 fn help(diagnostic: &Diagnostic) -> Option<Cow<'_, str>> {
     let help = diagnostic.help.as_deref();
-    let fix = diagnostic
-        .fix
-        .as_ref()
-        .map(|fix| format!("{FIX_AVAILABLE}{}", fix.title));
+    let fix = diagnostic.fix.as_ref().map(|fix| {
+        let safety = match fix.applicability {
+            Applicability::Safe => "(safe)",
+            Applicability::Unsafe => "(unsafe: --unsafe-fixes)",
+        };
+        format!("fix available {safety}: {}", fix.title)
+    });
     match (help, fix) {
         (Some(help), Some(fix)) => Some(Cow::Owned(format!("{help}\n{fix}"))),
         (Some(help), None) => Some(Cow::Borrowed(help)),

@@ -11,6 +11,7 @@ mod junit;
 pub mod ordered;
 mod sarif;
 mod source_code;
+mod statistics;
 #[cfg(test)]
 mod testing;
 
@@ -62,6 +63,11 @@ pub struct Summary {
     pub fixable: usize,
     /// Findings only `--unsafe-fixes` would fix.
     pub unsafe_fixable: usize,
+    /// Findings with a fix in files that are not valid JSON, whose fixes wait for the syntax
+    /// errors to be fixed by hand (a fix is applied to a well-formed file only).
+    pub withheld: usize,
+    /// `--unsafe-fixes` was given: `--fix` applies the unsafe fixes too.
+    pub unsafe_fixes: bool,
     /// Findings fixed in this run, and in how many files.
     pub fixed: usize,
     pub fixed_files: usize,
@@ -70,11 +76,12 @@ pub struct Summary {
 impl Summary {
     pub fn add(&mut self, report: &FileReport) {
         self.files += 1;
-        self.add_findings(&report.diagnostics);
+        self.add_findings(&report.diagnostics, report.well_formed);
     }
 
-    /// Counts `findings`, of a file already counted.
-    pub fn add_findings(&mut self, findings: &[Diagnostic]) {
+    /// Counts `findings`, of a file already counted, which is valid JSON (`well_formed`) or
+    /// not: the fixes of a file that is not are withheld.
+    fn add_findings(&mut self, findings: &[Diagnostic], well_formed: bool) {
         for finding in findings {
             match finding.severity {
                 Severity::Error => self.errors += 1,
@@ -82,6 +89,7 @@ impl Summary {
                 Severity::Info => self.infos += 1,
             }
             match finding.fix.as_ref().map(|fix| fix.applicability) {
+                Some(_) if !well_formed => self.withheld += 1,
                 Some(Applicability::Safe) => self.fixable += 1,
                 Some(Applicability::Unsafe) => self.unsafe_fixable += 1,
                 None => {}
@@ -105,6 +113,8 @@ impl Summary {
         self.infos += other.infos;
         self.fixable += other.fixable;
         self.unsafe_fixable += other.unsafe_fixable;
+        self.withheld += other.withheld;
+        self.unsafe_fixes |= other.unsafe_fixes;
         self.fixed += other.fixed;
         self.fixed_files += other.fixed_files;
     }
@@ -140,16 +150,37 @@ impl Summary {
         if self.infos > 0 {
             out.push_str(&format!(", {}", plural(self.infos, "info")));
         }
-        match (self.fixable, self.unsafe_fixable) {
+        // What `--fix` would do, as ruff says it: with `--unsafe-fixes`, the unsafe fixes too.
+        let (safe, risky) = match self.unsafe_fixes {
+            true => (self.fixable + self.unsafe_fixable, 0),
+            false => (self.fixable, self.unsafe_fixable),
+        };
+        match (safe, risky) {
             (0, 0) => {}
             (safe, 0) => out.push_str(&format!(" ({safe} fixable with --fix)")),
-            (0, risky) => out.push_str(&format!(" ({risky} fixable with --unsafe-fixes)")),
+            (0, risky) => out.push_str(&format!(" ({risky} fixable with --fix --unsafe-fixes)")),
             (safe, risky) => out.push_str(&format!(
-                " ({safe} fixable with --fix, {risky} more with --unsafe-fixes)"
+                " ({safe} fixable with --fix, {risky} more with --fix --unsafe-fixes)"
             )),
         }
         out.push('\n');
+        if let Some(note) = self.withheld_note() {
+            out.push_str(&note);
+            out.push('\n');
+        }
         out
+    }
+
+    /// Why some fixes were not applied, when some were not.
+    pub fn withheld_note(&self) -> Option<String> {
+        let count = match self.withheld {
+            0 => return None,
+            1 => "1 fix".to_owned(),
+            many => format!("{many} fixes"),
+        };
+        Some(format!(
+            "{count} withheld: fixes are applied to valid JSON only; fix the syntax errors first."
+        ))
     }
 }
 
@@ -209,6 +240,11 @@ pub fn renderer(format: Format, options: RenderOptions) -> Box<dyn Renderer> {
         Format::Github => Box::new(github::Github::new(options)),
         Format::Junit => Box::new(junit::Junit::new(options)),
     }
+}
+
+/// `--statistics`: the findings counted by rule, as a table or (`--format json`) as JSON.
+pub fn statistics(format: Format) -> Box<dyn Renderer> {
+    Box::new(statistics::Statistics::new(format == Format::Json))
 }
 
 /// The whole output of `renderer` for one checked file.

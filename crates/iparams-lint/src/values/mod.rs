@@ -124,7 +124,7 @@ pub fn run(
     }
     let mut summary = Summary::default();
     summary.add(&report);
-    let (renderer, fail_level) = output::renderer(&args.output, env);
+    let (renderer, failing) = output::renderer(&args.output, env);
     let findings = render::document(
         renderer.as_ref(),
         &CheckedFile::new(&shown, values.text(), &report),
@@ -149,7 +149,7 @@ pub fn run(
     } else {
         emit(stdout, &findings);
     }
-    output::status(false, &summary, fail_level)
+    output::status(false, &summary, failing)
 }
 
 /// What the printed object leaves out or masks, and why.

@@ -1,5 +1,7 @@
 //! `iparams-lint check`: find the apps and files, lint (and fix) them in parallel, render the
-//! findings in path order, and decide the exit status.
+//! findings in path order, and decide the exit status; with `--watch`, again on every change.
+
+pub mod watch;
 
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
@@ -34,7 +36,8 @@ impl Mode {
         };
         if args.diff {
             Mode::Diff(allowed)
-        } else if args.fix || args.unsafe_fixes {
+        } else if args.fix {
+            // As in ruff, `--unsafe-fixes` alone writes nothing: it widens `--fix` and `--diff`.
             Mode::Fix(allowed)
         } else {
             Mode::Check
@@ -99,7 +102,7 @@ pub fn run(
 
     // Check: every job in parallel, its output written in path order as it finishes.
     let mode = Mode::of(&args);
-    let (renderer, fail_level) = output::renderer(&args.output, env);
+    let (renderer, failing) = output::renderer(&args.output, env);
     let route = Route::new(mode, renderer.as_ref(), &plan);
     // The output of a format that states totals first waits here for the totals.
     let mut held = Vec::new();
@@ -126,7 +129,10 @@ pub fn run(
 
     // Finish: totals, what goes after the findings, and the exit status.
     let mut trouble = !plan.errors.is_empty();
-    let mut summary = Summary::default();
+    let mut summary = Summary {
+        unsafe_fixes: args.unsafe_fixes,
+        ..Summary::default()
+    };
     let mut stdin_text = None;
     for outcome in &mut outcomes {
         for error in &outcome.errors {
@@ -143,6 +149,9 @@ pub fn run(
             "{fixed} would be fixed in {}.",
             render::plural(summary.fixed_files, "file")
         );
+        if let Some(note) = summary.withheld_note() {
+            let _ = writeln!(stderr, "{note}");
+        }
         flush(stdout);
         return if trouble {
             exit::TROUBLE
@@ -165,7 +174,7 @@ pub fn run(
     if !args.output.quiet {
         say_once_about_lone_files(&plan.jobs, &outcomes, stderr);
     }
-    output::status(trouble, &summary, fail_level)
+    output::status(trouble, &summary, failing)
 }
 
 /// Where the findings of a run go.
