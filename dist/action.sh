@@ -7,7 +7,7 @@ set -euo pipefail
 prefix="${RUNNER_TEMP:-${TMPDIR:-/tmp}}/iparams-lint-action"
 mkdir -p "$prefix"
 npm install --prefix "$prefix" --no-save --no-audit --no-fund --loglevel=error \
-    "iparams-lint@${INPUT_VERSION:?the action's version input is empty}"
+    "iparams-lint@${INPUT_VERSION:?the version input of the action is empty}"
 read -r -a args <<<"${INPUT_ARGS:-}"
 read -r -a paths <<<"${INPUT_PATHS:-.}"
 exec "$prefix/node_modules/.bin/iparams-lint" --format github \

