@@ -154,6 +154,14 @@ expect 0 "" "npm install --save-dev iparams-lint" -- \
     expect 1 "$FINDING" "npx iparams-lint on the broken app" -- npx --no-install iparams-lint
     expect 1 "$FINDING" "npm run lint (a package.json script) on the broken app" -- npm run lint
 )
+# Without the optional binary package, the launcher says which package is missing and what to do.
+bare="$work/npm-app-without-optional"
+mkdir -p "$bare"
+echo '{ "name": "bare", "private": true }' >"$bare/package.json"
+expect 0 "" "npm install --omit=optional iparams-lint" -- \
+    npm install --prefix "$bare" --omit=optional --save-dev "iparams-lint@$version"
+expect 2 "@iparams-lint/cli-$platform, which holds the binary for $platform, is not installed" \
+    "the launcher without its binary package" -- "$bare/node_modules/.bin/iparams-lint" "$clean"
 
 step "The GitHub Action (action.yml): its step, run as a runner runs it, against verdaccio"
 # The composite action's one step, with its inputs substituted as GitHub substitutes them.
