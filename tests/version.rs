@@ -61,7 +61,10 @@ fn the_crates_and_their_path_dependencies_share_the_version() {
             );
         }
     }
-    assert!(ours >= 3, "the workspace's own crates are path dependencies");
+    assert!(
+        ours >= 3,
+        "the workspace's own crates are path dependencies"
+    );
     for entry in fs::read_dir(repo_root().join("crates")).expect("crates/") {
         let manifest = entry.expect("entry").path().join("Cargo.toml");
         let text = fs::read_to_string(&manifest).expect("Cargo.toml");
@@ -86,7 +89,11 @@ fn the_npm_packages_and_the_extension_share_the_version() {
     let extension = json("editors/vscode/package.json");
     assert_eq!(extension["version"], version.as_str(), "editors/vscode");
     let lock = json("editors/vscode/package-lock.json");
-    assert_eq!(lock["version"], version.as_str(), "editors/vscode/package-lock.json");
+    assert_eq!(
+        lock["version"],
+        version.as_str(),
+        "editors/vscode/package-lock.json"
+    );
     assert_eq!(lock["packages"][""]["version"], version.as_str());
 }
 
@@ -120,7 +127,10 @@ fn the_action_the_hooks_readme_and_changelog_name_the_version() {
     let action = read("action.yml");
     let defaults = versions_after(&action, "default: \"");
     assert_eq!(defaults.len(), 1, "action.yml: the version input's default");
-    assert_eq!(defaults[0].1, version, "action.yml: the version input's default");
+    assert_eq!(
+        defaults[0].1, version,
+        "action.yml: the version input's default"
+    );
     for path in ["action.yml", ".pre-commit-hooks.yaml", "README.md"] {
         let text = read(path);
         let named: Vec<_> = ["@v", "rev: v", "@", "==", "iparams-lint v"]
