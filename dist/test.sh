@@ -71,7 +71,8 @@ wait_for() {
         if curl -fsS -o /dev/null "$1" 2>/dev/null; then return 0; fi
         sleep 0.5
     done
-    fail "$2 did not answer at $1 within 60 s (its log: $work/$2.log)"
+    tail -n 40 "$work/$2.log" >&2
+    fail "$2 did not answer at $1 within 60 s (the end of its log is above)"
 }
 
 version=$(node -p 'require(process.argv[1]).version' "$root/npm/iparams-lint/package.json")
