@@ -259,8 +259,10 @@ git -C "$project" add .
 expect 0 "Passed" "pre-commit's iparams-lint hook on the fixed iparams.json" -- pre_commit iparams-lint
 
 step "cargo: cargo install --path crates/iparams-lint --locked, into a temporary root"
-expect 0 "" "cargo install" -- \
-    cargo install --path "$root/crates/iparams-lint" --locked --root "$work/cargo-root"
+# In the build's target folder (cargo install builds in a temporary one otherwise): the release
+# build of dist/build.sh is reused instead of compiled again.
+expect 0 "" "cargo install" -- cargo install --path "$root/crates/iparams-lint" --locked \
+    --root "$work/cargo-root" --target-dir "$target_dir"
 expect 0 "0 errors" "the installed crate on the clean app" -- "$work/cargo-root/bin/iparams-lint" "$clean"
 expect 1 "$FINDING" "the installed crate on the broken app" -- "$work/cargo-root/bin/iparams-lint" "$broken"
 
