@@ -2,9 +2,10 @@
 # The release artifacts, installed as a new user installs them, offline, from registries on
 # loopback: `dist/test.sh OUT` after `dist/build.sh OUT`. Each channel lints a clean app (exit 0)
 # and a broken one (exit 1, the finding shown):
-#   npm        a real npm registry (verdaccio) on 127.0.0.1: both packages published, then
-#              `npm install --save-dev iparams-lint` in a fresh app, `npx iparams-lint`, and a
-#              package.json script; the GitHub Action's step (action.yml) against it too
+#   npm        the launcher's tests; a real npm registry (verdaccio) on 127.0.0.1: both packages
+#              published, then `npm install --save-dev iparams-lint` in a fresh app, `npx
+#              iparams-lint`, and a package.json script; the GitHub Action's step (action.yml)
+#              against it too
 #   PyPI       a package index (pypiserver) on 127.0.0.1: the wheel into a fresh virtual
 #              environment with pip
 #   pre-commit the repository's hooks, run by the real pre-commit with neither cargo nor rustc on
@@ -103,7 +104,8 @@ rm "$broken/config/iparams.json.orig"
 cmp -s "$clean/config/iparams.json" "$broken/config/iparams.json" && fail "the broken app is not broken"
 FINDING='error[unknown-type]'
 
-step "npm: verdaccio on 127.0.0.1, the two packages published, installed into a fresh app"
+step "npm: the launcher's own tests, then verdaccio on 127.0.0.1, the two packages published, installed into a fresh app"
+expect 0 "" "the launcher's tests (node --test)" -- node --test "$root/npm/iparams-lint/test/"
 npm_port=$(free_port)
 registry="http://127.0.0.1:$npm_port/"
 mkdir -p "$work/verdaccio"
