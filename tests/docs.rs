@@ -110,8 +110,10 @@ const STRUCTURAL_RULES: [&str; 17] = [
 #[test]
 fn the_schema_agrees_with_the_rules() {
     let (printed, _) = streams(&binary().arg("schema").output().expect("runs"));
-    let committed = std::fs::read_to_string(repo_root().join("schemas/iparams.schema.json"))
-        .expect("the schema");
+    let committed = std::fs::read_to_string(
+        repo_root().join("crates/iparams-lint/schemas/iparams.schema.json"),
+    )
+    .expect("the schema");
     assert_eq!(printed, committed);
     let schema: serde_json::Value = serde_json::from_str(&committed).expect("JSON");
     let validator = jsonschema::validator_for(&schema).expect("a valid JSON Schema");

@@ -115,7 +115,7 @@ fn the_vscode_extension_packages_into_a_vsix() {
     let source = repo_root().join("editors/vscode");
     let work = target_tmp().join("vscode-extension");
     copy_extension(&source, &work);
-    let schema = repo_root().join("schemas/iparams.schema.json");
+    let schema = repo_root().join("crates/iparams-lint/schemas/iparams.schema.json");
     let npm = |args: &[&str]| {
         let mut command = Command::new("npm");
         command

@@ -1,11 +1,12 @@
 'use strict';
 // The VS Code client of `iparams-lint lsp`: starts the server over stdio for the files of apps
 // (config/iparams.json, config/requests.json, manifest.json, the app's scripts and templates)
-// and restarts it on demand or when its path changes. Everything else is the server's.
+// and restarts it on demand or when its path changes. Everything else is the server's. Which
+// binary it starts (setting, PATH, or the one inside the extension) is server-command.js's.
 
 const vscode = require('vscode');
 const { LanguageClient, TransportKind } = require('vscode-languageclient/node');
-const { serverCommand, startFailure } = require('./server-command');
+const { serverCommand, startedFrom, startFailure } = require('./server-command');
 
 const ID = 'iparams-lint';
 
@@ -29,9 +30,14 @@ function firstWorkspaceFolder() {
   return folders && folders.length > 0 ? folders[0].uri.fsPath : undefined;
 }
 
+/** @type {string} */
+let extensionFolder;
+
 async function start() {
   const configured = vscode.workspace.getConfiguration(ID).get('path');
-  const { command, args } = serverCommand(configured, firstWorkspaceFolder());
+  const chosen = serverCommand(configured, firstWorkspaceFolder(), { extensionFolder });
+  const { command, args } = chosen;
+  output.appendLine(startedFrom(chosen));
   const executable = { command, args, transport: TransportKind.stdio };
   client = new LanguageClient(
     ID,
@@ -71,6 +77,7 @@ async function restart() {
 /** @param {vscode.ExtensionContext} context */
 async function activate(context) {
   output = vscode.window.createOutputChannel('iparams-lint');
+  extensionFolder = context.extensionPath;
   context.subscriptions.push(
     output,
     vscode.commands.registerCommand(`${ID}.restart`, restart),

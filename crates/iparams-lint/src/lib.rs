@@ -26,7 +26,7 @@ use cli::{Cli, ColorChoice, Command, RulesFormat, Shell};
 pub use environment::{Environment, exit};
 
 /// The JSON Schema of iparams.json, printed by `iparams-lint schema`.
-pub const SCHEMA: &str = include_str!("../../../schemas/iparams.schema.json");
+pub const SCHEMA: &str = include_str!("../schemas/iparams.schema.json");
 
 /// Puts a panic hook over the current one that passes it every panic but oxc's parser's, which
 /// are caught where it is called and reported as a finding of the file. The command's hook

@@ -2,6 +2,8 @@
 // Checks a packaged .vsix (a zip): it holds the client, its manifest, the schema that
 // package.json's jsonValidation points at, and the client's runtime dependency; it holds no
 // test, script or development dependency. Prints the entries and the size on success.
+// `node scripts/check-vsix.js FILE [ENTRY...]`: each ENTRY (such as `bin/iparams-lint` in a
+// platform-specific package) must be in the extension too.
 // Reads the zip's central directory itself: Node has no zip reader, and this needs no package.
 
 const fs = require('fs');
@@ -50,7 +52,7 @@ function readEntry(buffer, entry) {
   throw new Error(`${entry.name}: compression method ${entry.method} is not stored or deflate`);
 }
 
-function check(file) {
+function check(file, required = []) {
   const buffer = fs.readFileSync(file);
   const entries = zipEntries(buffer);
   const names = new Set(entries.map((e) => e.name));
@@ -64,6 +66,7 @@ function check(file) {
     'extension/LICENSE.txt',
     'extension/node_modules/vscode-languageclient/package.json',
     'extension.vsixmanifest',
+    ...required.map((entry) => `extension/${entry}`),
   ];
   for (const name of must) {
     if (!names.has(name)) problems.push(`${name} is missing`);
@@ -104,7 +107,7 @@ if (require.main === module) {
   const file = process.argv[2] || 'iparams-lint.vsix';
   let result;
   try {
-    result = check(file);
+    result = check(file, process.argv.slice(3));
   } catch (error) {
     console.error(`check-vsix: ${file}: ${error.message}`);
     process.exit(1);

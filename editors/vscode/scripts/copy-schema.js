@@ -1,5 +1,5 @@
 'use strict';
-// Copies the repository's JSON Schema of iparams.json (schemas/iparams.schema.json, the one
+// Copies the repository's JSON Schema of iparams.json (crates/iparams-lint/schemas/, the one
 // `iparams-lint schema` prints and tests/docs.rs checks) into the extension before packaging:
 // one source, never a hand-made duplicate. IPARAMS_LINT_SCHEMA names another source file.
 
@@ -8,7 +8,7 @@ const path = require('path');
 
 const source =
   process.env.IPARAMS_LINT_SCHEMA ||
-  path.resolve(__dirname, '..', '..', '..', 'schemas', 'iparams.schema.json');
+  path.resolve(__dirname, '..', '..', '..', 'crates', 'iparams-lint', 'schemas', 'iparams.schema.json');
 const target = path.resolve(__dirname, '..', 'schemas', 'iparams.schema.json');
 
 let text;

@@ -9,18 +9,55 @@ const os = require('node:os');
 const path = require('node:path');
 const test = require('node:test');
 
-const { serverCommand, startFailure } = require('../server-command');
+const { serverCommand, startedFrom, startFailure } = require('../server-command');
 
 const root = path.resolve(__dirname, '..');
 const manifest = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'));
 const extension = fs.readFileSync(path.join(root, 'extension.js'), 'utf8');
 
-test('the default server is iparams-lint on PATH, started as `lsp --stdio`', () => {
-  for (const configured of [undefined, '', '  ', 'iparams-lint']) {
-    assert.deepEqual(serverCommand(configured, '/work/app'), {
+test('a set path wins over PATH and the bundled binary, started as `lsp --stdio`', () => {
+  const where = { extensionFolder: '/nowhere', searchPath: '' };
+  for (const configured of ['iparams-lint', ' iparams-lint ']) {
+    assert.deepEqual(serverCommand(configured, '/work/app', where), {
       command: 'iparams-lint',
       args: ['lsp', '--stdio'],
+      source: 'setting',
     });
+  }
+});
+
+test('without a setting: iparams-lint on PATH, else the bundled binary, else the bare name', () => {
+  const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'iparams-lint-choice-'));
+  try {
+    const executable = (file) => {
+      fs.mkdirSync(path.dirname(file), { recursive: true });
+      fs.writeFileSync(file, '#!/bin/sh\n');
+      fs.chmodSync(file, 0o755);
+      return file;
+    };
+    const name = process.platform === 'win32' ? 'iparams-lint.exe' : 'iparams-lint';
+    const extensionFolder = path.join(scratch, 'extension');
+    const inside = executable(path.join(extensionFolder, 'bin', name));
+    const installed = executable(path.join(scratch, 'installed', name));
+    const empty = path.join(scratch, 'empty');
+    fs.mkdirSync(empty);
+    const searchPath = [empty, path.dirname(installed)].join(path.delimiter);
+
+    for (const configured of [undefined, '', '  ']) {
+      const onPath = serverCommand(configured, '/work/app', { extensionFolder, searchPath });
+      assert.deepEqual(onPath, { command: installed, args: ['lsp', '--stdio'], source: 'PATH' });
+      assert.match(startedFrom(onPath), /from PATH/);
+    }
+    const own = serverCommand('', '/work/app', { extensionFolder, searchPath: empty });
+    assert.deepEqual(own, { command: inside, args: ['lsp', '--stdio'], source: 'bundled' });
+    assert.match(startedFrom(own), /the extension's own copy/);
+    const none = serverCommand('', '/work/app', { extensionFolder: empty, searchPath: empty });
+    assert.equal(none.source, 'none');
+    assert.equal(none.command, 'iparams-lint');
+    // A set path is the user's choice even when PATH and the extension have one.
+    assert.equal(serverCommand('/opt/x', undefined, { extensionFolder, searchPath }).command, '/opt/x');
+  } finally {
+    fs.rmSync(scratch, { recursive: true, force: true });
   }
 });
 
@@ -56,10 +93,11 @@ test('every contributed command is registered, and only those', () => {
 
 test('the settings the client reads are contributed, with their defaults', () => {
   const properties = manifest.contributes.configuration.properties;
-  assert.equal(properties['iparams-lint.path'].default, 'iparams-lint');
+  assert.equal(properties['iparams-lint.path'].default, '');
   // vscode-languageclient reads `<client id>.trace.server` by itself.
   assert.deepEqual(properties['iparams-lint.trace.server'].enum, ['off', 'messages', 'verbose']);
   assert.match(extension, /getConfiguration\(ID\)\.get\('path'\)/);
+  assert.match(extension, /extensionFolder = context\.extensionPath/);
 });
 
 test('the schema is mapped to config/iparams.json and copied from the repository', () => {
@@ -68,7 +106,7 @@ test('the schema is mapped to config/iparams.json and copied from the repository
   ]);
   assert.match(manifest.scripts['vscode:prepublish'], /copy-schema/);
   const schema =
-    process.env.IPARAMS_LINT_SCHEMA || path.join(root, '..', '..', 'schemas', 'iparams.schema.json');
+    process.env.IPARAMS_LINT_SCHEMA || path.join(root, '..', '..', 'crates', 'iparams-lint', 'schemas', 'iparams.schema.json');
   assert.ok(fs.existsSync(schema), `${schema} is the schema the package copies`);
   assert.deepEqual(manifest.activationEvents, ['workspaceContains:**/config/iparams.json']);
 });

@@ -1,0 +1,94 @@
+#!/usr/bin/env bash
+# Builds every artifact of a release for the host platform into OUT, from a clean checkout:
+#   OUT/bin/      iparams-lint-PLATFORM (.exe on Windows), the binary alone
+#   OUT/npm/      iparams-lint-VERSION.tgz (the launcher) and iparams-lint-cli-PLATFORM-VERSION.tgz
+#                 (the binary), as `npm pack` makes them
+#   OUT/pypi/     the wheel, the binary on the path (maturin, `bindings = "bin"`)
+#   OUT/vscode/   iparams-lint-PLATFORM-VERSION.vsix, the extension with the binary inside
+#   OUT/crates/   every published crate, as `cargo package` makes it (and verifies it builds)
+# Needs Rust, Node.js with npm and Python 3; maturin and vsce are installed, pinned, under the
+# target folder. The release workflow runs it on each platform (.github/workflows/release.yml).
+set -euo pipefail
+
+if [ $# -ne 1 ]; then
+    echo "usage: dist/build.sh OUT   (OUT: the folder to write the artifacts into)" >&2
+    exit 2
+fi
+root=$(cd "$(dirname "$0")/.." && pwd)
+mkdir -p "$1"
+out=$(cd "$1" && pwd)
+target_dir=${CARGO_TARGET_DIR:-$root/target}
+stage="$target_dir/dist-stage"
+tools="$target_dir/dist-tools"
+cd "$root"
+
+step() { printf '\n== %s\n' "$*" >&2; }
+fail() {
+    echo "dist/build.sh: $*" >&2
+    exit 1
+}
+
+version=$(cargo metadata --no-deps --format-version 1 --locked |
+    node -e 'const m = JSON.parse(require("fs").readFileSync(0, "utf8"));
+             process.stdout.write(m.packages.find((p) => p.name === "iparams-lint").version)')
+host=$(rustc -vV | sed -n 's/^host: //p')
+platform=$(node -e 'const p = require("./npm/iparams-lint/platforms");
+                    process.stdout.write(p.platformOfTarget(process.argv[1]) || "")' "$host")
+[ -n "$platform" ] || fail "no npm platform is defined for the host $host (npm/iparams-lint/platforms.js)"
+exe=""
+case "$platform" in win32-*) exe=".exe" ;; esac
+step "iparams-lint $version for $platform ($host) into $out"
+rm -rf "$stage" "$out"/{bin,npm,pypi,vscode,crates}
+mkdir -p "$stage" "$out"/{bin,npm,pypi,vscode,crates}
+
+step "The binary (the release profile of Cargo.toml)"
+cargo build --release --locked -p iparams-lint
+binary="$target_dir/release/iparams-lint$exe"
+"$binary" --version >/dev/null || fail "$binary does not run"
+ls -l "$binary" >&2
+cp "$binary" "$out/bin/iparams-lint-$platform$exe"
+
+step "npm: the launcher and the package of the binary"
+cp -R npm/iparams-lint "$stage/npm-launcher"
+platform_package="$stage/npm-$platform"
+mkdir -p "$platform_package/bin"
+node dist/npm-platform-package.js "$platform" "$version" >"$platform_package/package.json"
+cp "$binary" "$platform_package/bin/"
+printf '# @iparams-lint/cli-%s\n\nThe iparams-lint binary for %s, installed and run by the [iparams-lint](https://www.npmjs.com/package/iparams-lint) package.\n' \
+    "$platform" "$platform" >"$platform_package/README.md"
+for package in "$stage/npm-launcher" "$platform_package"; do
+    cp LICENSE LICENSE-MIT LICENSE-APACHE "$package/"
+    (cd "$package" && npm pack --silent --pack-destination "$out/npm" >/dev/null)
+done
+
+step "PyPI: the wheel (maturin)"
+python=$(command -v python3 || command -v python) || fail "Python 3 is needed (python3)"
+if [ ! -x "$tools/venv/bin/maturin" ] && [ ! -x "$tools/venv/Scripts/maturin.exe" ]; then
+    "$python" -m venv "$tools/venv"
+fi
+venv_bin="$tools/venv/bin"
+[ -d "$venv_bin" ] || venv_bin="$tools/venv/Scripts"
+"$venv_bin/python" -m pip install --quiet --disable-pip-version-check -r dist/tools/requirements.txt
+(cd dist/pypi && "$venv_bin/maturin" build --release --out "$out/pypi")
+
+step "VS Code: the extension with the binary inside"
+vsce_stage="$stage/vscode"
+mkdir -p "$vsce_stage"
+(cd editors/vscode && tar cf - --exclude=node_modules --exclude='*.vsix' .) | (cd "$vsce_stage" && tar xf -)
+mkdir -p "$vsce_stage/bin"
+cp "$binary" "$vsce_stage/bin/"
+vsix="$out/vscode/iparams-lint-$platform-$version.vsix"
+(
+    cd "$vsce_stage"
+    export IPARAMS_LINT_SCHEMA="$root/crates/iparams-lint/schemas/iparams.schema.json"
+    npm ci --silent --no-audit --no-fund
+    npx --no-install vsce package --target "$platform" --out "$vsix"
+    node scripts/check-vsix.js "$vsix" "bin/iparams-lint$exe"
+)
+
+step "crates.io: every published crate, packaged and verified"
+cargo package --workspace --exclude iparams-bench --locked
+cp "$target_dir"/package/*-"$version".crate "$out/crates/"
+
+step "Done"
+(cd "$out" && find . -type f | sort) >&2
