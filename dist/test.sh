@@ -259,6 +259,24 @@ expect 1 "files were modified by this hook" "pre-commit's iparams-lint-fix hook"
 grep -qF '"type": "text"' "$project/apps/hr/config/iparams.json" || fail "the fix hook did not fix the type"
 git -C "$project" add .
 expect 0 "Passed" "pre-commit's iparams-lint hook on the fixed iparams.json" -- pre_commit iparams-lint
+# Any file the rules read runs the hook, which checks the file's app once, whole: a script that
+# reads an iparam the app does not define, and a broken config/requests.json, fail the commit.
+app="$project/apps/desk"
+mkdir -p "$app/config" "$app/app/scripts"
+printf '{"platform-version": "2.3", "product": {"freshdesk": {"location": {"ticket_sidebar": {"url": "index.html"}}, "requests": {"getMe": {}}}}}\n' >"$app/manifest.json"
+printf '{"region": {"display_name": "Region", "type": "text"}}\n' >"$app/config/iparams.json"
+printf '{"getMe": {"schema": {"method": "GET", "host": "api.example.com", "path": "/me"}}}\n' >"$app/config/requests.json"
+printf 'client.iparams.get("region");\nclient.request.invokeTemplate("getMe", {});\n' >"$app/app/scripts/app.js"
+git -C "$project" add .
+expect 0 "Passed" "pre-commit's iparams-lint hook on a clean app" -- pre_commit iparams-lint
+printf 'client.iparams.get("regoin");\nclient.request.invokeTemplate("getMe", {});\n' >"$app/app/scripts/app.js"
+git -C "$project" add .
+expect 1 "unknown-iparam-read" "pre-commit's hook on a script that reads an undefined iparam" -- pre_commit iparams-lint
+[ "$(grep -c 'unknown-iparam-read' "$work/last.log")" = 1 ] || fail "the app was not checked exactly once"
+printf 'client.iparams.get("region");\nclient.request.invokeTemplate("getMe", {});\n' >"$app/app/scripts/app.js"
+printf '{"getMe": {"schema": {"method": "GET", "host": "https://api.example.com/v1", "path": "/me"}}}\n' >"$app/config/requests.json"
+git -C "$project" add .
+expect 1 "request-host" "pre-commit's hook on a broken config/requests.json" -- pre_commit iparams-lint
 
 step "cargo: cargo install --path crates/iparams-lint --locked, into a temporary root"
 # In the build's target folder (cargo install builds in a temporary one otherwise): the release

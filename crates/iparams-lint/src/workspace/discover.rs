@@ -146,6 +146,15 @@ pub enum FileKind {
     Unread(String),
 }
 
+/// The JSON files of an app other than iparams.json, by name: outside an app, none of them is
+/// an iparams.json to check on its own.
+const OTHER_APP_JSON: [&str; 4] = [
+    MANIFEST_FILE,
+    "requests.json",
+    "oauth_config.json",
+    "iparam_test_data.json",
+];
+
 /// What the file at `path` is, given the app its folder is in.
 pub fn file_kind(path: &Path, app: Option<InApp>) -> FileKind {
     let name = path
@@ -153,7 +162,11 @@ pub fn file_kind(path: &Path, app: Option<InApp>) -> FileKind {
         .map(|name| name.to_string_lossy().into_owned());
     let Some(app) = app else {
         let json = name.as_deref().is_some_and(|name| name.ends_with(".json"));
-        return if json {
+        // Files of an app's other kinds are read as part of their app, never as iparams.json.
+        let app_kind = name
+            .as_deref()
+            .is_some_and(|name| OTHER_APP_JSON.contains(&name));
+        return if json && !app_kind {
             FileKind::Lone
         } else {
             FileKind::Unread(
@@ -467,6 +480,12 @@ mod tests {
         let lone = discover(&[script]);
         assert!(lone.inputs.is_empty());
         assert!(lone.notes[0].message.starts_with("not inside an app"));
+        // Nor an app's other JSON files: templates are never read as iparams.
+        let requests = folder.join("requests.json");
+        std::fs::write(&requests, "{}").expect("writable");
+        let lone = discover(&[requests]);
+        assert!(lone.inputs.is_empty() && lone.notes.len() == 1);
+        assert_eq!(discover(&[folder.join("other.json")]).inputs.len(), 1);
         let _ = std::fs::remove_dir_all(&folder);
     }
 
