@@ -395,3 +395,43 @@ fn a_lone_file_is_checked_on_its_own() {
     assert_eq!(status, Some(2));
     assert!(stderr.contains("not an app folder"), "{stderr}");
 }
+
+#[test]
+fn a_new_iparam_is_a_next_step_not_a_finding_and_its_stub_follows_the_code() {
+    let (scratch, _) = app("next-step", Some(PRETTY));
+    // Code that reads the other iparam: the new one is the one read nowhere.
+    scratch.write("app/scripts/app.js", "client.iparams.get(\"region\");\n");
+    // The file's code is indented by four spaces; its JSDoc lines by one.
+    let js = scratch.write(
+        "config/assets/iparams.js",
+        "/**\n * Checks A.\n */\nfunction onA(value) {\n    return \"\";\n}\n",
+    );
+    let (status, stdout, stderr) = add(
+        &scratch,
+        &[
+            "--key",
+            "b",
+            "--type",
+            "text",
+            "--display-name",
+            "B",
+            "--event",
+            "change=onB",
+        ],
+    );
+    assert_eq!(status, Some(0), "{stdout}{stderr}");
+    assert!(!stderr.contains("unused-iparam"), "{stderr}");
+    assert_eq!(
+        stdout
+            .matches("Next: read it where the app needs it")
+            .count(),
+        1,
+        "{stdout}"
+    );
+    assert!(stdout.contains("client.iparams.get(\"b\")"), "{stdout}");
+    assert!(
+        fs::read_to_string(&js)
+            .unwrap()
+            .ends_with("function onB(value) {\n    return \"\";\n}\n")
+    );
+}

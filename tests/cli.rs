@@ -807,3 +807,35 @@ fn watch_checks_again_on_each_change_and_stops_on_ctrl_c() {
     assert_eq!(code, Some(0));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn messages_read_on_real_apps_say_what_to_do() {
+    let dir = std::env::temp_dir().join(format!("iparams-cli-messages-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a folder");
+    // A `$schema` key: the vendor reads it as an iparam; the schema belongs in the editor.
+    let file = dir.join("schema.json");
+    std::fs::write(
+        &file,
+        r#"{"$schema": "https://example.com/s.json", "a": {"display_name": "A", "type": "text"}}"#,
+    )
+    .expect("written");
+    let out = stdout(&run(&["--color", "never", &file.to_string_lossy()]));
+    assert!(
+        out.contains("read every top-level key of iparams.json as an iparam"),
+        "{out}"
+    );
+    assert!(out.contains("json.schemas"), "{out}");
+    assert!(!out.contains("\"$schema\": {\"display_name\""), "{out}");
+    // An app whose iparams.json defines nothing says so, not "defines ." with nothing named.
+    let app = app_with_a_finding_in_each_file("messages");
+    std::fs::write(app.join("app/config/iparams.json"), "{}").expect("written");
+    let output = iparams_lint(&["--format", "json", "."])
+        .current_dir(app.join("app"))
+        .output()
+        .expect("runs");
+    let json = String::from_utf8_lossy(&output.stdout);
+    assert!(json.contains("iparams.json defines no iparam."), "{json}");
+    assert!(!json.contains("defines ."), "{json}");
+    let _ = std::fs::remove_dir_all(&dir);
+    let _ = std::fs::remove_dir_all(&app);
+}

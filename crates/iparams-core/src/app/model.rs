@@ -57,8 +57,12 @@ impl AppModel<'_> {
         &self.paths[id]
     }
 
-    /// The declared keys, for messages: "`a`, `b`, `c`" (the first dozen).
-    pub fn declared_list(&self) -> String {
+    /// What iparams.json defines, as a sentence of a help: "iparams.json defines `a`, `b`." (the
+    /// first dozen), or that it defines none.
+    pub fn defined_iparams(&self) -> String {
+        if self.declared.is_empty() {
+            return "iparams.json defines no iparam.".to_owned();
+        }
         let keys: Vec<&str> = self
             .declared
             .iter()
@@ -68,9 +72,9 @@ impl AppModel<'_> {
         let more = self.declared.len().saturating_sub(keys.len());
         let list = crate::suggest::list(keys);
         if more > 0 {
-            format!("{list} and {more} more")
+            format!("iparams.json defines {list} and {more} more.")
         } else {
-            list
+            format!("iparams.json defines {list}.")
         }
     }
 

@@ -145,7 +145,11 @@ fn add(
     for error in &errors {
         emit(stderr, &format!("iparams-lint: {error}\n"));
     }
-    let about_new = about(&report.diagnostics, &answers.key);
+    let mut about_new = about(&report.diagnostics, &answers.key);
+    // An iparam just added is read nowhere yet: that is the next step, said once below, not a
+    // finding.
+    let unread = about_new.iter().any(|d| d.rule == UNUSED_IPARAM);
+    about_new.retain(|d| d.rule != UNUSED_IPARAM);
     let errors: Vec<&&Diagnostic> = about_new
         .iter()
         .filter(|d| d.severity == Severity::Error)
@@ -214,8 +218,20 @@ fn add(
             answers.key
         ),
     );
+    if unread {
+        let key = &answers.key;
+        emit(
+            stdout,
+            &format!(
+                "Next: read it where the app needs it: `client.iparams.get(\"{key}\")` in the front end, `args.iparams.{key}` in serverless code, or `<%= iparam.{key} %>` in a request template.\n"
+            ),
+        );
+    }
     Ok(exit::CLEAN)
 }
+
+/// The rule that reports an iparam no code reads, which a new iparam always is.
+const UNUSED_IPARAM: &str = "unused-iparam";
 
 /// The message for a key the file already has; `None` when it is new.
 fn already_defined(text: &str, outline: &Outline, key: &str, shown: &str) -> Option<String> {
@@ -631,8 +647,10 @@ fn callbacks_change(path: &Path, callbacks: &[String]) -> Result<Option<FileChan
     };
     let facts = js::analyze(&old, "iparams.js", 0, Script::Callbacks);
     let newline = if old.contains("\r\n") { "\r\n" } else { "\n" };
+    // The file's own indentation, from its code: the ` * ` of a JSDoc comment is not one.
     let indent = old
         .lines()
+        .filter(|line| !line.trim_start().starts_with(['*', '/']))
         .map(|line| &line[..line.len() - line.trim_start().len()])
         .find(|indent| !indent.is_empty())
         .unwrap_or("  ");

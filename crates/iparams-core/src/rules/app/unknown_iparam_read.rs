@@ -73,7 +73,7 @@ fn check(model: &AppModel<'_>, cx: &mut AppContext) {
                             .unwrap_or_default()
                     )
                 ),
-                None => format!("iparams.json defines {}.", model.declared_list()),
+                None => model.defined_iparams(),
             };
             let finding = cx
                 .report(

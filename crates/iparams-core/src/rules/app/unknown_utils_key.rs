@@ -63,11 +63,8 @@ fn check(model: &AppModel<'_>, cx: &mut AppContext) {
             "utils.set"
         };
         let help = match suggest::closest(key, model.declared.iter().map(|d| d.key.as_str())) {
-            Some(meant) => format!(
-                "Did you mean \"{meant}\"? iparams.json defines {}.",
-                model.declared_list()
-            ),
-            None => format!("iparams.json defines {}.", model.declared_list()),
+            Some(meant) => format!("Did you mean \"{meant}\"? {}", model.defined_iparams()),
+            None => model.defined_iparams(),
         };
         cx.report(
             *file,

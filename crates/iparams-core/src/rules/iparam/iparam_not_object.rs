@@ -34,10 +34,24 @@ fn check(iparam: &Iparam<'_, '_>, cx: &mut Context<'_>) {
         return;
     }
     let key = &iparam.key.text;
-    cx.report(&RULE, iparam.value.span, format!("Iparam `{key}` is {}, not an object", iparam.value.json_kind().described()))
-        .label("expected an object")
-        .help(format!(
+    let help = if key == "$schema" {
+        // Editors map a schema by this key in other files; here the vendor's tools read it as
+        // an iparam like any other.
+        "The vendor's tools read every top-level key of iparams.json as an iparam, `$schema` too. Remove it, and map the schema to the file in the editor instead: in VS Code, `\"json.schemas\": [{\"fileMatch\": [\"**/config/iparams.json\"], \"url\": \"...\"}]` in settings (`iparams-lint schema` prints the schema; the extension maps it for you).".to_owned()
+    } else {
+        format!(
             "Define it with an object of attributes: `\"{key}\": {{\"display_name\": \"...\", \"type\": \"text\"}}`."
-        ))
-        .pointer(iparam.pointer());
+        )
+    };
+    cx.report(
+        &RULE,
+        iparam.value.span,
+        format!(
+            "Iparam `{key}` is {}, not an object",
+            iparam.value.json_kind().described()
+        ),
+    )
+    .label("expected an object")
+    .help(help)
+    .pointer(iparam.pointer());
 }
