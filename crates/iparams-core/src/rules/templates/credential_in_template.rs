@@ -2,7 +2,7 @@
 
 use crate::app::{AppModel, Written};
 use crate::diagnostic::Severity;
-use crate::rules::templates::request_app;
+use crate::rules::templates::{request_app, serverless_request_app};
 use crate::rules::{AppContext, Area, Check, Examples, Rule};
 use crate::suggest;
 
@@ -31,16 +31,9 @@ of this tool."#,
     bad: request_app!(
         r#"{"schema": {"method": "GET", "host": "api.example.com", "path": "/users", "headers": {"Authorization": "Bearer my-team-token-2024"}}}"#
     ),
-    good: concat!(
-        "=== manifest.json ===\n",
-        r#"{"platform-version": "2.3", "product": {"freshdesk": {"requests": {"getUser": {}}}}}"#,
-        "\n=== config/iparams.json ===\n",
+    good: serverless_request_app!(
         r#"{"api_key": {"display_name": "API key", "type": "text", "secure": true, "required": true}}"#,
-        "\n=== config/requests.json ===\n",
-        r#"{"getUser": {"schema": {"method": "GET", "host": "api.example.com", "path": "/users", "headers": {"Authorization": "Bearer <%= iparam.api_key %>"}}}}"#,
-        "\n=== server/server.js ===\n",
-        r#"exports = { onAppInstallHandler: async function () { await $request.invokeTemplate("getUser", {}); } };"#,
-        "\n"
+        r#"{"schema": {"method": "GET", "host": "api.example.com", "path": "/users", "headers": {"Authorization": "Bearer <%= iparam.api_key %>"}}}"#
     ),
     examples: Examples::App,
     vendor: "Not checked.",

@@ -7,7 +7,7 @@ use crate::app::{
 };
 use crate::diagnostic::Severity;
 use crate::model::IparamType;
-use crate::rules::templates::request_templates;
+use crate::rules::templates::{request_templates, serverless_request_app};
 use crate::rules::{AppContext, Area, Check, Examples, Rule};
 use crate::secrets::key_sensitivity;
 use crate::span::Span;
@@ -28,27 +28,13 @@ already does.
 The iparam's name need not say it is a key (`sensitive-key-not-secure` reads names): this rule
 follows where its value goes. Templates that call the HR service are checked by `hr-authorization`
 for their `Authorization` header."#,
-    bad: concat!(
-        "=== manifest.json ===\n",
-        r#"{"platform-version": "2.3", "product": {"freshdesk": {"requests": {"getUser": {}}}}}"#,
-        "\n=== config/iparams.json ===\n",
+    bad: serverless_request_app!(
         r#"{"service_login": {"display_name": "Service login", "type": "text", "required": true}}"#,
-        "\n=== config/requests.json ===\n",
-        r#"{"getUser": {"schema": {"method": "GET", "host": "api.example.com", "path": "/users", "headers": {"Authorization": "Bearer <%= iparam.service_login %>"}}}}"#,
-        "\n=== server/server.js ===\n",
-        r#"exports = { onAppInstallHandler: async function () { await $request.invokeTemplate("getUser", {}); } };"#,
-        "\n"
+        r#"{"schema": {"method": "GET", "host": "api.example.com", "path": "/users", "headers": {"Authorization": "Bearer <%= iparam.service_login %>"}}}"#
     ),
-    good: concat!(
-        "=== manifest.json ===\n",
-        r#"{"platform-version": "2.3", "product": {"freshdesk": {"requests": {"getUser": {}}}}}"#,
-        "\n=== config/iparams.json ===\n",
+    good: serverless_request_app!(
         r#"{"service_login": {"display_name": "Service login", "type": "text", "secure": true, "required": true}}"#,
-        "\n=== config/requests.json ===\n",
-        r#"{"getUser": {"schema": {"method": "GET", "host": "api.example.com", "path": "/users", "headers": {"Authorization": "Bearer <%= iparam.service_login %>"}}}}"#,
-        "\n=== server/server.js ===\n",
-        r#"exports = { onAppInstallHandler: async function () { await $request.invokeTemplate("getUser", {}); } };"#,
-        "\n"
+        r#"{"schema": {"method": "GET", "host": "api.example.com", "path": "/users", "headers": {"Authorization": "Bearer <%= iparam.service_login %>"}}}"#
     ),
     examples: Examples::App,
     vendor: "Not checked.",

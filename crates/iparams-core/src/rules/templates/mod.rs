@@ -279,6 +279,25 @@ macro_rules! request_app {
 }
 pub(crate) use request_app;
 
+/// A whole app for a rule's examples: a 2.3 app whose iparams.json is `$iparams` and whose one
+/// request template `getUser`, `$template`, its serverless code invokes at installation.
+macro_rules! serverless_request_app {
+    ($iparams:literal, $template:literal) => {
+        concat!(
+            "=== manifest.json ===\n",
+            r#"{"platform-version": "2.3", "product": {"freshdesk": {"requests": {"getUser": {}}}}}"#,
+            "\n=== config/iparams.json ===\n",
+            $iparams,
+            "\n=== config/requests.json ===\n{\"getUser\": ",
+            $template,
+            "}\n=== server/server.js ===\n",
+            r#"exports = { onAppInstallHandler: async function () { await $request.invokeTemplate("getUser", {}); } };"#,
+            "\n"
+        )
+    };
+}
+pub(crate) use serverless_request_app;
+
 /// A whole app for a rule's examples: a 2.3 Freshdesk app whose `domain` and `api_key` iparams
 /// are the installer's account, with one request template `listTickets` (declared in the
 /// manifest and invoked from the front end) whose value is `$template`.
