@@ -33,8 +33,86 @@ pub fn format_example(ty: IparamType) -> Option<&'static str> {
         IparamType::PhoneNumber => Some("10 digits, as `9876543210` or `987-654-3210`"),
         IparamType::Date => Some("a calendar date written `YYYY-MM-DD`, such as `2024-02-29`"),
         IparamType::Number => Some("an integer of at most 10 digits, such as `30` or `-5`"),
+        IparamType::Domain => Some("the sub-domain alone, such as `acme`"),
         _ => None,
     }
+}
+
+/// The longest label a host name may hold (RFC 1035).
+const MAX_LABEL: usize = 63;
+
+/// What the installation page stores of what is typed into a `domain` field: it stands between
+/// a fixed `https://` and the product's domain, so a full URL or host name is cut to its
+/// sub-domain (the scheme, then anything from the first `/`, `?` or `#`, then anything from the
+/// first dot).
+pub fn sub_domain(value: &str) -> &str {
+    let value = value.trim();
+    let after_scheme = value.find("://").map_or(value, |at| &value[at + 3..]);
+    let host = after_scheme
+        .split(['/', '?', '#'])
+        .next()
+        .unwrap_or(after_scheme);
+    host.split('.').next().unwrap_or(host)
+}
+
+/// Why `value` is not what a `domain` iparam stores, a bare sub-domain (one host label:
+/// letters, digits and dashes, neither first nor last, at most 63), or `None` when it is. A
+/// value the page would cut says what it keeps; a secret value (`reveal` false) gets only the
+/// general reason.
+pub fn domain_error(value: &str, reveal: bool) -> Option<String> {
+    let kept = sub_domain(value);
+    match label_error(kept) {
+        None if kept == value => None,
+        None if !reveal => Some("is not a bare sub-domain".into()),
+        None if value.contains("://") => Some(format!(
+            "is a full URL; the installation page cuts it to its sub-domain `{kept}` and stores \
+             that"
+        )),
+        None => Some(format!(
+            "is more than a sub-domain; the installation page cuts it to `{kept}` and stores that"
+        )),
+        Some(_) if !reveal => Some("is not a valid sub-domain".into()),
+        Some(reason) => Some(format!("is not a sub-domain: {reason}")),
+    }
+}
+
+/// Why `label` cannot be one label of a host name, or `None`.
+fn label_error(label: &str) -> Option<String> {
+    let mut bad: Vec<char> = Vec::new();
+    for c in label.chars() {
+        if !(c.is_ascii_alphanumeric() || c == '-') && !bad.contains(&c) {
+            bad.push(c);
+        }
+    }
+    if !bad.is_empty() {
+        let listed: Vec<String> = bad
+            .iter()
+            .map(|c| match c {
+                ' ' => "a space".to_owned(),
+                c if c.is_whitespace() => format!("{c:?}"),
+                c => format!("`{c}`"),
+            })
+            .collect();
+        let listed = match listed.split_last() {
+            Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
+            _ => listed.concat(),
+        };
+        return Some(format!(
+            "it holds {listed}, which a host name cannot; letters, digits and dashes only"
+        ));
+    }
+    if label.is_empty() {
+        return Some("it is empty".into());
+    }
+    if label.starts_with('-') || label.ends_with('-') {
+        return Some("it starts or ends with a dash, which a host name cannot".into());
+    }
+    (label.len() > MAX_LABEL).then(|| {
+        format!(
+            "it has {} characters; a host name's label has at most {MAX_LABEL}",
+            label.len()
+        )
+    })
 }
 
 /// The browser's rule for `<input type=email>` (WHATWG), which the installation page, a web
@@ -261,5 +339,40 @@ mod tests {
         assert!(!ok(IparamType::Number, "-987.5677"));
         assert!(!ok(IparamType::Number, "ten"));
         assert!(!ok(IparamType::Number, ""));
+    }
+
+    #[test]
+    fn domains_are_bare_sub_domains_as_the_page_stores_them() {
+        assert_eq!(sub_domain("https://acme.freshteam.com/path?q"), "acme");
+        assert_eq!(sub_domain("acme.freshteam.com"), "acme");
+        assert_eq!(sub_domain(" acme "), "acme");
+        assert_eq!(domain_error("acme", true), None);
+        assert_eq!(domain_error("acme-hr-2", true), None);
+        let cut = domain_error("https://acme.freshteam.com", true).unwrap();
+        assert!(cut.contains("full URL") && cut.contains("`acme`"), "{cut}");
+        let host = domain_error("acme.freshteam.com", true).unwrap();
+        assert!(host.contains("cuts it to `acme`"), "{host}");
+        let spaced = domain_error("acme corp!", true).unwrap();
+        assert!(spaced.contains("a space and `!`"), "{spaced}");
+        assert!(domain_error("-acme", true).unwrap().contains("dash"));
+        assert!(
+            domain_error(&"a".repeat(64), true)
+                .unwrap()
+                .contains("64 characters")
+        );
+        // A URL whose sub-domain cannot be a host label is reported for that label.
+        assert!(
+            domain_error("https://ac me.freshteam.com", true)
+                .unwrap()
+                .contains("a space")
+        );
+        assert_eq!(
+            domain_error("https://acme.freshteam.com", false).as_deref(),
+            Some("is not a bare sub-domain")
+        );
+        assert_eq!(
+            domain_error("a b", false).as_deref(),
+            Some("is not a valid sub-domain")
+        );
     }
 }

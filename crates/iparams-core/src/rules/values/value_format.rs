@@ -1,7 +1,8 @@
-//! `value-format`: an email, url, phone number, date or number the installation page rejects.
+//! `value-format`: an email, url, phone number, date or number the installation page rejects, or
+//! a domain that is not the bare sub-domain the page stores.
 
 use crate::diagnostic::Severity;
-use crate::formats::{format_error, format_example};
+use crate::formats::{domain_error, format_error, format_example};
 use crate::model::{Attribute, IparamType};
 use crate::rules::{Area, Check, Context, Examples, Rule};
 use crate::values::Answer;
@@ -10,7 +11,7 @@ pub static RULE: Rule = Rule {
     name: "value-format",
     severity: Severity::Error,
     area: Area::Values,
-    summary: "A value is not a valid email, url, phone number, date or number",
+    summary: "A value is not a valid email, url, phone number, date, number or sub-domain",
     docs: r#"The installation page checks the value of an `email`, `url`, `phone_number`, `date`
 or `number` iparam before it accepts INSTALL, with the same checks as `invalid-default-format`:
 
@@ -26,26 +27,35 @@ or `number` iparam before it accepts INSTALL, with the same checks as `invalid-d
   `2014-02-31` passed; here it does not.
 - number: an integer of at most 10 digits, as the format specifies. Older FDK releases accepted
   decimals such as `-987.5677`; the finding says so.
+- domain: the sub-domain alone (`acme`), one label of a host name: letters, digits and dashes,
+  neither first nor last, at most 63 characters. The page shows its field between a fixed
+  `https://` and the product's domain (`.freshteam.com`), and cuts a full URL or host name typed
+  into it to its sub-domain: `https://acme.freshteam.com` is stored as `acme`, which the finding
+  names. A value with a space or any other character a host name cannot hold (`acme corp!`)
+  would make the app call a host that does not exist.
 
 As on the installation page, a custom `regex` replaces the built-in check (see `value-fails-regex`),
 and an empty optional value is not checked."#,
     bad: r#"{
   "site": "see https://www.example.com",
   "start": "2014-02-31",
-  "amount": "-987.5677"
+  "amount": "-987.5677",
+  "account": "https://acme.freshteam.com"
 }
 "#,
     good: r#"{
   "site": "https://www.example.com",
   "start": "2014-02-28",
-  "amount": "-987"
+  "amount": "-987",
+  "account": "acme"
 }
 "#,
     examples: Examples::Values {
         definitions: r#"{
   "site": {"display_name": "Website", "type": "url"},
   "start": {"display_name": "Start date", "type": "date"},
-  "amount": {"display_name": "Amount", "type": "number"}
+  "amount": {"display_name": "Amount", "type": "number"},
+  "account": {"display_name": "Account", "type": "domain", "type_attributes": {"product": "freshteam"}}
 }
 "#,
         good_definitions: None,
@@ -67,7 +77,13 @@ fn check(answer: &Answer<'_>, cx: &mut Context<'_>) {
     let (Some(value), Some(text)) = (answer.given(), answer.text()) else {
         return;
     };
-    let Some(reason) = format_error(ty, text, !answer.masks(value)) else {
+    let reveal = !answer.masks(value);
+    let reason = if ty == IparamType::Domain {
+        domain_error(text, reveal)
+    } else {
+        format_error(ty, text, reveal)
+    };
+    let Some(reason) = reason else {
         return;
     };
     let mut message = format!(
@@ -79,13 +95,21 @@ fn check(answer: &Answer<'_>, cx: &mut Context<'_>) {
         message.push_str("; ");
         message.push_str(note);
     }
-    let help = format!(
-        "The installation page would reject it; give {}.",
-        format_example(ty).unwrap_or("a valid value")
-    );
+    let example = format_example(ty).unwrap_or("a valid value");
+    let help = if ty == IparamType::Domain {
+        format!(
+            "Give {example}: the page shows `https://` before it and the product's domain after it."
+        )
+    } else {
+        format!("The installation page would reject it; give {example}.")
+    };
     answer
         .report(cx, &RULE, value.span, message, &help)
-        .label(format!("not a valid {}", ty.name()));
+        .label(if ty == IparamType::Domain {
+            "not a bare sub-domain".to_owned()
+        } else {
+            format!("not a valid {}", ty.name())
+        });
 }
 
 /// Why older FDK releases let this value through, where they did.
