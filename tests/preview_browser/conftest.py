@@ -24,9 +24,9 @@ CHROMEDRIVER = os.environ.get("IPARAMS_LINT_CHROMEDRIVER", "/usr/bin/chromedrive
 class Server:
     """An `iparams-lint` server process; its first line on standard output is kept."""
 
-    def __init__(self, args):
+    def __init__(self, args, cwd=None):
         self.process = subprocess.Popen(
-            [BINARY, *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+            [BINARY, *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=cwd
         )
         self.first_line = self.process.stdout.readline().strip()
         assert self.first_line, self.process.stderr.read()
@@ -55,8 +55,8 @@ def app_copy(tmp_path):
 def preview():
     started = []
 
-    def start(app, *extra):
-        server = Server(["preview", str(app), "--port", "0", *extra])
+    def start(app, *extra, cwd=None):
+        server = Server(["preview", str(app), "--port", "0", *extra], cwd=cwd)
         assert server.first_line.startswith("http://127.0.0.1:")
         assert server.first_line.endswith("/custom_configs")
         started.append(server)

@@ -323,3 +323,97 @@ def test_the_example_app(app_copy, preview, open_page, sandbox):
         page.type("notify_email", "hr@acme.test")
         time.sleep(0.6)
         page.driver.save_screenshot(shot)
+
+
+def with_iparam(app, key, definition):
+    """Adds an iparam to the copy's iparams.json, before the preview reads it."""
+    path = app / "config/iparams.json"
+    iparams = json.loads(path.read_text())
+    iparams[key] = definition
+    path.write_text(json.dumps(iparams, indent=2))
+
+
+def top_problems(page):
+    return page.driver.execute_script(
+        "return Array.from(document.querySelectorAll('[data-install-problems] li'),"
+        " li => [li.getAttribute('data-problem-key'), li.textContent])"
+    )
+
+
+def test_why_install_failed_on_a_hidden_field_is_listed_at_the_top(app_copy, preview, open_page):
+    app = app_copy(ALL_TYPES)
+    with_iparam(app, "region", {"display_name": "Region", "type": "text", "visible": False, "required": True})
+    page = open_page(preview(app))
+    # The linter's finding on the hidden field is at the top, not inside the hidden field.
+    top = page.driver.execute_script(
+        "return Array.from(document.querySelectorAll('#top-findings li'),"
+        " li => [li.getAttribute('data-finding-key'), li.textContent])"
+    )
+    assert any(key == "region" and "not shown on the page" in text for key, text in top), top
+    assert page.findings_of("region") == []
+    assert top_problems(page) == []
+    assert not page.driver.find_element(By.CSS_SELECTOR, "[data-install-problems]").is_displayed()
+    fill_required(page, "some-key-1234")
+    outcome, text = page.install()
+    assert (outcome, text) == ("failed", "Validation failed.")
+    problems = top_problems(page)
+    assert [key for key, _ in problems] == ["region"], problems
+    assert "hidden-required-value" in problems[0][1] and "hidden and has no value" in problems[0][1], problems
+    assert page.driver.find_element(By.CSS_SELECTOR, "[data-install-problems]").is_displayed()
+    assert not (app / ".iparams-lint/installed.json").exists()
+    # Shown again by a callback, the field takes its finding back.
+    page.driver.execute_script("utils.set('region', {visible: true})")
+    page.wait_for(lambda d: page.findings_of("region") != [])
+
+
+def test_a_thrown_callback_exception_is_shown(app_copy, preview, open_page):
+    page = open_page(preview(app_copy(ALL_TYPES)))
+    assert not page.driver.find_element(By.CSS_SELECTOR, "[data-script-errors]").is_displayed()
+    page.type("throws", "value")
+    note = page.driver.find_element(By.CSS_SELECTOR, '[data-callback-error="throws"]')
+    page.wait_for(lambda d: note.text != "")
+    assert "throwing threw Error: thrown for value" in note.text, note.text
+    # The exception changes nothing else: the field is valid, its value kept.
+    assert page.error("throws") == ""
+    assert page.value("throws") == "value"
+    listed = page.driver.find_element(By.CSS_SELECTOR, "[data-script-errors]")
+    assert listed.is_displayed()
+    assert "thrown for value" in listed.text
+    # The next change that does not throw clears the field's note.
+    page.driver.execute_script("window.throwing = function () { return ''; }")
+    page.type("throws", "again")
+    page.wait_for(lambda d: not note.is_displayed())
+
+
+def test_a_thrown_top_level_exception_of_the_script_is_shown(app_copy, preview, open_page):
+    app = app_copy(ALL_TYPES)
+    script = app / "config/assets/iparams.js"
+    script.write_text(script.read_text() + "\nundefinedFunction();\n")
+    page = open_page(preview(app))
+    listed = page.driver.find_element(By.CSS_SELECTOR, "[data-script-errors]")
+    page.wait_for(lambda d: listed.is_displayed())
+    assert "config/assets/iparams.js:" in listed.text and "undefinedFunction" in listed.text, listed.text
+
+
+def test_the_header_names_the_app_folder(app_copy, preview, open_page):
+    app = app_copy(ALL_TYPES)
+    page = open_page(preview(".", cwd=app))
+    assert page.driver.find_element(By.CSS_SELECTOR, "[data-app-name]").text == "all-types"
+
+
+def test_a_reload_clears_a_stale_failure(app_copy, preview, open_page):
+    app = app_copy(ALL_TYPES)
+    with_iparam(app, "region", {"display_name": "Region", "type": "text", "visible": False, "required": True})
+    page = open_page(preview(app))
+    fill_required(page, "some-key-1234")
+    assert page.install() == ("failed", "Validation failed.")
+    assert top_problems(page)
+    body = page.driver.find_element(By.TAG_NAME, "body")
+    version = body.get_attribute("data-version")
+    # The fix on disk: the hidden field gets a default; the page reloads.
+    with_iparam(app, "region", {"display_name": "Region", "type": "text", "visible": False, "required": True, "default_value": "eu"})
+    page.wait_for(lambda d: body.get_attribute("data-version") != version)
+    status = page.driver.find_element(By.CSS_SELECTOR, "[data-install-status]")
+    assert status.text == "" and status.get_attribute("data-outcome") == ""
+    assert top_problems(page) == []
+    assert not page.driver.find_element(By.CSS_SELECTOR, "[data-install-problems]").is_displayed()

@@ -60,6 +60,15 @@ impl App {
         })
     }
 
+    /// The app's folder by its own name (`hr-sync` for the app served as `.` from inside it),
+    /// the path as given when it cannot be resolved.
+    fn name(&self) -> String {
+        std::fs::canonicalize(&self.root)
+            .ok()
+            .and_then(|folder| folder.file_name().map(|n| n.to_string_lossy().into_owned()))
+            .unwrap_or_else(|| self.shown.clone())
+    }
+
     /// The modification times of the watched files, `None` for a missing one.
     pub fn stamps(&self) -> Vec<Option<SystemTime>> {
         WATCHED
@@ -144,6 +153,7 @@ impl App {
         let page = json!({
             "version": version,
             "app": self.shown,
+            "app_name": self.name(),
             "iparams": iparams,
             "broken": broken,
             "findings": findings,

@@ -200,10 +200,11 @@
     field.label = el(def.type === "checkbox" || def.type === "radio" ? "div" : "label", { class: def.type === "checkbox" || def.type === "radio" ? "label" : null, for: def.type === "radio" ? null : "iparam-" + key });
     field.hint = el("p", { class: "hint" });
     field.error = el("p", { class: "error", "data-iparam-error": key, "aria-live": "polite" });
+    field.thrown = el("p", { class: "thrown", "data-callback-error": key, hidden: true });
     field.findings = el("ul", { class: "findings", "data-findings-of": key });
     field.secureNote = el("p", { class: "secure-set", hidden: true, "data-secure-set": key, text: "A value is stored; it is never sent back to this page. Type a new one to replace it." });
     field.wrap = el("div", { class: "field", "data-field": key, "data-type": def.type || "" }, [
-      def.type === "checkbox" ? null : field.label, field.hint, controlWrap, field.secureNote, field.error, field.findings,
+      def.type === "checkbox" ? null : field.label, field.hint, controlWrap, field.secureNote, field.error, field.thrown, field.findings,
     ]);
     if (def.type === "checkbox") field.wrap.insertBefore(field.label, field.wrap.firstChild);
     fillOptions(field);
@@ -349,8 +350,14 @@
     }
     var sequence = ++field.sequence;
     var result;
+    field.thrown.hidden = true;
+    field.thrown.textContent = "";
     try { result = fn(clone(values[field.def.key])); } catch (error) {
+      // The vendor's page only logs it; shown here, and the field is left as it was.
       console.error("The callback " + name + " threw; the field is left as it was", error);
+      field.thrown.textContent = "The change callback " + name + " threw " + describeError(error) + "; the field is left as it was.";
+      field.thrown.hidden = false;
+      scriptError("the change callback " + name + " of " + field.def.key, error);
       return Promise.resolve();
     }
     var apply = function (message) {
@@ -381,6 +388,7 @@
     set: function (key, attributes) {
       var field = fields[key];
       if (!field) { console.warn("utils.set: no iparam " + key); return; }
+      var wasVisible = field.attrs.visible;
       Object.keys(attributes || {}).forEach(function (name) {
         var v = attributes[name];
         if (SETTABLE.indexOf(name) < 0) { console.info("utils.set: the attribute " + name + " is ignored"); return; }
@@ -396,6 +404,8 @@
       });
       render(field);
       if (field.error.textContent) show(field);
+      // A field shown or hidden takes its findings with it (hidden ones are listed at the top).
+      if (field.attrs.visible !== wasVisible) showFindings();
     },
   };
 
@@ -448,27 +458,80 @@
   // Callbacks written against the vendor's page use a global `client`.
   window.client = client;
 
-  // ---- findings and notes ---------------------------------------------------------------
-  function findingItem(f) {
+  // ---- findings, problems and notes -----------------------------------------------------
+  /** A finding; one not shown at its field says where it is (a hidden field, or a place). */
+  function findingItem(f, atField) {
+    var where = "";
+    if (!atField) {
+      where = "  (" + (f.key ? "on " + f.key + ", a field not shown on the page; " : "") +
+        f.path + ":" + f.start.line + ":" + f.start.column + ")";
+    }
     return el("li", { class: f.severity, "data-finding": f.rule, "data-finding-key": f.key || "" }, [
       el("span", { class: "rule", text: "[" + f.rule + "] " }),
-      document.createTextNode(f.message + (f.key ? "" : "  (" + f.path + ":" + f.start.line + ":" + f.start.column + ")")),
+      document.createTextNode(f.message + where),
       f.help ? el("span", { class: "help", text: f.help }) : null,
     ]);
   }
 
+  /** Each finding at its field when the field is shown; the others in a list at the top. */
   function showFindings() {
     var top = $("top-findings");
     top.textContent = "";
+    order.forEach(function (key) { fields[key].findings.textContent = ""; });
     var list = el("ul", { class: "findings" });
     (state.findings || []).forEach(function (f) {
-      if (f.key && fields[f.key]) fields[f.key].findings.appendChild(findingItem(f));
-      else list.appendChild(findingItem(f));
+      var field = f.key && fields[f.key];
+      if (field && field.attrs.visible) field.findings.appendChild(findingItem(f, true));
+      else list.appendChild(findingItem(f, false));
     });
     if (list.childNodes.length) {
       top.appendChild(el("h2", { text: "Findings" }));
       top.appendChild(list);
     }
+  }
+
+  /** Why INSTALL failed where no shown field can say it: a hidden field, or the values as a whole. */
+  function showProblems(problems) {
+    var list = $("install-problems-list");
+    list.textContent = "";
+    problems.forEach(function (p) {
+      list.appendChild(el("li", { class: "error", "data-problem-key": p.key || "" }, [
+        p.rule ? el("span", { class: "rule", text: "[" + p.rule + "] " }) : null,
+        document.createTextNode((p.key ? p.key + " (a field not shown on the page): " : "") + p.message),
+      ]));
+    });
+    $("install-problems").hidden = problems.length === 0;
+  }
+
+  /** What an exception says: its kind and message, secure values typed on this page masked. */
+  function describeError(error) {
+    var text = error && typeof error === "object" && typeof error.message === "string"
+      ? (error.name ? error.name + ": " : "") + error.message
+      : String(error);
+    order.forEach(function (key) {
+      var v = values[key];
+      // Shorter than four characters, a value is no secret and masking it would garble the text.
+      if (fields[key].def.secure && typeof v === "string" && v.length >= 4) text = text.split(v).join("••••••");
+    });
+    return text;
+  }
+
+  var MAX_SCRIPT_ERRORS = 20;
+
+  /** An exception of the app's script, listed at the top (the vendor's page only logs it). */
+  function scriptError(source, error) {
+    var list = $("script-errors-list");
+    if (list.childNodes.length >= MAX_SCRIPT_ERRORS) return;
+    list.appendChild(el("li", { class: "warning", "data-script-error": source }, [
+      el("span", { class: "rule", text: source + ": " }),
+      document.createTextNode(describeError(error)),
+    ]));
+    $("script-errors").hidden = false;
+  }
+
+  function clearScriptErrors() {
+    $("script-errors-list").textContent = "";
+    $("script-errors").hidden = true;
   }
 
   function showNotes() {
@@ -487,7 +550,12 @@
 
   // ---- loading and reloading --------------------------------------------------------------
   function build() {
-    $("app-name").textContent = state.app;
+    $("app-name").textContent = state.app_name || state.app;
+    $("app-name").setAttribute("title", state.app);
+    // What the last INSTALL or script said is about the app as it was: the page starts again.
+    setStatus("", "", []);
+    showProblems([]);
+    clearScriptErrors();
     var form = $("form");
     form.textContent = "";
     fields = {};
@@ -566,7 +634,9 @@
     button.disabled = true;
     setStatus("Installing…", "running", []);
     order.forEach(function (k) { fields[k].installMessage = ""; fields[k].serverMessage = ""; });
+    showProblems([]);
     var notes = [];
+    var problems = [];
     return post("credentials", currentValues()).then(function (r) {
       var failed = false;
       (Array.isArray(r.json) ? r.json : []).forEach(function (c) {
@@ -574,7 +644,11 @@
         if (d && k) { d.pair = [c.api_key]; k.pair = [c.domain]; }
         if (c.outcome === "failed") {
           failed = true;
-          [d, k].forEach(function (f) { if (f) f.installMessage = MESSAGES.credentials; });
+          [d, k].forEach(function (f) {
+            if (!f) return;
+            f.installMessage = MESSAGES.credentials;
+            if (!f.attrs.visible) problems.push({ key: f.def.key, message: MESSAGES.credentials });
+          });
         } else if (c.outcome === "skipped" && c.message) notes.push(c.message);
       });
       var first = null;
@@ -584,6 +658,7 @@
       });
       if (failed || first) {
         if (first) (first.radios && first.radios[0] || first.control).focus();
+        showProblems(problems);
         setStatus(MESSAGES.failed, "failed", notes);
         return;
       }
@@ -592,16 +667,17 @@
           setStatus(MESSAGES.stored, "passed", notes);
           return;
         }
-        var top = [];
         (s.json.diagnostics || []).forEach(function (d) {
           var key = (d.pointer || "").split("/")[1];
           key = key === undefined ? "" : key.replace(/~1/g, "/").replace(/~0/g, "~");
           if (d.severity !== "error") return;
-          if (fields[key]) { fields[key].serverMessage = d.message; show(fields[key]); }
-          else top.push(d.message);
+          var field = fields[key];
+          if (field && field.attrs.visible) { field.serverMessage = d.message; show(field); }
+          else problems.push({ key: field ? key : "", rule: d.rule, message: d.message });
         });
-        if (s.json.error) top.push(s.json.error);
-        setStatus(MESSAGES.failed, "failed", notes.concat(top));
+        if (s.json.error) problems.push({ message: s.json.error });
+        showProblems(problems);
+        setStatus(MESSAGES.failed, "failed", notes);
       });
     }).catch(function (error) {
       setStatus(MESSAGES.failed, "failed", [String(error)]);
@@ -610,9 +686,16 @@
 
   // ---- start -------------------------------------------------------------------------------
   $("install").addEventListener("click", install);
+  // What the app's script throws outside the page's calls (at its top level, in its own timers
+  // and handlers): the vendor's page leaves it to the console.
+  window.addEventListener("error", function (event) {
+    if (!event.filename || event.filename.indexOf(BASE + "/assets/") < 0) return;
+    var file = event.filename.replace(/^.*\/custom_configs\/assets\//, "config/assets/").replace(/\?.*$/, "");
+    scriptError(file + ":" + event.lineno, event.error || event.message);
+  });
   window.addEventListener("pagehide", function () {
     if (typeof window.onFormUnload === "function") {
-      try { window.onFormUnload(); } catch (e) { console.error(e); }
+      try { window.onFormUnload(); } catch (e) { console.error(e); scriptError("onFormUnload", e); }
     }
   });
   fetchState().then(function (first) {
@@ -622,7 +705,7 @@
   }).then(function () {
     loaded = true;
     if (typeof window.onFormLoad === "function") {
-      try { window.onFormLoad(); } catch (e) { console.error("onFormLoad threw", e); }
+      try { window.onFormLoad(); } catch (e) { console.error("onFormLoad threw", e); scriptError("onFormLoad", e); }
     }
     document.body.setAttribute("data-version", state.version);
     document.body.setAttribute("data-ready", "true");
