@@ -31,6 +31,93 @@ fn readme_lists_every_rule_by_area() {
 }
 
 #[test]
+fn hr_sandbox_md_lists_what_the_sandbox_serves() {
+    let doc = std::fs::read_to_string(repo_root().join("docs/hr-sandbox.md"))
+        .expect("docs/hr-sandbox.md exists");
+    let start = "<!-- reference: generated from the service's document as data; tests/docs.rs keeps it in sync -->\n";
+    let section = doc
+        .split_once(start)
+        .and_then(|(_, rest)| rest.split_once("<!-- end of reference -->"))
+        .map(|(section, _)| section)
+        .expect("docs/hr-sandbox.md has the reference markers");
+    let expected = format!("\n{}\n", iparams_lint::docs::hr_service_markdown());
+    assert!(
+        section == expected,
+        "docs/hr-sandbox.md's reference is out of date; between the markers write:\n{expected}"
+    );
+}
+
+#[test]
+fn docs_stand_alone() {
+    // The docs a user reads, and the command's help, name only what the repository holds.
+    let mut texts = vec![(
+        "README.md".to_owned(),
+        std::fs::read_to_string(repo_root().join("README.md")).expect("README.md"),
+    )];
+    for entry in std::fs::read_dir(repo_root().join("docs")).expect("docs/") {
+        let path = entry.expect("entry").path();
+        if path.extension().is_some_and(|e| e == "md") {
+            let text = std::fs::read_to_string(&path).expect("readable");
+            texts.push((path.display().to_string(), text));
+        }
+    }
+    for command in [
+        &["--help"][..],
+        &["hr-sandbox", "--help"],
+        &["preview", "--help"],
+        &["values", "--help"],
+    ] {
+        let (help, _) = streams(&binary().args(command).output().expect("runs"));
+        texts.push((format!("iparams-lint {}", command.join(" ")), help));
+    }
+    for (name, text) in &texts {
+        for outside in [
+            "hr-service-api.md",
+            "install-page.md",
+            "request-templates.md",
+            "iparams-format.md",
+            "fdk-reference.md",
+            "shared/spec",
+        ] {
+            assert!(
+                !text.contains(outside),
+                "{name} refers to {outside}, which is not in the repository"
+            );
+        }
+    }
+}
+
+#[test]
+fn readme_schema_setup_names_a_reachable_schema() {
+    let readme = std::fs::read_to_string(repo_root().join("README.md")).expect("README.md exists");
+    let schema = "crates/iparams-lint/schemas/iparams.schema.json";
+    assert!(repo_root().join(schema).is_file());
+    // The raw file of the repository's schema, which an editor fetches as it is.
+    let url = format!(
+        "{}/main/{schema}",
+        env!("CARGO_PKG_REPOSITORY")
+            .replace("https://github.com/", "https://raw.githubusercontent.com/")
+    );
+    assert!(
+        readme.contains(&format!("\"url\": \"{url}\"")),
+        "README.md's schema setup should use {url}"
+    );
+    // Offline: the schema the command prints, written where the settings name it; no other
+    // relative path, which would be looked for in the user's workspace, not in this repository.
+    assert!(readme.contains("iparams-lint schema > .vscode/iparams.schema.json"));
+    let relative: Vec<&str> = readme
+        .lines()
+        .filter(|line| line.contains("\"url\": \"./"))
+        .collect();
+    assert_eq!(
+        relative,
+        [
+            "  { \"fileMatch\": [\"**/config/iparams.json\"], \"url\": \"./.vscode/iparams.schema.json\" }"
+        ]
+    );
+}
+
+#[test]
 fn rules_and_explain() {
     let (table, _) = streams(&binary().arg("rules").output().expect("runs"));
     for rule in iparams_core::REGISTRY {

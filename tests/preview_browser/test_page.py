@@ -379,6 +379,12 @@ def test_a_thrown_callback_exception_is_shown(app_copy, preview, open_page):
     listed = page.driver.find_element(By.CSS_SELECTOR, "[data-script-errors]")
     assert listed.is_displayed()
     assert "thrown for value" in listed.text
+    # A secure value typed on the page is masked in what is shown.
+    page.type("hr_api_key", "typed-secret-9876")
+    page.driver.execute_script("window.throwing = function () { throw new Error('key ' + utils.get('hr_api_key')); }")
+    page.type("throws", "leak")
+    page.wait_for(lambda d: "key ****" in note.text)
+    assert "typed-secret-9876" not in note.text and "typed-secret-9876" not in listed.text
     # The next change that does not throw clears the field's note.
     page.driver.execute_script("window.throwing = function () { return ''; }")
     page.type("throws", "again")

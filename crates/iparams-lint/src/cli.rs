@@ -48,7 +48,7 @@ pub enum Command {
     },
     /// Print the JSON Schema of iparams.json, for editors
     Schema,
-    /// Run the HR service of hr-service-api.md locally, for trying apps and credential checks
+    /// Run the vendor's HR service locally (docs/hr-sandbox.md), for trying apps and credential checks
     #[command(long_about = HR_SANDBOX_ABOUT)]
     HrSandbox(HrSandboxArgs),
     /// Serve the app's installation page on 127.0.0.1, offline, with the linter's findings on it
@@ -433,9 +433,10 @@ pub enum Shell {
 
 /// `hr-sandbox`'s help: what it serves and every choice made where the document is silent.
 const HR_SANDBOX_ABOUT: &str = "\
-Runs the HR service of hr-service-api.md on 127.0.0.1, with its state in SQLite, seeded with an
-organisation (employees over several branches, departments and teams; custom fields; time-off
-types; time-offs in every state).
+Runs the vendor's HR service API on 127.0.0.1 (every endpoint, role, filter and limit is listed
+in docs/hr-sandbox.md), with its state in SQLite, seeded with an organisation (employees over
+several branches, departments and teams; custom fields; time-off types; time-offs in every
+state).
 
 The first line on standard output is one JSON object:
   {\"url\": \"http://127.0.0.1:PORT\", \"tokens\": {\"account_admin\": \"…\", \"hr_partner\": \"…\",

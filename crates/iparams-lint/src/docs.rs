@@ -256,3 +256,174 @@ pub fn readme_rules_section() -> String {
     }
     text
 }
+
+/// docs/hr-sandbox.md's reference: what `hr-sandbox` serves, generated from the service's
+/// document as data (`iparams_core::app::hr_service`, which the sandbox serves) and the
+/// sandbox's own limits and seed, so the page and the server cannot disagree.
+pub fn hr_service_markdown() -> String {
+    use iparams_core::app::hr_service as hr;
+    use std::fmt::Write;
+
+    let mut out = String::new();
+    let cell = |text: &str| text.replace('|', "\\|");
+    out.push_str("### Endpoints\n\n");
+    out.push_str("| Method | Path | What it does | Who may call it | Success answer |\n");
+    out.push_str("|---|---|---|---|---|\n");
+    for op in &hr::OPERATIONS {
+        let _ = writeln!(
+            out,
+            "| {} | `{}` | {} | {} | {} |",
+            op.method,
+            op.path,
+            op.does,
+            cell(
+                op.roles
+                    .unwrap_or("not said by the document; see the choices below")
+            ),
+            cell(op.answer)
+        );
+    }
+    out.push_str(
+        "| GET | `/api/roles` | list the roles (not in the document) | \
+         not said by the document; see the choices below | 200, an array of role objects |\n",
+    );
+
+    out.push_str("\n### Query parameters\n\n");
+    // The lists that take only the pagination parameters share one table, at the first.
+    let mut tabled: Vec<(*const hr::Filter, &str)> = Vec::new();
+    for op in hr::OPERATIONS.iter().filter(|op| !op.query.is_empty()) {
+        let _ = write!(out, "`{} {}`", op.method, op.path);
+        if let Some((_, first)) = tabled.iter().find(|(query, _)| *query == op.query.as_ptr()) {
+            let _ = write!(out, ": the same as `GET {first}`.\n\n");
+            continue;
+        }
+        tabled.push((op.query.as_ptr(), op.path));
+        out.push_str(":\n\n| Parameter | Value | Meaning |\n|---|---|---|\n");
+        for filter in op.query {
+            let _ = writeln!(
+                out,
+                "| `{}` | {} | {} |",
+                filter.name,
+                cell(&filter.format.described()),
+                cell(filter.meaning)
+            );
+        }
+        out.push('\n');
+    }
+    let _ = writeln!(out, "Names `include` takes: {}.\n", quoted(&hr::EMBEDDED));
+    out.push_str("Filter combinations of the employee list that always answer 200 `[]`:\n\n");
+    for combination in hr::ALWAYS_EMPTY {
+        let pairs: Vec<String> = combination
+            .iter()
+            .map(|(name, value)| format!("`{name}={value}`"))
+            .collect();
+        let _ = writeln!(out, "- {}", pairs.join(" with "));
+    }
+
+    out.push_str("\n### Bodies\n\n");
+    for op in &hr::OPERATIONS {
+        let Some(body) = op.body else { continue };
+        if op.method == "PUT" && op.path == "/api/employees/{id}" {
+            out.push_str(
+                "`PUT /api/employees/{id}`: the attributes of the employee's create body, none \
+                 required.\n\n",
+            );
+            continue;
+        }
+        let _ = writeln!(
+            out,
+            "`{} {}`:\n\n| Attribute | Type | Required | Values |\n|---|---|---|---|",
+            op.method, op.path
+        );
+        for field in body.fields {
+            let values = if !field.values.is_empty() {
+                quoted(field.values)
+            } else if let Some((min, max)) = field.length {
+                format!("{min} to {max} characters")
+            } else {
+                String::new()
+            };
+            let _ = writeln!(
+                out,
+                "| `{}` | {} | {} | {} |",
+                field.name,
+                body_type(field.ty),
+                if field.required && body.enforce_required {
+                    "yes"
+                } else {
+                    "no"
+                },
+                values
+            );
+        }
+        out.push('\n');
+    }
+    let _ = writeln!(
+        out,
+        "Inside an employee: each `work_numbers` entry's `name` is one of {}, each \
+         `phone_numbers` entry's one of {} (with a string `number`); `address` holds {}, each \
+         {} to {} characters.",
+        quoted(&hr::WORK_NUMBER_NAMES),
+        quoted(&hr::PHONE_NUMBER_NAMES),
+        quoted(&hr::ADDRESS_PARTS),
+        hr::ADDRESS_PART_LENGTH.0,
+        hr::ADDRESS_PART_LENGTH.1
+    );
+
+    out.push_str("\n### Roles and keys\n\n| Role id | Role |\n|---|---|\n");
+    for (id, name) in iparams_sandbox::ROLE_NAMES {
+        let _ = writeln!(out, "| {id} | {name} |");
+    }
+    out.push_str(
+        "\nThe seeded employees that have API keys, and their roles (the first line's `tokens` \
+         gives every key but `admin`'s):\n\n\
+         | Key | Roles |\n|---|---|\n",
+    );
+    for (key, roles) in iparams_sandbox::KEYED_USERS {
+        let names: Vec<&str> = roles
+            .iter()
+            .filter_map(|id| {
+                iparams_sandbox::ROLE_NAMES
+                    .iter()
+                    .find(|(role, _)| role == id)
+                    .map(|(_, name)| *name)
+            })
+            .collect();
+        let _ = writeln!(out, "| `{key}` | {} |", names.join(", "));
+    }
+
+    out.push_str("\n### Limits\n\n| Plan | Calls a minute, per account |\n|---|---|\n");
+    for plan in hr::PLANS {
+        let _ = writeln!(out, "| {} | {} |", plan.name, plan.calls_per_minute);
+    }
+    let _ = write!(
+        out,
+        "\n- Lists page by {} objects; no page-size parameter.\n\
+         - `location` takes at most {} branch ids.\n\
+         - Request bodies: {} KiB at most (413 beyond), `Content-Type: {}` (415 otherwise).\n\
+         - `Accept` must allow JSON: {} (406 otherwise), or be absent.\n",
+        hr::PAGE_SIZE,
+        iparams_sandbox::MAX_LOCATIONS,
+        iparams_sandbox::MAX_BODY_BYTES / 1024,
+        hr::BODY_TYPE,
+        quoted(&hr::ACCEPTABLE)
+    );
+    out
+}
+
+fn quoted(values: &[&str]) -> String {
+    let quoted: Vec<String> = values.iter().map(|value| format!("`{value}`")).collect();
+    quoted.join(", ")
+}
+
+fn body_type(ty: iparams_core::app::hr_service::BodyType) -> &'static str {
+    use iparams_core::app::hr_service::BodyType;
+    match ty {
+        BodyType::String => "string",
+        BodyType::Integer => "integer",
+        BodyType::Boolean => "boolean",
+        BodyType::Date => "date `YYYY-MM-DD`",
+        BodyType::Object => "object",
+        BodyType::Array => "array",
+    }
+}

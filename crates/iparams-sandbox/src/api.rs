@@ -693,12 +693,13 @@ fn employee_changes(
             None => {}
         }
     }
+    let (min_length, max_length) = hr_service::ADDRESS_PART_LENGTH;
     match given("address") {
         Some(Value::Object(address)) => {
             let mut stored = Map::new();
             for (part, value) in address {
                 let field = format!("address.{part}");
-                if !["street", "city", "state", "country", "zip_code"].contains(&part.as_str()) {
+                if !hr_service::ADDRESS_PARTS.contains(&part.as_str()) {
                     bad(
                         &mut errors,
                         &field,
@@ -707,7 +708,7 @@ fn employee_changes(
                     continue;
                 }
                 match value.as_str() {
-                    Some(s) if (2..=128).contains(&s.chars().count()) => {
+                    Some(s) if (min_length..=max_length).contains(&s.chars().count()) => {
                         let key = if part == "country" {
                             "country_code"
                         } else {
@@ -718,7 +719,9 @@ fn employee_changes(
                     _ => bad(
                         &mut errors,
                         &field,
-                        format!("`{part}` must be a string of 2 to 128 characters"),
+                        format!(
+                            "`{part}` must be a string of {min_length} to {max_length} characters"
+                        ),
                     ),
                 }
             }

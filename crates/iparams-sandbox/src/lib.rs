@@ -93,9 +93,11 @@ use std::sync::Arc;
 
 use serde_json::json;
 
+pub use api::MAX_LOCATIONS;
 pub use error::ApiError;
 use iparams_serve::{Handler, LocalServer, Options};
 pub use iparams_serve::{Incoming, Outgoing};
+pub use seed::{KEYED_USERS, ROLE_NAMES};
 pub use service::Service;
 pub use time::{Clock, ManualClock, SystemClock};
 

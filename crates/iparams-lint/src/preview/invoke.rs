@@ -14,7 +14,7 @@ use serde_json::{Map, Value as Json, json};
 use super::state::Snapshot;
 use crate::net;
 
-/// The platform's request timeout (request-templates.md: 15 s).
+/// The platform's request timeout (15 s, as documented for request templates).
 const TIMEOUT: Duration = Duration::from_secs(15);
 /// The platform's response limit.
 const MAX_RESPONSE: u64 = 6 * 1024 * 1024;
@@ -31,7 +31,7 @@ fn failure(status: u16, message: impl Into<String>) -> Json {
     json!({"ok": false, "status": status, "headers": {}, "response": "", "message": message.into()})
 }
 
-/// The domain suffix of a product (install-page.md's table).
+/// The domain suffix of a product (docs/preview.md, INSTALL).
 pub fn product_domain(product: &str) -> Option<&'static str> {
     Some(match product {
         "freshdesk" => "freshdesk.com",
@@ -451,7 +451,7 @@ fn route(host: &str, network: &Network) -> Result<String, String> {
     if is_ip_literal(host) {
         return Err(format!(
             "The host `{host}` is an IP address: the vendor's platform takes a fully qualified \
-             domain name, never an IP address (request-templates.md, `schema.host`), so the \
+             domain name, never an IP address (the `host` of a request template's `schema`), so the \
              preview does not call it. Use the service's domain name"
         ));
     }
@@ -639,7 +639,7 @@ fn call(method: &str, url: &str, headers: &[(String, String)], body: &str) -> Js
 }
 
 /// INSTALL's first step: each `domain` iparam paired with the `api_key` iparam of its product,
-/// checked with the product's API (install-page.md). Returns one outcome per pair:
+/// checked with the product's API (docs/preview.md). Returns one outcome per pair:
 /// `{"domain", "api_key", "product", "outcome": "passed"|"failed"|"skipped", "message"}`.
 pub fn check_credentials(caller: &Caller<'_>) -> Json {
     let (snapshot, network) = (caller.snapshot, caller.network);
@@ -672,7 +672,7 @@ pub fn check_credentials(caller: &Caller<'_>) -> Json {
     masker.json(json!(outcomes))
 }
 
-/// One pair's check: the call of install-page.md's table.
+/// One pair's check: the call the installation page makes for its product (docs/preview.md).
 fn credential(product: &str, sub: &str, key: &str, network: &Network) -> (&'static str, String) {
     // An empty field is the required check's to report.
     if sub.is_empty() || key.is_empty() {
@@ -910,7 +910,10 @@ mod tests {
             };
             let refusal = route(host, &online).unwrap_err();
             assert!(refusal.contains("is an IP address"), "{refusal}");
-            assert!(refusal.contains("request-templates.md"), "{refusal}");
+            assert!(
+                refusal.contains("`host` of a request template"),
+                "{refusal}"
+            );
         }
         for host in [
             "api.example.com",

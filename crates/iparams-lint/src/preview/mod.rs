@@ -1,4 +1,4 @@
-//! `iparams-lint preview`: the app's installation page (install-page.md), served on 127.0.0.1
+//! `iparams-lint preview`: the app's installation page (docs/preview.md), served on 127.0.0.1
 //! from the binary alone, with the linter's findings at its fields. A front-end over the
 //! workspace: the app is loaded and checked as `check` does ([`state`]), values are checked as
 //! `values` does before INSTALL stores them ([`store`]), and callbacks' template calls are

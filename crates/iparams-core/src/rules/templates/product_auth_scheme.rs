@@ -14,7 +14,8 @@ pub static RULE: Rule = Rule {
     area: Area::Templates,
     summary: "A template sends a vendor product an authorization it does not take (`Bearer` to Freshdesk, an encoded token to Freshchat)",
     docs: r#"Each of the vendor's products takes an account's API key in one way, the way the
-installation page itself checks a key (install-page.md) and the product's API documentation gives:
+installation page itself checks a key when INSTALL is pressed (docs/preview.md) and the product's API
+documentation gives:
 
 | Product (host) | Authorization |
 |---|---|

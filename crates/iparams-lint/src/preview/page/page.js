@@ -511,7 +511,7 @@
     order.forEach(function (key) {
       var v = values[key];
       // Shorter than four characters, a value is no secret and masking it would garble the text.
-      if (fields[key].def.secure && typeof v === "string" && v.length >= 4) text = text.split(v).join("••••••");
+      if (fields[key].def.secure && typeof v === "string" && v.length >= 4) text = text.split(v).join("****");
     });
     return text;
   }
