@@ -78,9 +78,10 @@ pub fn domain_error(value: &str, reveal: bool) -> Option<String> {
 
 /// Why `label` cannot be one label of a host name, or `None`.
 fn label_error(label: &str) -> Option<String> {
+    let allowed = |c: char| c.is_ascii_alphanumeric() || c == '-';
     let mut bad: Vec<char> = Vec::new();
-    for c in label.chars() {
-        if !(c.is_ascii_alphanumeric() || c == '-') && !bad.contains(&c) {
+    for c in label.chars().filter(|&c| !allowed(c)) {
+        if !bad.contains(&c) {
             bad.push(c);
         }
     }
