@@ -1,4 +1,5 @@
-//! Rule documentation and the editor schema, both generated from or checked against the rules.
+//! Rule documentation, the HR sandbox's reference and the editor schema, each generated from
+//! or checked against what it documents; and docs that name only what the repository holds.
 
 mod support;
 
@@ -14,36 +15,39 @@ fn docs_rules_md_is_up_to_date() {
     );
 }
 
-#[test]
-fn readme_lists_every_rule_by_area() {
-    let readme = std::fs::read_to_string(repo_root().join("README.md")).expect("README.md exists");
-    let start = "<!-- rules: generated from the registry; tests/docs.rs keeps it in sync -->\n";
-    let section = readme
+/// Asserts that the part of `file` between the `start` and `end` markers is `expected`,
+/// printing what to write there when it is not.
+fn assert_generated_section(file: &str, start: &str, end: &str, expected: &str) {
+    let text = std::fs::read_to_string(repo_root().join(file)).expect("the file exists");
+    let section = text
         .split_once(start)
-        .and_then(|(_, rest)| rest.split_once("<!-- end of rules -->"))
+        .and_then(|(_, rest)| rest.split_once(end))
         .map(|(section, _)| section)
-        .expect("README.md has the rules markers");
-    let expected = iparams_lint::docs::readme_rules_section();
+        .unwrap_or_else(|| panic!("{file} has no markers {start:?} … {end:?}"));
     assert!(
         section == expected,
-        "README.md's rules are out of date; between the markers write:\n{expected}"
+        "{file} is out of date; between the markers write:\n{expected}"
+    );
+}
+
+#[test]
+fn readme_lists_every_rule_by_area() {
+    assert_generated_section(
+        "README.md",
+        "<!-- rules: generated from the registry; tests/docs.rs keeps it in sync -->\n",
+        "<!-- end of rules -->",
+        &iparams_lint::docs::readme_rules_section(),
     );
 }
 
 #[test]
 fn hr_sandbox_md_lists_what_the_sandbox_serves() {
-    let doc = std::fs::read_to_string(repo_root().join("docs/hr-sandbox.md"))
-        .expect("docs/hr-sandbox.md exists");
-    let start = "<!-- reference: generated from the service's document as data; tests/docs.rs keeps it in sync -->\n";
-    let section = doc
-        .split_once(start)
-        .and_then(|(_, rest)| rest.split_once("<!-- end of reference -->"))
-        .map(|(section, _)| section)
-        .expect("docs/hr-sandbox.md has the reference markers");
-    let expected = format!("\n{}\n", iparams_lint::docs::hr_service_markdown());
-    assert!(
-        section == expected,
-        "docs/hr-sandbox.md's reference is out of date; between the markers write:\n{expected}"
+    assert_generated_section(
+        "docs/hr-sandbox.md",
+        "<!-- reference: generated from the service's document as data; tests/docs.rs keeps it \
+         in sync -->\n",
+        "<!-- end of reference -->",
+        &format!("\n{}\n", iparams_lint::docs::hr_service_markdown()),
     );
 }
 
