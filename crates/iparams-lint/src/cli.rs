@@ -48,7 +48,7 @@ pub enum Command {
     },
     /// Print the JSON Schema of iparams.json, for editors
     Schema,
-    /// Run the vendor's HR service locally (docs/hr-sandbox.md), for trying apps and credential checks
+    /// Run the vendor's HR service locally, for trying apps and credential checks
     #[command(long_about = HR_SANDBOX_ABOUT)]
     HrSandbox(HrSandboxArgs),
     /// Serve the app's installation page on 127.0.0.1, offline, with the linter's findings on it

@@ -1,4 +1,4 @@
-//! `iparams-lint hr-sandbox`: the HR service of hr-service-api.md, running locally (the
+//! `iparams-lint hr-sandbox`: the vendor's HR service (docs/hr-sandbox.md), running locally (the
 //! `iparams-sandbox` crate), until SIGINT or SIGTERM.
 
 use std::io::Write;

@@ -1,4 +1,4 @@
-//! A local HR service: the HR service API document (`hr-service-api.md`), served on
+//! A local HR service: the vendor's HR service API (docs/hr-sandbox.md), served on
 //! 127.0.0.1 with its state in SQLite, seeded with a realistic organisation, for trying apps,
 //! their installation page's credential check and their request templates without an account.
 //!

@@ -1,5 +1,5 @@
-//! The HR service of `hr-service-api.md`, as data: its endpoints, who may call them and what
-//! they answer, the query filters of each, the `include` names, the create bodies, the rate
+//! The vendor's HR service API (docs/hr-sandbox.md), as data: its endpoints, who may call them and
+//! what they answer, the query filters of each, the `include` names, the create bodies, the rate
 //! limits and the filter combinations that always answer an empty list.
 //!
 //! The facts are written here once: the rules about templates that reach the service quote

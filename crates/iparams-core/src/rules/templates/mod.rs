@@ -81,7 +81,7 @@ pub(crate) fn without_placeholders(text: &str) -> Cow<'_, str> {
 }
 
 /// A product of the vendor whose API each account serves at a host of its own,
-/// `<sub-domain><suffix>` (install-page.md, the domain input and the installation check).
+/// `<sub-domain><suffix>` (docs/preview.md: the domain input and the installation check).
 pub(crate) struct ProductHost {
     /// The product as `type_attributes.product` names it.
     pub product: &'static str,
@@ -95,7 +95,7 @@ pub(crate) struct ProductHost {
     pub auth: Option<(ApiAuth, &'static str)>,
 }
 
-/// How a product's API takes an account's key (install-page.md, the installation check; the
+/// How a product's API takes an account's key (docs/preview.md, the installation check; the
 /// vendor's API documentation of each product).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum ApiAuth {

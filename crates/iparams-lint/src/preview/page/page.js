@@ -1,4 +1,4 @@
-/* iparams-lint preview: the installation page of install-page.md, in plain JavaScript.
+/* iparams-lint preview: the installation page (docs/preview.md), in plain JavaScript.
  * The server gives the iparams (file order), the linter's findings and the stored values (secure
  * ones only named); it carries out template calls, the credential check and the store. */
 "use strict";
