@@ -1,7 +1,7 @@
 //! Everything cross-file rules look at, across the files of one app.
 
 use super::manifest::ManifestReading;
-use super::{AppFacts, Declared, JsFacts, Read, Requests, Script};
+use super::{AppFacts, Declared, JsFacts, Read, Requests, Script, WrittenCredential};
 use crate::source::SourceText;
 use crate::span::{LineIndex, Span};
 use crate::syntax::Value;
@@ -17,6 +17,9 @@ pub struct RequestsFile<'a> {
     pub root: Option<Value<'a>>,
     /// Its templates, lowered.
     pub requests: Requests<'a>,
+    /// The credentials its templates write out, found once: every output masks them and
+    /// `credential-in-template` reports them.
+    pub written_credentials: Vec<WrittenCredential>,
 }
 
 /// Everything cross-file rules look at.

@@ -720,22 +720,6 @@ pub(super) fn push_placeholders_replaced(out: &mut String, text: &str, by: char)
     out.push_str(&text[from..]);
 }
 
-/// Whether an `Authorization` value (its placeholders replaced by spaces) writes a credential out: text other than placeholders
-/// after its scheme word (`Bearer abc`, `Basic dXNlcjpwYXNz`), or a word that is not a scheme.
-pub(super) fn holds_literal_credential(literal: &str) -> bool {
-    let mut words = literal.split_whitespace();
-    let first = words.next();
-    // `Token token=<%= … %>` leaves a parameter's name, not a secret, after the scheme.
-    let after = words.any(|word| !word.trim_end_matches('"').ends_with('='));
-    let schemes = ["bearer", "basic", "token", "digest"];
-    match first {
-        None => false,
-        Some(word) if schemes.iter().any(|s| word.eq_ignore_ascii_case(s)) => after,
-        // `Token token=<%= … %>` leaves `token=` alone: a parameter name, not a secret.
-        Some(word) => !word.ends_with('=') || after,
-    }
-}
-
 /// Where `needle` is in `text` from `from`, byte by byte. Template values are short: a
 /// substring searcher (`str::find`, `memmem`), or even `memchr`'s dispatch on the length, costs
 /// more on each call than this whole search.

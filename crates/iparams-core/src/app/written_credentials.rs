@@ -3,9 +3,7 @@
 //! every output (the report's redactions) and the rule that reports them, so what is hidden and
 //! what is reported cannot drift apart.
 
-use super::requests::{
-    Field, Place, Requests, holds_literal_credential, push_placeholders_replaced,
-};
+use super::requests::{Field, Place, Requests, push_placeholders_replaced};
 use crate::secrets::{self, Sensitivity};
 use crate::span::Span;
 use crate::syntax::span_in_literal;
@@ -91,14 +89,6 @@ impl Requests<'_> {
         }
         found
     }
-
-    /// The spans every output masks: each written credential's.
-    pub fn secret_spans(&self, source: &str) -> Vec<Span> {
-        self.written_credentials(source)
-            .into_iter()
-            .map(|credential| credential.span)
-            .collect()
-    }
 }
 
 /// The credential a field writes out by its place and name, if any.
@@ -137,6 +127,31 @@ fn in_field(field: &Field<'_>, text: &str, written: &str, source: &str) -> Optio
     }
 }
 
+/// The authorization schemes a credential follows in an `Authorization` value.
+const SCHEMES: [&str; 4] = ["bearer", "basic", "token", "digest"];
+
+fn is_scheme(word: &str) -> bool {
+    SCHEMES
+        .iter()
+        .any(|scheme| word.eq_ignore_ascii_case(scheme))
+}
+
+/// Whether an `Authorization` value (its placeholders replaced by spaces) writes a credential
+/// out: text other than placeholders after its scheme word (`Bearer abc`, `Basic
+/// dXNlcjpwYXNz`), or a word that is not a scheme.
+fn holds_literal_credential(literal: &str) -> bool {
+    let mut words = literal.split_whitespace();
+    let first = words.next();
+    // `Token token=<%= … %>` leaves a parameter's name, not a secret, after the scheme.
+    let after = words.any(|word| !word.trim_end_matches('"').ends_with('='));
+    match first {
+        None => false,
+        Some(word) if is_scheme(word) => after,
+        // `token=` alone is a parameter's name, not a secret.
+        Some(word) => !word.ends_with('=') || after,
+    }
+}
+
 /// Whether a string written in code is a credential: shaped like a known one or a long random
 /// token, or a scheme and a literal (`Bearer 8f3Kq2LmN5vX1tK9`, `Basic dXNlcjpwYXNz`).
 pub(crate) fn is_written_credential(text: &str) -> bool {
@@ -144,8 +159,7 @@ pub(crate) fn is_written_credential(text: &str) -> bool {
     let scheme_and_literal = matches!(
         (words.next(), words.next(), words.next()),
         (Some(scheme), Some(literal), None)
-            if ["bearer", "basic", "token"].iter().any(|s| scheme.eq_ignore_ascii_case(s))
-                && literal.len() >= SHORTEST_NAMED_SECRET
+            if is_scheme(scheme) && literal.len() >= SHORTEST_NAMED_SECRET
     );
     scheme_and_literal || secrets::looks_secret(text)
 }

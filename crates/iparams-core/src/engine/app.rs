@@ -135,22 +135,23 @@ impl Linter {
                 rules,
             );
             let lowered = Requests::lower(root.as_ref(), complete, source.text());
+            let written_credentials = lowered.written_credentials(source.text());
             (
                 report,
                 RequestsFile {
                     file: id,
                     root,
                     requests: lowered,
+                    written_credentials,
                 },
             )
         });
         let requests = requests.map(|(mut report, requests)| {
             // Credentials written in templates are never shown, whatever rules are on.
-            report.redactions.extend(
-                requests
-                    .requests
-                    .secret_spans(files.sources[requests.file].text()),
-            );
+            let written = requests.written_credentials.iter();
+            report
+                .redactions
+                .extend(written.map(|credential| credential.span));
             report.redactions.sort_unstable();
             report.redactions.dedup();
             files.reports[requests.file] = report;

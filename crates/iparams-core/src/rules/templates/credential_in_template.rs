@@ -45,8 +45,7 @@ fn check(model: &AppModel<'_>, cx: &mut AppContext) {
     let Some(requests) = &model.requests else {
         return;
     };
-    let source = model.sources[requests.file].text();
-    for credential in requests.requests.written_credentials(source) {
+    for credential in &requests.written_credentials {
         let template = suggest::shortened(&credential.template);
         let (what, instead) = secure_form(&credential.written);
         cx.report(
@@ -63,7 +62,7 @@ fn check(model: &AppModel<'_>, cx: &mut AppContext) {
             "Revoke it: everyone who has the app package can read it. Then let installers enter \
              it in a secure iparam and send that: {instead}."
         ))
-        .pointer(credential.pointer);
+        .pointer(credential.pointer.clone());
     }
 }
 
