@@ -47,6 +47,7 @@ mod engine;
 
 pub use diagnostic::{Applicability, Diagnostic, Edit, Fix, Label, Severity};
 pub use edits::{insert_object_member, json_string};
+pub use engine::finish::finish;
 pub use engine::{
     CheckedSource, FileReport, FixOutcome, LintOptions, Linter, lint, masked, redact,
 };

@@ -14,7 +14,7 @@ use iparams_core::app::{Outline, credential_pairs};
 use iparams_core::rules::VERIFY_CREDENTIALS;
 use iparams_core::syntax::parse_value;
 use iparams_core::{
-    Diagnostic, FileReport, Level, RuleSettings, Severity, SourceText, Span, pointer,
+    Diagnostic, FileReport, RuleSettings, Severity, SourceText, Span, finish, pointer,
 };
 
 use crate::net;
@@ -303,19 +303,9 @@ pub fn verify(
             }
         }
     }
-    // The level configured for the rule at each finding's pointer, as the core settles its
-    // own rules' findings.
-    let mut verified = report.diagnostics.split_off(first);
-    verified.retain_mut(|diagnostic| {
-        match settings.configured_at(VERIFY_CREDENTIALS, &diagnostic.pointer) {
-            Some(Level::Off) => false,
-            Some(Level::On(severity)) => {
-                diagnostic.severity = severity;
-                true
-            }
-            None => true,
-        }
-    });
+    // Settled as the core settles its own rules' findings: the level configured for the rule
+    // at each finding's pointer.
+    let mut verified = finish(report.diagnostics.split_off(first), settings);
     report.diagnostics.append(&mut verified);
     report
         .diagnostics
