@@ -266,6 +266,24 @@ fn number_error(value: &str) -> Option<String> {
     })
 }
 
+/// Whether `host` is an IP address in any spelling a URL parser reads as one: dotted, one
+/// decimal number (`2130706433`), hex or octal parts (`0x7f.1`, `0177.0.0.1`), IPv6 (`::1`,
+/// `[fe80::1]`), link-local and the like. As browsers decide, a host whose last label is a
+/// number is an IPv4 address; no top-level domain is one. The vendor takes none as a request
+/// template's host: the `request-host` rule reports it and the preview does not call it.
+pub fn is_ip_host(host: &str) -> bool {
+    let host = host.trim().trim_end_matches('.');
+    if host.contains(':') || host.starts_with('[') {
+        return true;
+    }
+    let last = host.rsplit('.').next().unwrap_or("");
+    let hex = last
+        .strip_prefix("0x")
+        .or_else(|| last.strip_prefix("0X"))
+        .is_some_and(|digits| digits.bytes().all(|b| b.is_ascii_hexdigit()));
+    hex || (!last.is_empty() && last.bytes().all(|b| b.is_ascii_digit()))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

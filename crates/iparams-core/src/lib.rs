@@ -51,6 +51,7 @@ pub use engine::finish::finish;
 pub use engine::{
     CheckedSource, FileReport, FixOutcome, LintOptions, Linter, lint, masked, redact,
 };
+pub use formats::is_ip_host;
 pub use rules::{Level, REGISTRY, Rule, RuleSettings};
 pub use source::{EncodingProblem, SourceText};
 pub use span::{LineCursor, LineIndex, Position, Span};

@@ -8,6 +8,7 @@ use std::time::Duration;
 use iparams_core::app::hr_service::{HOST_SUFFIX, credential_check_url};
 use iparams_core::app::requests::{Place, Template, placeholders};
 use iparams_core::app::{Declared, credential_pairs};
+use iparams_core::is_ip_host;
 use iparams_core::model::IparamType;
 use serde_json::{Map, Value as Json, json};
 
@@ -138,7 +139,7 @@ fn legacy_call(
             .ok_or_else(|| format!("`{url}` is not an absolute URL"))?;
         let cut = rest.find(['/', '?']).unwrap_or(rest.len());
         let (host, path) = (&rest[..cut], &rest[cut..]);
-        if !is_host(host) && !is_ip_literal(host) {
+        if !is_host(host) && !is_ip_host(host) {
             return Err(format!("`{host}` is not a host name"));
         }
         let allowed = host.to_ascii_lowercase().ends_with(HOST_SUFFIX) && network.hr_url.is_some()
@@ -401,7 +402,7 @@ fn build(template: &Template, scope: &Scope<'_>) -> Result<Request, String> {
             request.method
         ));
     }
-    if !is_host(&request.host) && !is_ip_literal(&request.host) {
+    if !is_host(&request.host) && !is_ip_host(&request.host) {
         return Err(format!(
             "The template's host, filled, is `{}`: not a host name",
             request.host
@@ -428,27 +429,10 @@ fn is_host(host: &str) -> bool {
         })
 }
 
-/// Whether `host` is an IP address in any spelling a URL parser reads as one: dotted, one
-/// decimal number (`2130706433`), hex or octal parts (`0x7f.1`, `0177.0.0.1`), IPv6 (`::1`,
-/// `[fe80::1]`), link-local and the like. As browsers decide, a host whose last label is a
-/// number is an IPv4 address; no top-level domain is one.
-pub fn is_ip_literal(host: &str) -> bool {
-    let host = host.trim().trim_end_matches('.');
-    if host.contains(':') || host.starts_with('[') {
-        return true;
-    }
-    let last = host.rsplit('.').next().unwrap_or("");
-    let hex = last
-        .strip_prefix("0x")
-        .or_else(|| last.strip_prefix("0X"))
-        .is_some_and(|digits| digits.bytes().all(|b| b.is_ascii_hexdigit()));
-    hex || (!last.is_empty() && last.bytes().all(|b| b.is_ascii_digit()))
-}
-
 /// Where a host's calls go: `--hr-url` for the HR service, the host itself with `--online`;
 /// never an IP address, which the vendor forbids as a template's host.
 fn route(host: &str, network: &Network) -> Result<String, String> {
-    if is_ip_literal(host) {
+    if is_ip_host(host) {
         return Err(format!(
             "The host `{host}` is an IP address: the vendor's platform takes a fully qualified \
              domain name, never an IP address (the `host` of a request template's `schema`), so the \
@@ -903,7 +887,7 @@ mod tests {
             "fe80::1",
             "[fe80::1%25eth0]",
         ] {
-            assert!(is_ip_literal(host), "{host}");
+            assert!(is_ip_host(host), "{host}");
             let online = Network {
                 hr_url: None,
                 online: true,
@@ -921,7 +905,7 @@ mod tests {
             "1password.com",
             "x.y0",
         ] {
-            assert!(!is_ip_literal(host), "{host}");
+            assert!(!is_ip_host(host), "{host}");
         }
     }
 }

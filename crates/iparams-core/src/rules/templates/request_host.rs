@@ -2,6 +2,7 @@
 
 use crate::app::{AppModel, Place};
 use crate::diagnostic::Severity;
+use crate::formats::is_ip_host;
 use crate::rules::templates::{
     report_not_a_string, request_app, request_templates, without_placeholders,
 };
@@ -77,7 +78,7 @@ fn check(model: &AppModel<'_>, cx: &mut AppContext) {
                 "holds a port",
                 "The platform calls the default port of the protocol; remove the port.".to_owned(),
             )
-        } else if is_ip_address(&shape) {
+        } else if is_ip_host(&shape) {
             (
                 "is an IP address",
                 "Templates reach services by domain name only; use the service's domain name."
@@ -105,9 +106,4 @@ fn check(model: &AppModel<'_>, cx: &mut AppContext) {
         ))
         .pointer(field.pointer());
     }
-}
-
-/// `1.2.3.4`, or an IPv6 address in brackets.
-fn is_ip_address(host: &str) -> bool {
-    host.parse::<std::net::Ipv4Addr>().is_ok() || host.starts_with('[')
 }
