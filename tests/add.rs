@@ -15,6 +15,18 @@ const MANIFEST: &str =
 const PRETTY: &str =
     "{\n  \"region\": {\n    \"display_name\": \"Region\",\n    \"type\": \"text\"\n  }\n}\n";
 
+/// `add`'s flags for a text iparam `b` whose change callback is `onB`.
+const WITH_CALLBACK: [&str; 8] = [
+    "--key",
+    "b",
+    "--type",
+    "text",
+    "--display-name",
+    "B",
+    "--event",
+    "change=onB",
+];
+
 /// An app in a scratch folder, with `iparams` as its config/iparams.json (none when `None`).
 fn app(name: &str, iparams: Option<&str>) -> (Scratch, PathBuf) {
     let scratch = Scratch::new(&format!("add-{name}"));
@@ -296,16 +308,7 @@ fn an_app_without_iparams_gets_one() {
 
 #[test]
 fn events_declare_their_callbacks() {
-    let args = [
-        "--key",
-        "b",
-        "--type",
-        "text",
-        "--display-name",
-        "B",
-        "--event",
-        "change=onB",
-    ];
+    let args = WITH_CALLBACK;
     // Created when missing.
     let (scratch, _) = app("event-new", Some(PRETTY));
     let (status, stdout, stderr) = add(&scratch, &args);
@@ -406,19 +409,7 @@ fn a_new_iparam_is_a_next_step_not_a_finding_and_its_stub_follows_the_code() {
         "config/assets/iparams.js",
         "/**\n * Checks A.\n */\nfunction onA(value) {\n    return \"\";\n}\n",
     );
-    let (status, stdout, stderr) = add(
-        &scratch,
-        &[
-            "--key",
-            "b",
-            "--type",
-            "text",
-            "--display-name",
-            "B",
-            "--event",
-            "change=onB",
-        ],
-    );
+    let (status, stdout, stderr) = add(&scratch, &WITH_CALLBACK);
     assert_eq!(status, Some(0), "{stdout}{stderr}");
     assert!(!stderr.contains("unused-iparam"), "{stderr}");
     assert_eq!(

@@ -421,6 +421,19 @@ fn every_format_of(path: &std::path::Path) -> (Option<i32>, String) {
     (status, outputs.join("\n"))
 }
 
+/// The findings of `rule` on the app at `app`, every file's, as `--format json` gives them.
+fn app_findings(app: &std::path::Path, rule: &str) -> Vec<Value> {
+    let (_, json, _) = run_in(&repo_root(), &["--format", "json", &app.to_string_lossy()]);
+    let json: Value = serde_json::from_str(&json).expect("JSON");
+    json["files"]
+        .as_array()
+        .expect("files")
+        .iter()
+        .flat_map(|file| file["diagnostics"].as_array().cloned().unwrap_or_default())
+        .filter(|d| d["rule"] == rule)
+        .collect()
+}
+
 fn assert_none_shown(output: &str, secrets: &[&str]) {
     for secret in secrets {
         assert!(!output.contains(secret), "{secret} is shown:\n{output}");
@@ -446,14 +459,8 @@ fn credentials_committed_in_templates_are_errors_and_never_shown() {
             "FGqddMF8t08v8N7Oq4i57vs1",
         ],
     );
-    let (_, json, _) = run_in(&repo_root(), &["--format", "json", &app.to_string_lossy()]);
-    let json: Value = serde_json::from_str(&json).expect("JSON");
-    let errors: Vec<String> = json["files"]
-        .as_array()
-        .expect("files")
+    let errors: Vec<String> = app_findings(&app, "credential-in-template")
         .iter()
-        .flat_map(|file| file["diagnostics"].as_array().cloned().unwrap_or_default())
-        .filter(|d| d["rule"] == "credential-in-template")
         .map(|d| format!("{} {}", d["severity"], d["pointer"]))
         .collect();
     // The bearer and basic headers, two named headers, a query parameter, a key in the path,
@@ -474,14 +481,8 @@ fn credentials_committed_in_templates_are_errors_and_never_shown() {
 #[test]
 fn an_iparam_sent_as_a_credential_must_be_secure() {
     let app = repo_root().join("fixtures/apps/credential-iparam-not-secure/invalid");
-    let (_, json, _) = run_in(&repo_root(), &["--format", "json", &app.to_string_lossy()]);
-    let json: Value = serde_json::from_str(&json).expect("JSON");
-    let messages: Vec<String> = json["files"]
-        .as_array()
-        .expect("files")
+    let messages: Vec<String> = app_findings(&app, "credential-iparam-not-secure")
         .iter()
-        .flat_map(|file| file["diagnostics"].as_array().cloned().unwrap_or_default())
-        .filter(|d| d["rule"] == "credential-iparam-not-secure")
         .map(|d| format!("{} {}", d["severity"], d["message"]))
         .collect();
     // Once per iparam, however many templates send it; never for `account`, a plain value.
