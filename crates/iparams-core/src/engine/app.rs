@@ -30,6 +30,14 @@ struct Files<'a> {
 }
 
 impl<'a> Files<'a> {
+    /// Adds a script and reads what it does; the credentials written in it are never shown.
+    fn add_script(&mut self, file: &AppFile<'a>, script: Script) -> (FileId, JsFacts) {
+        let id = self.add(file.path, file.bytes);
+        let facts = js::analyze_file(self.sources[id].text(), file.path, script);
+        self.reports[id].redactions.clone_from(&facts.secrets);
+        (id, facts)
+    }
+
     fn add(&mut self, path: &str, bytes: &'a [u8]) -> FileId {
         self.paths.push(path.to_owned());
         self.sources.push(SourceText::decode(bytes));
@@ -66,12 +74,9 @@ impl Linter {
             rules,
         );
 
-        let callbacks = input.callbacks.map(|file| {
-            let id = files.add(file.path, file.bytes);
-            let facts = js::analyze(files.sources[id].text(), file.path, 0, Script::Callbacks);
-            files.reports[id].redactions.clone_from(&facts.secrets);
-            (id, facts)
-        });
+        let callbacks = input
+            .callbacks
+            .map(|file| files.add_script(&file, Script::Callbacks));
         let facts = facts_of(
             &manifest_reading,
             callbacks.as_ref().map(|(_, facts)| facts),
@@ -92,12 +97,7 @@ impl Linter {
                        script: Script|
          -> Vec<(FileId, JsFacts)> {
             list.iter()
-                .map(|file| {
-                    let id = files.add(file.path, file.bytes);
-                    let facts = js::analyze_file(files.sources[id].text(), file.path, script);
-                    files.reports[id].redactions.clone_from(&facts.secrets);
-                    (id, facts)
-                })
+                .map(|file| files.add_script(file, script))
                 .collect()
         };
         let install_scripts = scripts(&mut files, &input.install_scripts, Script::Callbacks);
