@@ -104,6 +104,17 @@ pub struct CheckArgs {
     pub watch: bool,
 }
 
+impl CheckArgs {
+    /// The paths to check: those given, or the working folder when none is.
+    pub fn paths_or_working_folder(&self) -> Vec<PathBuf> {
+        if self.paths.is_empty() {
+            vec![PathBuf::from(".")]
+        } else {
+            self.paths.clone()
+        }
+    }
+}
+
 #[derive(Debug, Args)]
 pub struct ValuesArgs {
     /// A values file (a JSON object of iparam key → value), or an app folder whose

@@ -4,7 +4,7 @@
 pub mod watch;
 
 use std::io::{Read, Write};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::sync::OnceLock;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
@@ -66,7 +66,7 @@ struct JobOutcome {
 }
 
 pub fn run(
-    mut args: CheckArgs,
+    args: CheckArgs,
     env: &Environment,
     stdin: &mut dyn Read,
     stdout: &mut (dyn Write + Send),
@@ -77,11 +77,7 @@ pub fn run(
         Ok(workspace) => workspace,
         Err(message) => return fail(stderr, &message),
     };
-    let paths = if args.paths.is_empty() {
-        vec![PathBuf::from(".")]
-    } else {
-        std::mem::take(&mut args.paths)
-    };
+    let paths = args.paths_or_working_folder();
     let plan = match workspace.plan(&paths, args.stdin_filename.as_deref()) {
         Ok(plan) => plan,
         Err(message) => return fail(stderr, &message),

@@ -78,12 +78,8 @@ pub fn run(
 /// The folders and files to watch: the app of each path given (the working folder's when none
 /// is), or the path itself outside any app.
 fn roots(args: &CheckArgs) -> Vec<PathBuf> {
-    let paths = if args.paths.is_empty() {
-        vec![PathBuf::from(".")]
-    } else {
-        args.paths.clone()
-    };
-    let mut roots: Vec<PathBuf> = paths
+    let mut roots: Vec<PathBuf> = args
+        .paths_or_working_folder()
         .into_iter()
         .map(|path| app_of(&path).map_or(path, |app| app.root))
         .collect();
