@@ -87,6 +87,10 @@ vsix="$out/vscode/iparams-lint-$platform-$version.vsix"
 )
 
 step "crates.io: every published crate, packaged and verified"
+# Verifying builds each crate against the others from a registry in target/package, whose
+# sources cargo unpacks once under CARGO_HOME by name and version: an earlier build's sources of
+# the same version would be built instead of these.
+rm -rf "${CARGO_HOME:-$HOME/.cargo}"/registry/src/*/iparams-{core,serve,sandbox,lint}-"$version"
 cargo package --workspace --exclude iparams-bench --locked
 cp "$target_dir"/package/*-"$version".crate "$out/crates/"
 
