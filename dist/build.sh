@@ -87,12 +87,14 @@ vsix="$out/vscode/iparams-lint-$platform-$version.vsix"
 )
 
 step "crates.io: every published crate, packaged and verified"
-# Verifying builds each crate against the others from a registry in target/package, whose
-# sources cargo unpacks once under CARGO_HOME by name and version: an earlier build's sources of
-# the same version would be built instead of these.
+# Verifying builds each crate against the others from a temporary registry, and cargo takes a
+# registry's crate of one version to never change: the sources it unpacked under CARGO_HOME, and
+# what it built from them, would stand for these from an earlier build. Both are made anew.
 rm -rf "${CARGO_HOME:-$HOME/.cargo}"/registry/src/*/iparams-{core,serve,sandbox,lint}-"$version"
-cargo package --workspace --exclude iparams-bench --locked
-cp "$target_dir"/package/*-"$version".crate "$out/crates/"
+verify_dir="$target_dir/crates-verified"
+rm -rf "$verify_dir"
+cargo package --workspace --exclude iparams-bench --locked --target-dir "$verify_dir"
+cp "$verify_dir"/package/*-"$version".crate "$out/crates/"
 
 step "Done"
 (cd "$out" && find . -type f | sort) >&2
