@@ -17,6 +17,11 @@ pub struct AppInput<'a> {
     /// The entries of config/, with whether each is a folder.
     pub config_entries: Vec<(String, bool)>,
     pub iparams: Option<AppFile<'a>>,
+    /// config/iparams.html, a custom installation page.
+    pub page: Option<AppFile<'a>>,
+    /// The paths of the files under config/assets/, from config/ (`assets/iparams.css`): what
+    /// the page's `src` and `href` may name.
+    pub config_assets: Vec<String>,
     /// config/assets/iparams.js.
     pub callbacks: Option<AppFile<'a>>,
     /// The other scripts of config/assets/, which the installation page loads.
@@ -36,6 +41,8 @@ pub struct AppInput<'a> {
 pub enum Role {
     Manifest,
     Iparams,
+    /// config/iparams.html, a custom installation page.
+    InstallPage,
     Callbacks,
     /// Another script of config/assets/ (a JavaScript or TypeScript file, not a page): the
     /// installation page loads it.
@@ -77,6 +84,7 @@ impl Role {
         match relative {
             "manifest.json" => Role::Manifest,
             "config/iparams.json" => Role::Iparams,
+            "config/iparams.html" => Role::InstallPage,
             "config/assets/iparams.js" => Role::Callbacks,
             "config/requests.json" => Role::Requests,
             "config/iparam_test_data.json" => Role::Other,
@@ -104,6 +112,8 @@ impl<'a> AppInput<'a> {
             config_folder,
             config_entries: Vec::new(),
             iparams: None,
+            page: None,
+            config_assets: Vec::new(),
             callbacks: None,
             install_scripts: Vec::new(),
             requests: None,
@@ -117,6 +127,7 @@ impl<'a> AppInput<'a> {
     pub fn add(&mut self, relative: &str, file: AppFile<'a>) {
         match Role::of(relative) {
             Role::Iparams => self.iparams = Some(file),
+            Role::InstallPage => self.page = Some(file),
             Role::Callbacks => self.callbacks = Some(file),
             Role::InstallScript => self.install_scripts.push(file),
             Role::Requests => self.requests = Some(file),
@@ -151,6 +162,9 @@ impl<'a> AppInput<'a> {
                     .map_or((entry, false), |(folder, _)| (folder, true));
                 if !input.config_entries.iter().any(|(known, _)| known == name) {
                     input.config_entries.push((name.to_owned(), folder));
+                }
+                if entry.starts_with("assets/") {
+                    input.config_assets.push(entry.to_owned());
                 }
             }
         }
@@ -206,6 +220,7 @@ mod tests {
     #[test]
     fn roles_by_path() {
         assert_eq!(Role::of("config/iparams.json"), Role::Iparams);
+        assert_eq!(Role::of("config/iparams.html"), Role::InstallPage);
         assert_eq!(Role::of("config/requests.json"), Role::Requests);
         assert_eq!(Role::of("config/oauth_config.json"), Role::Template);
         assert_eq!(Role::of("config/assets/iparams.js"), Role::Callbacks);

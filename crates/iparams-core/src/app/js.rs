@@ -12,9 +12,11 @@ use oxc_ast_visit::{Visit, walk};
 use oxc_parser::Parser;
 use oxc_span::{GetSpan, SourceType};
 
+use super::html::HtmlPage;
 use super::input::is_page;
 use super::invocations::{Invocation, LegacyRequest, RequestCall, request_call};
 use super::literals::{Literal, literal_kind, literal_string};
+use super::page_functions::{PageFunction, page_functions};
 use super::requests::placeholder_iparams;
 use super::typescript_nest::too_nested;
 use super::written_credentials::{is_written_credential, names_a_secret};
@@ -121,6 +123,9 @@ pub struct JsFacts {
     /// before templates (its URL and options), which the platform substitutes: reads, but
     /// not through `client.iparams.get`.
     pub request_reads: Vec<Read>,
+    /// The functions of a custom installation page it defines (`postConfigs`, `getConfigs`,
+    /// `validate`): read in the installation page's scripts only.
+    pub page_functions: Vec<PageFunction>,
 }
 
 impl JsFacts {
@@ -143,6 +148,7 @@ impl JsFacts {
         self.legacy_requests.extend(other.legacy_requests);
         self.secrets.extend(other.secrets);
         self.request_reads.extend(other.request_reads);
+        self.page_functions.extend(other.page_functions);
     }
 }
 
@@ -241,6 +247,9 @@ fn analyze_in(
         shift: &shift,
     };
     collector.visit_program(&parsed.program);
+    if script == Script::Callbacks {
+        facts.page_functions = page_functions(&parsed.program, &shift);
+    }
     facts
 }
 
@@ -519,42 +528,27 @@ impl<'a> Visit<'a> for Collector<'_, '_> {
     }
 }
 
-/// The inline scripts of an HTML page: each one's text and where it starts in the page.
-pub fn inline_scripts(html: &str) -> Vec<(&str, usize)> {
-    let lower = html.to_ascii_lowercase();
-    let mut scripts = Vec::new();
-    let mut from = 0;
-    while let Some(open) = lower[from..].find("<script").map(|at| at + from) {
-        let Some(tag_end) = lower[open..].find('>').map(|at| at + open + 1) else {
-            break;
-        };
-        let Some(close) = lower[tag_end..].find("</script").map(|at| at + tag_end) else {
-            break;
-        };
-        let tag = &lower[open..tag_end];
-        let typed_other = tag.contains("type=")
-            && !["javascript", "module", "babel", "jsx"]
-                .iter()
-                .any(|t| tag.contains(t));
-        if !tag.contains(" src=") && !typed_other {
-            scripts.push((&html[tag_end..close], tag_end));
-        }
-        from = close;
-    }
-    scripts
-}
-
 /// A script, or the inline scripts of a page.
 pub fn analyze_file(text: &str, path: &str, script: Script) -> JsFacts {
     if is_page(&path.to_ascii_lowercase()) {
-        let mut facts = JsFacts::default();
-        for (code, offset) in inline_scripts(text) {
-            facts.merge(analyze(code, "inline.js", offset, script));
-        }
-        facts
+        analyze_page(&HtmlPage::read(text), text, script)
     } else {
         analyze(text, path, 0, script)
     }
+}
+
+/// The inline scripts of `page`, whose text is `text`, read as one script.
+pub fn analyze_page(page: &HtmlPage, text: &str, script: Script) -> JsFacts {
+    let mut facts = JsFacts::default();
+    for code in page.inline_code() {
+        facts.merge(analyze(
+            &text[code.start..code.end],
+            "inline.js",
+            code.start,
+            script,
+        ));
+    }
+    facts
 }
 
 #[cfg(test)]
@@ -740,10 +734,10 @@ mod tests {
     #[test]
     fn inline_scripts_of_html() {
         let html = "<html><script src=\"x.js\"></script><SCRIPT>a()</SCRIPT><script type=\"text/template\">b</script><script type=\"module\">c()</script></html>";
-        let scripts: Vec<_> = inline_scripts(html)
-            .into_iter()
-            .map(|(s, at)| (s, &html[at..at + s.len()]))
+        let scripts: Vec<_> = HtmlPage::read(html)
+            .inline_code()
+            .map(|code| &html[code.start..code.end])
             .collect();
-        assert_eq!(scripts, [("a()", "a()"), ("c()", "c()")]);
+        assert_eq!(scripts, ["a()", "c()"]);
     }
 }

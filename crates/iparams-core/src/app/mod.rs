@@ -11,6 +11,7 @@
 mod facts;
 pub mod hr_calls;
 pub mod hr_service;
+pub mod html;
 mod input;
 pub mod invocations;
 pub mod js;
@@ -18,6 +19,8 @@ mod literals;
 pub mod manifest;
 mod model;
 mod outline;
+pub mod page;
+pub mod page_functions;
 pub mod requests;
 mod templates;
 mod typescript_nest;
@@ -36,6 +39,7 @@ pub use literals::Literal;
 pub use manifest::{Manifest, ManifestProblem, Platform};
 pub use model::{AppModel, FileId, RequestsFile};
 pub use outline::{Declared, Handler, Outline, credential_pairs};
+pub use page::{InstallPage, Resource, Run};
 pub use requests::{Field, Place, Placeholder, Reference, Requests, Template};
 pub use templates::template_reads;
 pub use written_credentials::{

@@ -1,7 +1,7 @@
 //! Everything cross-file rules look at, across the files of one app.
 
 use super::manifest::ManifestReading;
-use super::{AppFacts, Declared, JsFacts, Read, Requests, Script, WrittenCredential};
+use super::{AppFacts, Declared, InstallPage, JsFacts, Read, Requests, Script, WrittenCredential};
 use crate::source::SourceText;
 use crate::span::{LineIndex, Span};
 use crate::syntax::Value;
@@ -30,12 +30,20 @@ pub struct AppModel<'a> {
     pub manifest: &'a ManifestReading,
     pub manifest_file: FileId,
     pub config_entries: &'a [(String, bool)],
-    /// config/iparams.json, when there is one; `declared` is empty when it is not readable.
+    /// The files under config/assets/, by their paths from config/ (`assets/iparams.css`).
+    pub config_assets: &'a [String],
+    /// The file that defines the app's iparams: config/iparams.json when there is one, else the
+    /// script of a custom installation page whose `postConfigs` returns them. `declared` is
+    /// empty when it is not readable.
     pub iparams_file: Option<FileId>,
     pub declared: Vec<Declared>,
-    /// iparams.json was read to its end, so `declared` lists every iparam: a key missing from
-    /// it is really undefined.
+    /// iparams.json was read to its end (or every key the page's `postConfigs` returns is
+    /// known), so `declared` lists every iparam: a key missing from it is really undefined.
     pub iparams_complete: bool,
+    /// config/iparams.html, a custom installation page, with the scripts it runs.
+    pub page: Option<InstallPage>,
+    /// The iparams come from the page: it has no iparams.json beside it.
+    pub iparams_from_page: bool,
     pub callbacks: Option<(FileId, JsFacts)>,
     /// The other scripts of config/assets/, which the installation page loads.
     pub install_scripts: Vec<(FileId, JsFacts)>,
@@ -60,11 +68,22 @@ impl AppModel<'_> {
         &self.paths[id]
     }
 
-    /// What iparams.json defines, as a sentence of a help: "iparams.json defines `a`, `b`." (the
-    /// first dozen), or that it defines none.
+    /// What defines the app's iparams, for messages: iparams.json, or the custom installation
+    /// page when the app has it and no iparams.json.
+    pub fn definitions_name(&self) -> &'static str {
+        if self.iparams_from_page {
+            "config/iparams.html"
+        } else {
+            "iparams.json"
+        }
+    }
+
+    /// What iparams.json (or the page) defines, as a sentence of a help: "iparams.json defines
+    /// `a`, `b`." (the first dozen), or that it defines none.
     pub fn defined_iparams(&self) -> String {
+        let source = self.definitions_name();
         if self.declared.is_empty() {
-            return "iparams.json defines no iparam.".to_owned();
+            return format!("{source} defines no iparam.");
         }
         let keys: Vec<&str> = self
             .declared
@@ -75,9 +94,9 @@ impl AppModel<'_> {
         let more = self.declared.len().saturating_sub(keys.len());
         let list = crate::suggest::list(keys);
         if more > 0 {
-            format!("iparams.json defines {list} and {more} more.")
+            format!("{source} defines {list} and {more} more.")
         } else {
-            format!("iparams.json defines {list}.")
+            format!("{source} defines {list}.")
         }
     }
 

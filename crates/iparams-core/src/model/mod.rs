@@ -7,7 +7,8 @@ mod types;
 
 pub use types::{
     Attribute, CHANGE_EVENT, CURRENT_PRODUCT, DATA_BIND_VALUES, IparamType, PRODUCT_PLACEHOLDER,
-    PRODUCTS, REGEX_ERROR_SUFFIX, Shape, data_bind_description, product_description,
+    PRODUCTS, REGEX_ERROR_SUFFIX, Shape, data_bind_description, looks_like_a_data_bind_name,
+    product_description,
 };
 
 use std::borrow::Cow;

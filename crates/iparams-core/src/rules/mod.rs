@@ -2,7 +2,7 @@
 //! [`RuleSettings`], the helpers the rules of several groups share) and the rules themselves, one
 //! file each, grouped by what they check: `file/` (a JSON file as a whole), `iparam/`, `app/`
 //! (iparams.json with the app around it: manifest, config/ folder, callbacks and code),
-//! `templates/` (request templates, config/requests.json, and the code that invokes them), `hr/`
+//! `page/` (a custom installation page, config/iparams.html), `templates/` (request templates, config/requests.json, and the code that invokes them), `hr/`
 //! (the templates that reach the HR service) and `values/` (installation values). What only the
 //! rules of one group share is in that group's `mod.rs`; no rule file exports to another.
 //!
@@ -18,6 +18,7 @@ mod app;
 mod file;
 mod hr;
 mod iparam;
+mod page;
 mod templates;
 mod values;
 
@@ -76,13 +77,14 @@ pub enum Area {
     DataBind,
     Installation,
     App,
+    Page,
     Templates,
     Hr,
     Values,
 }
 
 impl Area {
-    pub const ALL: [Area; 14] = [
+    pub const ALL: [Area; 15] = [
         Area::File,
         Area::Keys,
         Area::Options,
@@ -94,6 +96,7 @@ impl Area {
         Area::DataBind,
         Area::Installation,
         Area::App,
+        Area::Page,
         Area::Templates,
         Area::Hr,
         Area::Values,
@@ -113,6 +116,7 @@ impl Area {
             Area::DataBind => "data-bind",
             Area::Installation => "Installation",
             Area::App => "The app",
+            Area::Page => "A custom installation page (config/iparams.html)",
             Area::Templates => "Request templates",
             Area::Hr => "The HR service",
             Area::Values => "Installation values (`values`)",
@@ -283,6 +287,15 @@ pub static REGISTRY: &[&Rule] = &[
     &app::secure_iparam_in_frontend::RULE,
     &app::key_not_usable_in_templates::RULE,
     &app::unused_iparam::RULE,
+    &page::page_function_missing::RULE,
+    &page::page_function_not_declared::RULE,
+    &page::validate_not_boolean::RULE,
+    &page::missing_app_client::RULE,
+    &page::page_keys_unknown::RULE,
+    &page::secure_key_not_stored::RULE,
+    &page::page_fields_mismatch::RULE,
+    &page::missing_page_asset::RULE,
+    &page::remote_page_resource::RULE,
     &templates::invalid_request_template::RULE,
     &templates::credential_in_template::RULE,
     &templates::credential_iparam_not_secure::RULE,

@@ -2,7 +2,7 @@
 
 use std::path::{Path, PathBuf};
 
-use iparams_core::app::{AppFile, AppInput, Role};
+use iparams_core::app::{AppFile, AppInput, Role, SKIPPED_FOLDERS};
 
 use super::place::MANIFEST_FILE;
 use super::{Workspace, discover};
@@ -23,6 +23,8 @@ pub struct LoadedApp {
     pub config_folder: String,
     /// The entries of config/, with whether each is a folder.
     pub config_entries: Vec<(String, bool)>,
+    /// The files under config/assets/, by their paths from config/ (`assets/iparams.css`).
+    pub config_assets: Vec<String>,
     /// Files that could not be read: "path: why" (manifest.json aside).
     pub errors: Vec<String>,
     /// Why manifest.json could not be read, when it is there but could not be.
@@ -60,6 +62,7 @@ impl LoadedApp {
             files: Vec::new(),
             config_folder: shown_path("config"),
             config_entries: config_entries(root),
+            config_assets: config_assets(root),
             errors: Vec::new(),
             manifest_error: None,
         };
@@ -121,6 +124,7 @@ impl LoadedApp {
             &self.config_folder,
         );
         input.config_entries = self.config_entries.clone();
+        input.config_assets = self.config_assets.clone();
         for file in &self.files {
             input.add(
                 &file.relative,
@@ -142,6 +146,46 @@ fn shown_in(root: &Path, shown: &str, relative: &str) -> String {
     } else {
         format!("{shown}/{relative}")
     }
+}
+
+/// How many files of config/assets/ are listed: a page references a handful, and a folder of
+/// thousands (an unignored `node_modules`) is not the app's own.
+const MAX_ASSETS: usize = 10_000;
+
+/// The files under config/assets/ by their paths from config/, sorted: what a custom page's
+/// `src` and `href` may name. Ignore files are not read: a built bundle the repository ignores is
+/// still served with the page.
+fn config_assets(root: &Path) -> Vec<String> {
+    let config = root.join("config");
+    let mut found = Vec::new();
+    let mut folders = vec![config.join("assets")];
+    while let Some(folder) = folders.pop() {
+        let Ok(entries) = std::fs::read_dir(&folder) else {
+            continue;
+        };
+        for entry in entries.filter_map(Result::ok) {
+            if found.len() >= MAX_ASSETS {
+                break;
+            }
+            let path = entry.path();
+            let Ok(file_type) = entry.file_type() else {
+                continue;
+            };
+            if file_type.is_dir() {
+                let skipped = entry
+                    .file_name()
+                    .to_str()
+                    .is_some_and(|name| SKIPPED_FOLDERS.contains(&name));
+                if !skipped {
+                    folders.push(path);
+                }
+            } else if let Ok(relative) = path.strip_prefix(&config) {
+                found.push(relative.to_string_lossy().replace('\\', "/"));
+            }
+        }
+    }
+    found.sort();
+    found
 }
 
 /// What config/ holds, sorted.

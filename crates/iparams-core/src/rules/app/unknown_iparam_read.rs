@@ -80,7 +80,10 @@ fn check(model: &AppModel<'_>, cx: &mut AppContext) {
                     file,
                     &RULE,
                     read.span,
-                    format!("`{key}` is read here, but iparams.json defines no such iparam"),
+                    format!(
+                        "`{key}` is read here, but {} defines no such iparam",
+                        model.definitions_name()
+                    ),
                 )
                 .label("no such iparam")
                 .help(help);

@@ -1,0 +1,228 @@
+//! What an HTML page is made of, as far as the rules need: its scripts (inline code, or a
+//! `src`), its style sheets, and its `data-bind` attributes, each with where it is in the page.
+//! Read with html5gum, a tokenizer that follows the WHATWG specification (a `<script>` inside a
+//! comment or a `<textarea>` is text, `</script>` inside a script's string ends it, as in a
+//! browser), keeping the byte range of every tag and attribute.
+
+use html5gum::{DefaultEmitter, Token, Tokenizer};
+
+use super::written_credentials::is_written_credential;
+use crate::span::Span;
+
+/// An attribute's value as the browser reads it (entities decoded), and where its text is.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AttributeValue {
+    pub value: String,
+    /// The value as written, quotes excluded.
+    pub span: Span,
+}
+
+/// One `<script>` element.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PageScript {
+    /// The start tag.
+    pub tag: Span,
+    /// `src`, for a script loaded from a file or a URL.
+    pub src: Option<AttributeValue>,
+    /// The code between the tags, when the browser runs it as JavaScript: no `src`, and a
+    /// `type` that is JavaScript (or none).
+    pub code: Option<Span>,
+}
+
+/// The parts of a page the rules read.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct HtmlPage {
+    /// Every `<script>`, in the order the browser runs them.
+    pub scripts: Vec<PageScript>,
+    /// The `href` of every `<link rel="stylesheet">`.
+    pub stylesheets: Vec<AttributeValue>,
+    /// Every `data-bind` attribute.
+    pub data_binds: Vec<AttributeValue>,
+    /// Attribute values written as credentials (`<input value="ghp_…">`), which outputs mask.
+    pub credentials: Vec<Span>,
+}
+
+/// Script types a browser runs as JavaScript, or that pages compile in the browser (Babel).
+fn runs_as_javascript(script_type: Option<&str>) -> bool {
+    let Some(script_type) = script_type.map(str::trim) else {
+        return true;
+    };
+    script_type.is_empty()
+        || ["javascript", "ecmascript", "module", "babel", "jsx"]
+            .iter()
+            .any(|known| script_type.to_ascii_lowercase().contains(known))
+}
+
+/// Where the value of the attribute written at `written` (name, `=`, value) is.
+fn value_span(text: &str, written: Span) -> Span {
+    let attribute = &text[written.start..written.end.min(text.len())];
+    let Some(equals) = attribute.find('=') else {
+        return Span::at(written.end);
+    };
+    let after = &attribute[equals + 1..];
+    let skipped = after.len() - after.trim_start().len();
+    let start = written.start + equals + 1 + skipped;
+    let rest = &text[start..];
+    match rest.chars().next() {
+        Some(quote @ ('"' | '\'')) => {
+            let length = rest[1..].find(quote).unwrap_or(rest.len() - 1);
+            Span::new(start + 1, start + 1 + length)
+        }
+        _ => {
+            let length = rest
+                .find(|c: char| c.is_ascii_whitespace() || c == '>')
+                .unwrap_or(rest.len());
+            Span::new(start, start + length)
+        }
+    }
+}
+
+impl HtmlPage {
+    /// The page `text`.
+    pub fn read(text: &str) -> Self {
+        let mut page = HtmlPage::default();
+        let mut emitter = DefaultEmitter::<usize>::new_with_span();
+        // The states a tag's name implies (script data after `<script>`, RCDATA after
+        // `<textarea>`), which a tree builder would choose: what a tokenizer alone needs.
+        emitter.naively_switch_states(true);
+        // A script being read: its start tag, `src`, whether it runs, where its code starts.
+        let mut open: Option<(PageScript, bool)> = None;
+        for Ok(token) in Tokenizer::new_with_emitter(text, emitter) {
+            match token {
+                Token::StartTag(tag) => {
+                    let attribute = |name: &str| {
+                        tag.attributes
+                            .get(name.as_bytes())
+                            .map(|value| AttributeValue {
+                                value: String::from_utf8_lossy(&value.value).into_owned(),
+                                span: value_span(text, Span::new(value.span.start, value.span.end)),
+                            })
+                    };
+                    for value in tag.attributes.values() {
+                        if is_written_credential(&String::from_utf8_lossy(&value.value)) {
+                            let written = Span::new(value.span.start, value.span.end);
+                            page.credentials.push(value_span(text, written));
+                        }
+                    }
+                    if let Some(bind) = attribute("data-bind") {
+                        page.data_binds.push(bind);
+                    }
+                    match tag.name.as_slice() {
+                        b"script" => {
+                            let src = attribute("src");
+                            let runs = src.is_none()
+                                && runs_as_javascript(
+                                    attribute("type").as_ref().map(|t| t.value.as_str()),
+                                );
+                            let script = PageScript {
+                                tag: Span::new(tag.span.start, tag.span.end),
+                                src,
+                                code: None,
+                            };
+                            if tag.self_closing {
+                                page.scripts.push(script);
+                            } else {
+                                open = Some((script, runs));
+                            }
+                        }
+                        b"link" => {
+                            let stylesheet = attribute("rel").is_some_and(|rel| {
+                                rel.value
+                                    .split_ascii_whitespace()
+                                    .any(|word| word.eq_ignore_ascii_case("stylesheet"))
+                            });
+                            if let (true, Some(href)) = (stylesheet, attribute("href")) {
+                                page.stylesheets.push(href);
+                            }
+                        }
+                        _ => {}
+                    }
+                }
+                Token::EndTag(tag) if tag.name.as_slice() == b"script" => {
+                    if let Some((script, runs)) = open.take() {
+                        page.close(script, runs, tag.span.start);
+                    }
+                }
+                _ => {}
+            }
+        }
+        // A script left open runs to the end of the page, as in a browser.
+        if let Some((script, runs)) = open {
+            page.close(script, runs, text.len());
+        }
+        page
+    }
+
+    fn close(&mut self, mut script: PageScript, runs: bool, end: usize) {
+        if runs {
+            script.code = Some(Span::new(script.tag.end, end.max(script.tag.end)));
+        }
+        self.scripts.push(script);
+    }
+
+    /// The code of its inline scripts, in order.
+    pub fn inline_code(&self) -> impl Iterator<Item = Span> + '_ {
+        self.scripts.iter().filter_map(|script| script.code)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn at(text: &str, span: Span) -> &str {
+        &text[span.start..span.end]
+    }
+
+    #[test]
+    fn scripts_as_a_browser_reads_them() {
+        let text = concat!(
+            "<!-- <script>commented()</script> -->\n",
+            "<script src=\"{{{appclient}}}\"></script>\n",
+            "<SCRIPT type=module>if (a < b && '</div>') go()</SCRIPT>\n",
+            "<script type=\"text/template\"><b>not code</b></script>\n",
+            "<textarea><script>text()</script></textarea>\n",
+            "<script>last()",
+        );
+        let page = HtmlPage::read(text);
+        let srcs: Vec<_> = page
+            .scripts
+            .iter()
+            .map(|s| s.src.as_ref().map(|src| at(text, src.span)))
+            .collect();
+        assert_eq!(srcs, [Some("{{{appclient}}}"), None, None, None]);
+        let code: Vec<_> = page.inline_code().map(|span| at(text, span)).collect();
+        assert_eq!(code, ["if (a < b && '</div>') go()", "last()"]);
+    }
+
+    #[test]
+    fn attribute_values_point_at_their_text() {
+        let text = "<input data-bind='product.api_key' id=a>\n<link href=x.css rel=\"preload stylesheet\"><link rel=icon href=i.png>\n<fw-input data-bind = product.domain>";
+        let page = HtmlPage::read(text);
+        let binds: Vec<_> = page
+            .data_binds
+            .iter()
+            .map(|bind| (bind.value.as_str(), at(text, bind.span)))
+            .collect();
+        assert_eq!(
+            binds,
+            [
+                ("product.api_key", "product.api_key"),
+                ("product.domain", "product.domain")
+            ]
+        );
+        let sheets: Vec<_> = page.stylesheets.iter().map(|s| at(text, s.span)).collect();
+        assert_eq!(sheets, ["x.css"]);
+    }
+
+    #[test]
+    fn entities_are_decoded_in_values_and_kept_in_spans() {
+        let text = "<script src=\"a.js?x=1&amp;y=2\"></script>";
+        let page = HtmlPage::read(text);
+        let src = page.scripts[0]
+            .src
+            .as_ref()
+            .map(|src| (src.value.as_str(), at(text, src.span)));
+        assert_eq!(src, Some(("a.js?x=1&y=2", "a.js?x=1&amp;y=2")));
+    }
+}

@@ -1,0 +1,882 @@
+//! The functions a custom installation page (config/iparams.html) defines for the product to
+//! call: `postConfigs()`, whose returned object is what is stored (one property per iparam,
+//! `__meta.secure` listing the secure ones), `getConfigs(configs)`, which fills the form from
+//! stored values, and `validate()`, which lets INSTALL go on when it returns `true`. Read from
+//! the syntax alone: the keys are known when the returned object can be read without running
+//! anything (an object literal, a variable given one and then properties, a spread of such a
+//! variable), and said to be unknown otherwise, never guessed.
+
+use oxc_ast::ast::{
+    ArrowFunctionExpression, AssignmentExpression, AssignmentTarget, BinaryExpression,
+    BindingPattern, CallExpression, ComputedMemberExpression, ConditionalExpression, Expression,
+    FormalParameters, Function, IdentifierReference, IfStatement, LogicalExpression,
+    LogicalOperator, ObjectExpression, ObjectPropertyKind, Program, ReturnStatement, Statement,
+    StaticMemberExpression, UnaryExpression, UnaryOperator, VariableDeclarator,
+};
+use oxc_ast_visit::{Visit, walk};
+use oxc_span::GetSpan;
+use oxc_syntax::scope::ScopeFlags;
+
+use super::js::FunctionValue;
+use super::literals::{Literal, literal_kind, literal_string};
+use crate::span::Span;
+
+/// The three functions the product calls on a custom page.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum PageFunctionName {
+    PostConfigs,
+    GetConfigs,
+    Validate,
+}
+
+impl PageFunctionName {
+    pub const ALL: [PageFunctionName; 3] = [
+        PageFunctionName::PostConfigs,
+        PageFunctionName::GetConfigs,
+        PageFunctionName::Validate,
+    ];
+
+    pub const fn name(self) -> &'static str {
+        match self {
+            PageFunctionName::PostConfigs => "postConfigs",
+            PageFunctionName::GetConfigs => "getConfigs",
+            PageFunctionName::Validate => "validate",
+        }
+    }
+
+    fn of(name: &str) -> Option<Self> {
+        Self::ALL
+            .into_iter()
+            .find(|function| function.name() == name)
+    }
+}
+
+/// How a page function is defined.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Defined {
+    /// `function postConfigs() {}` at the top level of a script: what the validator wants.
+    Declaration,
+    /// A top-level name given a function, or a property of `window`.
+    Value(FunctionValue),
+    /// A declaration inside a function or a block: not global, so the product cannot call it.
+    Nested,
+}
+
+/// What `postConfigs` returns, as far as it can be read.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Stored {
+    /// Each property of the returned object (`__meta` aside), where its key is written; a key
+    /// returned on several paths once per place.
+    pub keys: Vec<(String, Span)>,
+    /// Every key returned is in `keys`: the object was read whole on every return.
+    pub complete: bool,
+    /// The string elements of `__meta.secure`, with where each is written.
+    pub secure: Vec<(String, Span)>,
+    /// `__meta.secure` was read whole (or there is no `__meta`).
+    pub secure_complete: bool,
+}
+
+/// What `getConfigs(configs)` reads of the stored values.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Filled {
+    /// Each `configs.key` (or `{ key } = configs`), where it is written.
+    pub keys: Vec<(String, Span)>,
+    /// It uses `configs` in a way that is not a read of one named key (passed on, looped
+    /// over): which keys it fills cannot be told.
+    pub whole: bool,
+}
+
+/// What `validate` returns.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Validated {
+    /// Each `return` whose value is certainly not a boolean, with what it is ("a string",
+    /// "nothing").
+    pub not_boolean: Vec<(Span, &'static str)>,
+    /// It has no `return` at all: it returns `undefined`.
+    pub never_returns: bool,
+    pub is_async: bool,
+}
+
+/// What a page function does that the rules read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Body {
+    PostConfigs(Stored),
+    GetConfigs(Filled),
+    Validate(Validated),
+    /// A function value whose body is not in the script (`window.postConfigs = build()`).
+    Unknown(PageFunctionName),
+}
+
+/// One definition of a page function.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PageFunction {
+    /// Where its name is written.
+    pub span: Span,
+    pub defined: Defined,
+    pub body: Body,
+}
+
+impl PageFunction {
+    pub fn name(&self) -> PageFunctionName {
+        match &self.body {
+            Body::PostConfigs(_) => PageFunctionName::PostConfigs,
+            Body::GetConfigs(_) => PageFunctionName::GetConfigs,
+            Body::Validate(_) => PageFunctionName::Validate,
+            Body::Unknown(name) => *name,
+        }
+    }
+}
+
+type Shift<'s> = &'s dyn Fn(oxc_span::Span) -> Span;
+
+/// The page functions `program` defines, in the order they are written.
+pub(crate) fn page_functions(program: &Program<'_>, shift: Shift<'_>) -> Vec<PageFunction> {
+    let mut finder = Finder {
+        found: Vec::new(),
+        shift,
+        top_level: program
+            .body
+            .iter()
+            .filter_map(|statement| match statement {
+                Statement::FunctionDeclaration(function) => Some(function.span),
+                _ => None,
+            })
+            .collect(),
+    };
+    finder.visit_program(program);
+    finder.found.sort_by_key(|function| function.span.start);
+    finder.found
+}
+
+struct Finder<'s> {
+    found: Vec<PageFunction>,
+    shift: Shift<'s>,
+    /// The spans of the top-level function declarations.
+    top_level: Vec<oxc_span::Span>,
+}
+
+/// A function's parts that the readings look at.
+struct Parts<'b, 'a> {
+    params: &'b FormalParameters<'a>,
+    statements: &'b [Statement<'a>],
+    /// The body of an arrow function written as an expression.
+    expression: Option<&'b Expression<'a>>,
+    is_async: bool,
+}
+
+impl<'b, 'a> Parts<'b, 'a> {
+    fn of_function(function: &'b Function<'a>) -> Option<Self> {
+        Some(Parts {
+            params: &function.params,
+            statements: &function.body.as_ref()?.statements,
+            expression: None,
+            is_async: function.r#async,
+        })
+    }
+
+    fn of_arrow(arrow: &'b ArrowFunctionExpression<'a>) -> Self {
+        match arrow.body.as_function_body() {
+            Some(body) => Parts {
+                params: &arrow.params,
+                statements: &body.statements,
+                expression: None,
+                is_async: arrow.r#async,
+            },
+            None => Parts {
+                params: &arrow.params,
+                statements: &[],
+                expression: arrow.body.as_expression(),
+                is_async: arrow.r#async,
+            },
+        }
+    }
+
+    fn of_value(value: &'b Expression<'a>) -> Option<(Self, FunctionValue)> {
+        match value.get_inner_expression() {
+            Expression::ArrowFunctionExpression(arrow) => {
+                Some((Parts::of_arrow(arrow), FunctionValue::Arrow))
+            }
+            Expression::FunctionExpression(function) => {
+                Some((Parts::of_function(function)?, FunctionValue::Expression))
+            }
+            _ => None,
+        }
+    }
+}
+
+impl Finder<'_> {
+    fn found(
+        &mut self,
+        name: PageFunctionName,
+        span: oxc_span::Span,
+        defined: Defined,
+        parts: Option<Parts<'_, '_>>,
+    ) {
+        let body = match parts {
+            None => Body::Unknown(name),
+            Some(parts) => match name {
+                PageFunctionName::PostConfigs => Body::PostConfigs(stored(&parts, self.shift)),
+                PageFunctionName::GetConfigs => Body::GetConfigs(filled(&parts, self.shift)),
+                PageFunctionName::Validate => Body::Validate(validated(&parts, self.shift)),
+            },
+        };
+        self.found.push(PageFunction {
+            span: (self.shift)(span),
+            defined,
+            body,
+        });
+    }
+}
+
+impl<'a> Visit<'a> for Finder<'_> {
+    fn visit_function(&mut self, function: &Function<'a>, flags: ScopeFlags) {
+        if function.is_declaration()
+            && let Some(id) = &function.id
+            && let Some(name) = PageFunctionName::of(&id.name)
+        {
+            let defined = if self.top_level.contains(&function.span) {
+                Defined::Declaration
+            } else {
+                Defined::Nested
+            };
+            self.found(name, id.span, defined, Parts::of_function(function));
+        }
+        walk::walk_function(self, function, flags);
+    }
+
+    fn visit_variable_declarator(&mut self, declarator: &VariableDeclarator<'a>) {
+        if let (BindingPattern::BindingIdentifier(id), Some(init)) =
+            (&declarator.id, &declarator.init)
+            && let Some(name) = PageFunctionName::of(&id.name)
+            && let Some((parts, how)) = Parts::of_value(init)
+        {
+            self.found(name, id.span, Defined::Value(how), Some(parts));
+        }
+        walk::walk_variable_declarator(self, declarator);
+    }
+
+    fn visit_assignment_expression(&mut self, assignment: &AssignmentExpression<'a>) {
+        if let Some(member) = assignment.left.as_member_expression()
+            && matches!(member.object(), Expression::Identifier(id) if matches!(id.name.as_str(), "window" | "self" | "globalThis"))
+            && let Some(name) = member.static_property_name().and_then(PageFunctionName::of)
+        {
+            let parts = Parts::of_value(&assignment.right).map(|(parts, _)| parts);
+            self.found(
+                name,
+                member.span(),
+                Defined::Value(FunctionValue::WindowProperty),
+                parts,
+            );
+        }
+        walk::walk_assignment_expression(self, assignment);
+    }
+}
+
+/// The `return` statements of a function's own body (not of the functions inside it).
+#[derive(Default)]
+struct Returns<'b, 'a>(Vec<&'b ReturnStatement<'a>>);
+
+impl<'b, 'a> Returns<'b, 'a> {
+    fn of(statements: &'b [Statement<'a>]) -> Vec<&'b ReturnStatement<'a>> {
+        let mut returns = Returns::default();
+        for statement in statements {
+            returns.statement(statement);
+        }
+        returns.0
+    }
+
+    /// Walks statements by hand, since the visitor's lifetimes cannot lend out the nodes.
+    fn statement(&mut self, statement: &'b Statement<'a>) {
+        match statement {
+            Statement::ReturnStatement(ret) => self.0.push(ret),
+            Statement::BlockStatement(block) => block.body.iter().for_each(|s| self.statement(s)),
+            Statement::IfStatement(branch) => {
+                self.statement(&branch.consequent);
+                if let Some(alternate) = &branch.alternate {
+                    self.statement(alternate);
+                }
+            }
+            Statement::TryStatement(attempt) => {
+                attempt.block.body.iter().for_each(|s| self.statement(s));
+                if let Some(handler) = &attempt.handler {
+                    handler.body.body.iter().for_each(|s| self.statement(s));
+                }
+                if let Some(finalizer) = &attempt.finalizer {
+                    finalizer.body.iter().for_each(|s| self.statement(s));
+                }
+            }
+            Statement::SwitchStatement(switch) => {
+                for case in &switch.cases {
+                    case.consequent.iter().for_each(|s| self.statement(s));
+                }
+            }
+            Statement::ForStatement(r#loop) => self.statement(&r#loop.body),
+            Statement::ForInStatement(r#loop) => self.statement(&r#loop.body),
+            Statement::ForOfStatement(r#loop) => self.statement(&r#loop.body),
+            Statement::WhileStatement(r#loop) => self.statement(&r#loop.body),
+            Statement::DoWhileStatement(r#loop) => self.statement(&r#loop.body),
+            Statement::LabeledStatement(labeled) => self.statement(&labeled.body),
+            _ => {}
+        }
+    }
+}
+
+/// The values a function returns, each with where it is returned: each `return` with its
+/// argument, or an arrow's expression body.
+fn returned<'b, 'a>(parts: &Parts<'b, 'a>) -> Vec<(oxc_span::Span, Option<&'b Expression<'a>>)> {
+    match parts.expression {
+        Some(expression) => vec![(expression.span(), Some(expression))],
+        None => Returns::of(parts.statements)
+            .into_iter()
+            .map(|ret| (ret.span, ret.argument.as_ref()))
+            .collect(),
+    }
+}
+
+/// `await x` and parentheses, looked through.
+fn settled<'b, 'a>(expression: &'b Expression<'a>) -> &'b Expression<'a> {
+    match expression.get_inner_expression() {
+        Expression::AwaitExpression(awaited) => settled(&awaited.argument),
+        other => other,
+    }
+}
+
+fn stored(parts: &Parts<'_, '_>, shift: Shift<'_>) -> Stored {
+    let mut reader = StoredReader {
+        statements: parts.statements,
+        shift,
+        stored: Stored {
+            complete: true,
+            secure_complete: true,
+            ..Stored::default()
+        },
+        depth: 0,
+    };
+    let values = returned(parts);
+    if values.is_empty() {
+        reader.stored.complete = false;
+    }
+    for (_, value) in values {
+        match value {
+            Some(value) => reader.value(value),
+            None => reader.stored.complete = false,
+        }
+    }
+    reader.stored
+}
+
+struct StoredReader<'b, 'a, 's> {
+    /// The body, where variables of the returned object are looked up.
+    statements: &'b [Statement<'a>],
+    shift: Shift<'s>,
+    stored: Stored,
+    /// How many variables deep the reading is (`...a` where `a` spreads `b`...).
+    depth: usize,
+}
+
+impl<'a> StoredReader<'_, 'a, '_> {
+    fn value(&mut self, value: &Expression<'a>) {
+        match settled(value) {
+            Expression::ObjectExpression(object) => self.object(object),
+            Expression::Identifier(id) if self.depth < 8 => {
+                self.depth += 1;
+                self.variable(&id.name);
+                self.depth -= 1;
+            }
+            _ => self.stored.complete = false,
+        }
+    }
+
+    fn object(&mut self, object: &ObjectExpression<'a>) {
+        for property in &object.properties {
+            match property {
+                ObjectPropertyKind::ObjectProperty(property) => match property.key.static_name() {
+                    Some(name) if name == "__meta" => self.meta(&property.value),
+                    Some(name) => self
+                        .stored
+                        .keys
+                        .push((name.into_owned(), (self.shift)(property.key.span()))),
+                    None => self.stored.complete = false,
+                },
+                ObjectPropertyKind::SpreadProperty(spread) => self.value(&spread.argument),
+            }
+        }
+    }
+
+    fn meta(&mut self, meta: &Expression<'a>) {
+        let Expression::ObjectExpression(meta) = meta.get_inner_expression() else {
+            self.stored.secure_complete = false;
+            return;
+        };
+        for property in &meta.properties {
+            let ObjectPropertyKind::ObjectProperty(property) = property else {
+                self.stored.secure_complete = false;
+                continue;
+            };
+            if property.key.static_name().as_deref() != Some("secure") {
+                continue;
+            }
+            let Expression::ArrayExpression(keys) = property.value.get_inner_expression() else {
+                self.stored.secure_complete = false;
+                continue;
+            };
+            for element in &keys.elements {
+                match element.as_expression().and_then(literal_string) {
+                    Some((key, span)) => self
+                        .stored
+                        .secure
+                        .push((key.to_owned(), (self.shift)(span))),
+                    None => self.stored.secure_complete = false,
+                }
+            }
+        }
+    }
+
+    /// The object held by the variable `name` of the body: its initial object, then each
+    /// property given to it (`config.key = …`, `Object.assign(config, {…})`).
+    fn variable(&mut self, name: &str) {
+        let mut uses = VariableUses {
+            name,
+            objects: Vec::new(),
+            keys: Vec::new(),
+            unknown: false,
+            declared: false,
+        };
+        for statement in self.statements {
+            uses.statement(statement);
+        }
+        if !uses.declared || uses.unknown {
+            self.stored.complete = false;
+        }
+        for (key, span) in uses.keys {
+            if key == "__meta" {
+                continue;
+            }
+            self.stored.keys.push((key, (self.shift)(span)));
+        }
+        for object in uses.objects {
+            self.object(object);
+        }
+    }
+}
+
+/// What the body of `postConfigs` does with one variable.
+struct VariableUses<'n, 'b, 'a> {
+    name: &'n str,
+    /// Objects given to it whole (its initial value, `Object.assign`'s sources, `__meta`).
+    objects: Vec<&'b ObjectExpression<'a>>,
+    /// Keys given one by one.
+    keys: Vec<(String, oxc_span::Span)>,
+    /// It is given something that is not an object literal.
+    unknown: bool,
+    declared: bool,
+}
+
+impl<'b, 'a> VariableUses<'_, 'b, 'a> {
+    fn holds(&self, expression: &Expression<'_>) -> bool {
+        matches!(expression.get_inner_expression(), Expression::Identifier(id) if id.name == self.name)
+    }
+
+    fn given(&mut self, value: &'b Expression<'a>) {
+        match value.get_inner_expression() {
+            Expression::ObjectExpression(object) => self.objects.push(object),
+            _ => self.unknown = true,
+        }
+    }
+
+    fn statement(&mut self, statement: &'b Statement<'a>) {
+        match statement {
+            Statement::VariableDeclaration(declaration) => {
+                for declarator in &declaration.declarations {
+                    if let BindingPattern::BindingIdentifier(id) = &declarator.id
+                        && id.name == self.name
+                    {
+                        self.declared = true;
+                        if let Some(init) = &declarator.init {
+                            self.given(init);
+                        }
+                    }
+                }
+            }
+            Statement::ExpressionStatement(statement) => self.expression(&statement.expression),
+            Statement::BlockStatement(block) => block.body.iter().for_each(|s| self.statement(s)),
+            Statement::IfStatement(branch) => {
+                self.statement(&branch.consequent);
+                if let Some(alternate) = &branch.alternate {
+                    self.statement(alternate);
+                }
+            }
+            Statement::TryStatement(attempt) => {
+                attempt.block.body.iter().for_each(|s| self.statement(s));
+                if let Some(handler) = &attempt.handler {
+                    handler.body.body.iter().for_each(|s| self.statement(s));
+                }
+            }
+            Statement::SwitchStatement(switch) => {
+                for case in &switch.cases {
+                    case.consequent.iter().for_each(|s| self.statement(s));
+                }
+            }
+            Statement::ForStatement(r#loop) => self.statement(&r#loop.body),
+            Statement::ForInStatement(r#loop) => self.statement(&r#loop.body),
+            Statement::ForOfStatement(r#loop) => self.statement(&r#loop.body),
+            _ => {}
+        }
+    }
+
+    fn expression(&mut self, expression: &'b Expression<'a>) {
+        match expression.get_inner_expression() {
+            Expression::AssignmentExpression(assignment) => self.assignment(assignment),
+            Expression::SequenceExpression(sequence) => {
+                sequence.expressions.iter().for_each(|e| self.expression(e));
+            }
+            Expression::CallExpression(call) => self.call(call),
+            _ => {}
+        }
+    }
+
+    fn assignment(&mut self, assignment: &'b AssignmentExpression<'a>) {
+        match &assignment.left {
+            AssignmentTarget::AssignmentTargetIdentifier(id) if id.name == self.name => {
+                self.given(&assignment.right);
+            }
+            AssignmentTarget::StaticMemberExpression(member) if self.holds(&member.object) => {
+                if member.property.name == "__meta" {
+                    self.given(&assignment.right);
+                } else {
+                    let key = member.property.name.to_string();
+                    self.keys.push((key, member.property.span));
+                }
+            }
+            AssignmentTarget::ComputedMemberExpression(member) if self.holds(&member.object) => {
+                match literal_string(&member.expression) {
+                    Some((key, span)) => self.keys.push((key.to_owned(), span)),
+                    None => self.unknown = true,
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// `Object.assign(config, {…})`.
+    fn call(&mut self, call: &'b CallExpression<'a>) {
+        let Some(member) = call.callee.get_inner_expression().as_member_expression() else {
+            return;
+        };
+        let assign = matches!(member.object(), Expression::Identifier(id) if id.name == "Object")
+            && member.static_property_name() == Some("assign");
+        let mut arguments = call.arguments.iter().filter_map(|a| a.as_expression());
+        if assign && arguments.next().is_some_and(|target| self.holds(target)) {
+            arguments.for_each(|source| self.given(source));
+        }
+    }
+}
+
+fn filled(parts: &Parts<'_, '_>, shift: Shift<'_>) -> Filled {
+    let mut reader = FilledReader {
+        name: None,
+        filled: Filled::default(),
+        references: 0,
+        understood: 0,
+        shift,
+    };
+    match parts.params.items.first().map(|param| &param.pattern) {
+        Some(BindingPattern::BindingIdentifier(id)) => reader.name = Some(id.name.to_string()),
+        Some(BindingPattern::ObjectPattern(pattern)) => {
+            for property in &pattern.properties {
+                match property.key.static_name() {
+                    Some(key) => reader
+                        .filled
+                        .keys
+                        .push((key.into_owned(), shift(property.key.span()))),
+                    None => reader.filled.whole = true,
+                }
+            }
+            reader.filled.whole |= pattern.rest.is_some();
+        }
+        Some(_) => reader.filled.whole = true,
+        None => {}
+    }
+    if reader.name.is_some() {
+        for statement in parts.statements {
+            reader.visit_statement(statement);
+        }
+        if let Some(expression) = parts.expression {
+            reader.visit_expression(expression);
+        }
+        reader.filled.whole |= reader.references > reader.understood;
+    }
+    reader.filled
+}
+
+struct FilledReader<'s> {
+    /// The parameter that holds the stored values.
+    name: Option<String>,
+    filled: Filled,
+    /// Every reference to it, and those read as one of the forms below.
+    references: usize,
+    understood: usize,
+    shift: Shift<'s>,
+}
+
+impl FilledReader<'_> {
+    fn is_values(&self, expression: &Expression<'_>) -> bool {
+        matches!(expression.get_inner_expression(), Expression::Identifier(id) if Some(id.name.as_str()) == self.name.as_deref())
+    }
+
+    /// A test of whether the values are there at all (`if (!configs)`), which reads no key.
+    fn test(&mut self, expression: &Expression<'_>) {
+        if self.is_values(expression) {
+            self.understood += 1;
+        }
+    }
+}
+
+impl<'a> Visit<'a> for FilledReader<'_> {
+    fn visit_identifier_reference(&mut self, id: &IdentifierReference<'a>) {
+        if Some(id.name.as_str()) == self.name.as_deref() {
+            self.references += 1;
+        }
+    }
+
+    fn visit_static_member_expression(&mut self, member: &StaticMemberExpression<'a>) {
+        if self.is_values(&member.object) {
+            self.understood += 1;
+            let key = member.property.name.to_string();
+            self.filled
+                .keys
+                .push((key, (self.shift)(member.property.span)));
+        }
+        walk::walk_static_member_expression(self, member);
+    }
+
+    fn visit_computed_member_expression(&mut self, member: &ComputedMemberExpression<'a>) {
+        if self.is_values(&member.object)
+            && let Some((key, span)) = literal_string(&member.expression)
+        {
+            self.understood += 1;
+            self.filled.keys.push((key.to_owned(), (self.shift)(span)));
+        }
+        walk::walk_computed_member_expression(self, member);
+    }
+
+    fn visit_variable_declarator(&mut self, declarator: &VariableDeclarator<'a>) {
+        if let (BindingPattern::ObjectPattern(pattern), Some(init)) =
+            (&declarator.id, &declarator.init)
+            && self.is_values(init)
+        {
+            self.understood += 1;
+            for property in &pattern.properties {
+                match property.key.static_name() {
+                    Some(key) => {
+                        let span = (self.shift)(property.key.span());
+                        self.filled.keys.push((key.into_owned(), span));
+                    }
+                    None => self.filled.whole = true,
+                }
+            }
+            self.filled.whole |= pattern.rest.is_some();
+        }
+        walk::walk_variable_declarator(self, declarator);
+    }
+
+    fn visit_unary_expression(&mut self, unary: &UnaryExpression<'a>) {
+        if matches!(
+            unary.operator,
+            UnaryOperator::LogicalNot | UnaryOperator::Typeof
+        ) {
+            self.test(&unary.argument);
+        }
+        walk::walk_unary_expression(self, unary);
+    }
+
+    fn visit_binary_expression(&mut self, binary: &BinaryExpression<'a>) {
+        if binary.operator.is_equality() {
+            self.test(&binary.left);
+            self.test(&binary.right);
+        }
+        walk::walk_binary_expression(self, binary);
+    }
+
+    fn visit_logical_expression(&mut self, logical: &LogicalExpression<'a>) {
+        // `configs && configs.key` tests it; `configs || {}` hands it on.
+        if logical.operator == LogicalOperator::And {
+            self.test(&logical.left);
+        }
+        walk::walk_logical_expression(self, logical);
+    }
+
+    fn visit_if_statement(&mut self, branch: &IfStatement<'a>) {
+        self.test(&branch.test);
+        walk::walk_if_statement(self, branch);
+    }
+
+    fn visit_conditional_expression(&mut self, conditional: &ConditionalExpression<'a>) {
+        self.test(&conditional.test);
+        walk::walk_conditional_expression(self, conditional);
+    }
+}
+
+fn validated(parts: &Parts<'_, '_>, shift: Shift<'_>) -> Validated {
+    let values = returned(parts);
+    let mut validated = Validated {
+        never_returns: values.is_empty(),
+        is_async: parts.is_async,
+        ..Validated::default()
+    };
+    for (returned_at, value) in values {
+        let what = match value.map(settled) {
+            None => Some("nothing"),
+            Some(Expression::Identifier(id)) if id.name == "undefined" => Some("undefined"),
+            Some(value) => match literal_kind(value) {
+                Literal::Boolean | Literal::Computed => None,
+                other => Some(other.described()),
+            },
+        };
+        if let Some(what) = what {
+            // The value, or the `return;` that has none.
+            let span = value.map_or(returned_at, GetSpan::span);
+            validated.not_boolean.push((shift(span), what));
+        }
+    }
+    validated
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::js::{Script, analyze};
+    use super::*;
+
+    fn functions(code: &str) -> Vec<PageFunction> {
+        analyze(code, "config/assets/iparams.js", 0, Script::Callbacks).page_functions
+    }
+
+    fn keys<'t>(code: &'t str, keys: &[(String, Span)]) -> Vec<&'t str> {
+        keys.iter()
+            .map(|(_, span)| &code[span.start..span.end])
+            .collect()
+    }
+
+    #[test]
+    fn how_each_function_is_defined() {
+        let code = "function postConfigs() { return {}; }\nconst getConfigs = (configs) => {};\ndocument.addEventListener('load', () => { function validate() { return true; } });\nwindow.validate = build();";
+        let found: Vec<_> = functions(code)
+            .iter()
+            .map(|f| (f.name(), f.defined))
+            .collect();
+        assert_eq!(
+            found,
+            [
+                (PageFunctionName::PostConfigs, Defined::Declaration),
+                (
+                    PageFunctionName::GetConfigs,
+                    Defined::Value(FunctionValue::Arrow)
+                ),
+                (PageFunctionName::Validate, Defined::Nested),
+                (
+                    PageFunctionName::Validate,
+                    Defined::Value(FunctionValue::WindowProperty)
+                ),
+            ]
+        );
+    }
+
+    #[test]
+    fn keys_of_an_object_literal_with_meta() {
+        let code = "function postConfigs() {\n  return { __meta: { secure: ['api_key', \"token\"] }, domain: d.value, 'api_key': k.value, ...extra };\n}";
+        let [found] = functions(code).try_into().expect("one function");
+        let Body::PostConfigs(stored) = found.body else {
+            panic!("{found:?}")
+        };
+        assert_eq!(keys(code, &stored.keys), ["domain", "'api_key'"]);
+        assert_eq!(keys(code, &stored.secure), ["'api_key'", "\"token\""]);
+        // `extra` is not a variable of the function: what it adds is unknown.
+        assert!(!stored.complete);
+        assert!(stored.secure_complete);
+    }
+
+    #[test]
+    fn keys_of_a_variable_built_up() {
+        let code = "function postConfigs() {\n  let config = { __meta: { secure: ['key'] }, email: e.value };\n  const base = { region: 'eu' };\n  if (a) { config.key = k.value; } else { config['url'] = u; }\n  Object.assign(config, { mode: 'x' }, { ...base });\n  return { ...config };\n}";
+        let [found] = functions(code).try_into().expect("one function");
+        let Body::PostConfigs(stored) = found.body else {
+            panic!("{found:?}")
+        };
+        let mut names: Vec<_> = stored.keys.iter().map(|(k, _)| k.as_str()).collect();
+        names.sort_unstable();
+        assert_eq!(names, ["email", "key", "mode", "region", "url"]);
+        assert!(stored.complete, "{stored:?}");
+        assert_eq!(stored.secure.len(), 1);
+    }
+
+    #[test]
+    fn a_computed_object_is_unknown() {
+        for body in [
+            "return build();",
+            "const c = build(); c.a = 1; return c;",
+            "return { [name]: 1 };",
+            "",
+        ] {
+            let code = format!("function postConfigs() {{ {body} }}");
+            let [found] = functions(&code).try_into().expect("one function");
+            let Body::PostConfigs(stored) = found.body else {
+                panic!("{found:?}")
+            };
+            assert!(!stored.complete, "{body}");
+        }
+    }
+
+    #[test]
+    fn what_get_configs_reads() {
+        let code = "function getConfigs(configs) {\n  if (!configs) return;\n  a.value = configs.domain || '';\n  const { region, mode: m } = configs;\n  b.checked = configs['flag'];\n}";
+        let [found] = functions(code).try_into().expect("one function");
+        let Body::GetConfigs(filled) = found.body else {
+            panic!("{found:?}")
+        };
+        assert_eq!(
+            keys(code, &filled.keys),
+            ["domain", "region", "mode", "'flag'"]
+        );
+        assert!(!filled.whole);
+
+        for code in [
+            "function getConfigs(configs) { fill(configs); }",
+            "function getConfigs(configs) { state.saved = configs || {}; }",
+            "function getConfigs(configs) { for (const key in configs) {} }",
+        ] {
+            let [found] = functions(code).try_into().expect("one function");
+            assert!(
+                matches!(found.body, Body::GetConfigs(Filled { whole: true, .. })),
+                "{code}"
+            );
+        }
+    }
+
+    #[test]
+    fn what_validate_returns() {
+        let cases = [
+            ("function validate() { return true; }", vec![], false),
+            (
+                "async function validate() { try { return await ok(); } catch (e) { return false; } }",
+                vec![],
+                false,
+            ),
+            (
+                "function validate() { if (a) return 'bad'; return; }",
+                vec!["a string", "nothing"],
+                false,
+            ),
+            ("function validate() { check(); }", vec![], true),
+            ("function validate() { return x ? 1 : 0; }", vec![], false),
+        ];
+        for (code, not_boolean, never) in cases {
+            let [found] = functions(code).try_into().expect("one function");
+            let Body::Validate(validated) = found.body else {
+                panic!("{found:?}")
+            };
+            let what: Vec<_> = validated.not_boolean.iter().map(|(_, w)| *w).collect();
+            assert_eq!(what, not_boolean, "{code}");
+            assert_eq!(validated.never_returns, never, "{code}");
+        }
+    }
+}

@@ -1,0 +1,37 @@
+//! Rules about a custom installation page: config/iparams.html, the scripts it runs, and the
+//! functions the product calls on it (`postConfigs`, `getConfigs`, `validate`).
+
+pub(super) mod missing_app_client;
+pub(super) mod missing_page_asset;
+pub(super) mod page_fields_mismatch;
+pub(super) mod page_function_missing;
+pub(super) mod page_function_not_declared;
+pub(super) mod page_keys_unknown;
+pub(super) mod remote_page_resource;
+pub(super) mod secure_key_not_stored;
+pub(super) mod validate_not_boolean;
+
+use crate::app::{AppModel, InstallPage};
+
+/// The app's custom installation page, when it is the app's installation page (an app with
+/// iparams.json too shows that one, and `iparams-html-and-json` says so).
+pub(super) fn page<'m>(model: &'m AppModel<'_>) -> Option<&'m InstallPage> {
+    model.page.as_ref().filter(|_| model.iparams_from_page)
+}
+
+/// Whether every script the page runs was read: a script with syntax errors, or a local one
+/// the app does not have, may define anything.
+pub(super) fn scripts_read(model: &AppModel<'_>, page: &InstallPage) -> bool {
+    let loaded_all = page.runs.iter().all(|run| match run {
+        crate::app::Run::Loaded {
+            resource: crate::app::Resource::Local(_),
+            file,
+            ..
+        } => file.is_some(),
+        _ => true,
+    });
+    loaded_all
+        && model
+            .install_page()
+            .all(|(_, facts)| facts.syntax_errors.is_empty())
+}
