@@ -1,5 +1,8 @@
 //! Every real iparams.json of `../shared/corpus/real` (public apps, some broken on purpose):
 //! none may crash the linter, each gets a report, and all findings are one reviewed snapshot.
+//! The real app trees of `../shared/corpus/apps` with a custom installation page
+//! (config/iparams.html) are checked whole by the command, and their findings are a second
+//! reviewed snapshot.
 //!
 //! The corpus lives beside the repository, not in it. On a fresh clone without it the test
 //! passes with a note; under CI (`CI` set, as `.ci/run` sets it) a missing corpus fails the
@@ -22,6 +25,32 @@ fn corpus_dir() -> PathBuf {
     std::env::var_os("IPARAMS_LINT_CORPUS")
         .map(PathBuf::from)
         .unwrap_or_else(|| support::repo_root().join("../shared/corpus/real"))
+}
+
+/// The real app trees: `IPARAMS_LINT_CORPUS_APPS` when set, else `../shared/corpus/apps`.
+fn apps_dir() -> PathBuf {
+    std::env::var_os("IPARAMS_LINT_CORPUS_APPS")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| support::repo_root().join("../shared/corpus/apps"))
+}
+
+/// The entries of a corpus folder, or `None` (with a note, or a panic under CI) when it is
+/// not there.
+fn read_corpus(corpus: &Path) -> Option<fs::ReadDir> {
+    match fs::read_dir(corpus) {
+        Ok(entries) => Some(entries),
+        Err(error) if error.kind() == io::ErrorKind::NotFound => {
+            match missing_corpus(corpus, std::env::var_os("CI").as_deref()) {
+                Err(why) => panic!("{why}"),
+                Ok(note) => {
+                    // Past the test harness's capture, so the note shows in a passing run.
+                    let _ = writeln!(io::stderr(), "{note}");
+                    None
+                }
+            }
+        }
+        Err(error) => panic!("the corpus {} cannot be read: {error}", corpus.display()),
+    }
 }
 
 /// What a missing corpus means: on CI a failure (`Err`, with why), elsewhere a note to show
@@ -66,19 +95,8 @@ fn a_missing_corpus_fails_under_ci_only() {
 #[test]
 fn real_apps() {
     let corpus = corpus_dir();
-    let entries = match fs::read_dir(&corpus) {
-        Ok(entries) => entries,
-        Err(error) if error.kind() == io::ErrorKind::NotFound => {
-            match missing_corpus(&corpus, std::env::var_os("CI").as_deref()) {
-                Err(why) => panic!("{why}"),
-                Ok(note) => {
-                    // Past the test harness's capture, so the note shows in a passing run.
-                    let _ = writeln!(io::stderr(), "{note}");
-                    return;
-                }
-            }
-        }
-        Err(error) => panic!("the corpus {} cannot be read: {error}", corpus.display()),
+    let Some(entries) = read_corpus(&corpus) else {
+        return;
     };
     let mut files: Vec<_> = entries
         .map(|e| e.expect("readable corpus").path())
@@ -143,5 +161,43 @@ fn real_apps() {
     }
     insta::with_settings!({ snapshot_path => "snapshots", prepend_module_to_snapshot => false, omit_expression => true }, {
         insta::assert_snapshot!("corpus_findings", findings);
+    });
+}
+
+/// Every real app with a custom installation page, checked whole: the command never fails on
+/// one (exit 0 or 1, findings on standard output, nothing on standard error), and what it finds
+/// in them is a reviewed snapshot (paths from the corpus folder).
+#[test]
+fn real_custom_pages() {
+    let corpus = apps_dir();
+    let Some(entries) = read_corpus(&corpus) else {
+        return;
+    };
+    let mut apps: Vec<_> = entries
+        .map(|e| e.expect("readable corpus").path())
+        .filter(|app| app.join("config/iparams.html").is_file())
+        .collect();
+    apps.sort();
+    assert!(
+        apps.len() >= 10,
+        "expected the corpus's apps with a custom page, found {}",
+        apps.len()
+    );
+    let mut findings = String::new();
+    for app in &apps {
+        let name = app
+            .file_name()
+            .expect("a name")
+            .to_string_lossy()
+            .into_owned();
+        let (status, stdout, stderr) = support::run_in(&corpus, &["--format", "concise", &name]);
+        assert!(
+            matches!(status, Some(0 | 1)) && stderr.is_empty(),
+            "{name}: exit {status:?}, standard error: {stderr}"
+        );
+        findings.push_str(&stdout);
+    }
+    insta::with_settings!({ snapshot_path => "snapshots", prepend_module_to_snapshot => false, omit_expression => true }, {
+        insta::assert_snapshot!("corpus_custom_pages", findings);
     });
 }

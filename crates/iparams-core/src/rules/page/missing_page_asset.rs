@@ -55,7 +55,7 @@ fn check(model: &AppModel<'_>, cx: &mut AppContext) {
     for reference in references.filter(|src| is_javascript(&src.value)) {
         let shown = suggest::shortened(&reference.value);
         match Resource::of(&reference.value) {
-            Resource::Local(path) if assets.iter().any(|asset| *asset == path) => {}
+            Resource::Local(path) if assets.contains(&path) => {}
             Resource::Local(path) => {
                 let help = match suggest::closest(&path, assets.iter().map(String::as_str)) {
                     Some(meant) => format!("Did you mean `./{meant}`? config/ holds no `{path}`."),
