@@ -271,13 +271,7 @@ pub fn handle(shared: &Shared, request: &Incoming) -> Outgoing {
             json_answer(200, &outcome)
         }),
         ("GET", _) if path.starts_with("/custom_configs/assets/") => {
-            let root = shared
-                .app
-                .lock()
-                .unwrap_or_else(|e| e.into_inner())
-                .root
-                .clone();
-            asset(&root, &path["/custom_configs/assets/".len()..])
+            asset(&shared.app_root, &path["/custom_configs/assets/".len()..])
         }
         (
             _,
@@ -326,14 +320,9 @@ fn custom_page(shared: &Shared) -> Outgoing {
             "this app's installation page is generated from config/iparams.json: open /custom_configs",
         );
     }
-    let root = shared
-        .app
-        .lock()
-        .unwrap_or_else(|e| e.into_inner())
-        .root
-        .clone();
+    let root = &shared.app_root;
     let path = root.join(PAGE_FILE);
-    if !resolves_inside(&root, &path) {
+    if !resolves_inside(root, &path) {
         return error(
             403,
             &format!(
