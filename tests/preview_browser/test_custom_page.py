@@ -191,3 +191,12 @@ def test_a_real_page_loading_the_vendor_client(corpus_app, preview, open_page, t
     problems = custom.problems()
     assert any("postConfigs() threw ReferenceError: field_domain is not defined" in p for p in problems), problems
     assert not values.exists()
+
+
+def test_an_edit_of_the_page_on_disk_reloads_the_frame(app_copy, preview, open_page):
+    app = app_copy(CUSTOM)
+    custom = CustomPage(open_page(preview(app)))
+    custom.wait_text("h3", lambda t: t == "HR lookup")
+    page_file = app / "config/iparams.html"
+    page_file.write_text(page_file.read_text().replace("<h3>HR lookup</h3>", "<h3>HR lookup, edited</h3>"))
+    custom.wait_text("h3", lambda t: t == "HR lookup, edited")
