@@ -13,7 +13,7 @@ use std::process::Child;
 use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
-use support::{binary, dechunk, repo_root, spawn_announcing};
+use support::{binary, dechunk, repo_root, run_in, spawn_announcing};
 
 /// A running `iparams-lint` server (preview or hr-sandbox), killed when dropped.
 struct Running {
@@ -915,4 +915,200 @@ fn calls_never_show_a_secure_value_in_any_form() {
         assert!(!log.contains(form.as_str()), "{form} in the log: {log}");
     }
     let _ = std::fs::remove_dir_all(dir);
+}
+
+const CUSTOM_PAGE: &str = "fixtures/preview/custom-page";
+
+#[test]
+fn a_custom_page_is_served_with_the_preview_client_and_its_assets_from_config() {
+    let app = app_copy(CUSTOM_PAGE, "custom-routes");
+    let preview = Running::preview(&app, &[]);
+    let state = preview.state();
+    assert_eq!(state["custom_page"], "config/iparams.html");
+    assert_eq!(state["products"], json!(["freshdesk"]));
+    assert_eq!(state["domain_name"], "acme.freshdesk.com");
+    let rules: Vec<&str> = state["findings"]
+        .as_array()
+        .expect("findings")
+        .iter()
+        .filter_map(|f| f["rule"].as_str())
+        .collect();
+    assert!(rules.contains(&"query-string-in-path"), "{rules:?}");
+
+    // The page as written, but for where it loads the client.
+    let (status, form) = preview.get("/custom_configs/form");
+    assert_eq!(status, 200);
+    let written = std::fs::read_to_string(app.join("config/iparams.html")).unwrap();
+    assert_eq!(
+        form,
+        written.replace("{{{appclient}}}", "/custom_configs/client.js")
+    );
+    let (status, client) = preview.get("/custom_configs/client.js");
+    assert_eq!(status, 200);
+    assert!(client.contains("app = { initialized"), "the client script");
+    // Its relative assets come from config/assets, and nothing out of it.
+    let (status, css) = preview.get("/custom_configs/assets/iparams.css");
+    assert_eq!(status, 200);
+    assert!(css.contains("rgb(200, 30, 30)"));
+    for out in [
+        "/custom_configs/assets/../iparams.html",
+        "/custom_configs/assets/%2e%2e/requests.json",
+        "/custom_configs/assets/..%2f..%2fmanifest.json",
+        "/custom_configs/assets/%2e%2e%2f%2e%2e%2fmanifest.json",
+    ] {
+        assert_eq!(preview.get(out).0, 403, "{out}");
+    }
+    drop(preview);
+
+    // An older page loads the vendor's client from its CDN: the preview's is loaded instead.
+    let cdn = "https://static.freshdev.io/fdk/2.0/assets/fresh_client.js";
+    let older = written.replace("{{{appclient}}}", cdn);
+    std::fs::write(app.join("config/iparams.html"), &older).unwrap();
+    let preview = Running::preview(&app, &[]);
+    let (_, form) = preview.get("/custom_configs/form");
+    assert_eq!(form, older.replace(cdn, "/custom_configs/client.js"));
+    drop(preview);
+
+    // A generated page has no custom page to serve.
+    let generated = app_copy(ALL_TYPES, "custom-none");
+    let preview = Running::preview(&generated, &[]);
+    assert_eq!(preview.get("/custom_configs/form").0, 404);
+    assert_eq!(preview.state()["custom_page"], Value::Null);
+    drop(preview);
+    let _ = std::fs::remove_dir_all(app);
+    let _ = std::fs::remove_dir_all(generated);
+}
+
+#[test]
+fn a_custom_page_s_secure_values_are_stored_and_never_in_any_response() {
+    let app = app_copy(CUSTOM_PAGE, "custom-secure");
+    let preview = Running::preview(&app, &[]);
+    let secret = "hr-key-Zq81v0x7Wm";
+    let posted = json!({
+        "__meta": {"secure": ["hr_api_key"]},
+        "company": "Acme",
+        "hr_domain": "acme",
+        "hr_api_key": secret,
+    });
+    let (status, answer) = preview.post("/custom_configs/store", &posted);
+    assert_eq!(status, 200, "{answer}");
+    // The app's findings come back with the outcome.
+    assert!(answer["findings"].as_array().is_some_and(|f| !f.is_empty()));
+    let values_file = app.join(".iparams-lint/installed.json");
+    let stored: Value =
+        serde_json::from_str(&std::fs::read_to_string(&values_file).unwrap()).unwrap();
+    // `__meta` is not a value; the secure key is named beside the values, owner-only.
+    assert_eq!(
+        stored,
+        json!({"company": "Acme", "hr_domain": "acme", "hr_api_key": secret})
+    );
+    let keys_file = app.join(".iparams-lint/installed.secure-keys.json");
+    assert_eq!(
+        std::fs::read_to_string(&keys_file).unwrap(),
+        r#"["hr_api_key"]"#
+    );
+    for file in [&values_file, &keys_file] {
+        use std::os::unix::fs::PermissionsExt;
+        let mode = std::fs::metadata(file).unwrap().permissions().mode();
+        assert_eq!(mode & 0o777, 0o600, "{}", file.display());
+    }
+
+    // Never sent back: not in the state, the refill, a template call's answer or a store's.
+    let mut answers = vec![answer.to_string()];
+    let state = preview.state();
+    assert_eq!(
+        state["stored"],
+        json!({"company": "Acme", "hr_domain": "acme"})
+    );
+    assert_eq!(state["secure_set"], json!(["hr_api_key"]));
+    answers.push(state.to_string());
+    let (_, fetched) = preview.get("/custom_configs/fetch");
+    answers.push(fetched);
+    // The template is filled from the stored values (the key among them), and called offline.
+    let (_, called) = preview.post(
+        "/custom_configs/invoke",
+        &json!({"name": "getEmployee", "options": {"context": {"id": 1}}, "values": {}}),
+    );
+    assert!(
+        called["message"]
+            .as_str()
+            .is_some_and(|m| m.starts_with("Offline")),
+        "{called}"
+    );
+    answers.push(called.to_string());
+    // A secure key left out keeps its value; one posted again replaces it.
+    let (status, again) = preview.post(
+        "/custom_configs/store",
+        &json!({"__meta": {"secure": []}, "company": "Acme Corp", "hr_domain": "acme"}),
+    );
+    assert_eq!(status, 200);
+    answers.push(again.to_string());
+    let stored: Value =
+        serde_json::from_str(&std::fs::read_to_string(&values_file).unwrap()).unwrap();
+    assert_eq!(stored["hr_api_key"], secret);
+    assert_eq!(stored["company"], "Acme Corp");
+    assert_eq!(preview.state()["secure_set"], json!(["hr_api_key"]));
+    // What is not an object of values, or a `__meta.secure` that is not a list of keys.
+    for (body, says) in [
+        (json!(["x"]), "must return an object"),
+        (
+            json!({"__meta": {"secure": "hr_api_key"}}),
+            "not a list of keys",
+        ),
+    ] {
+        let (status, refused) = preview.post("/custom_configs/store", &body);
+        assert_eq!(status, 400);
+        assert!(
+            refused["error"].as_str().unwrap().contains(says),
+            "{refused}"
+        );
+    }
+    let (_, log) = preview.stop();
+    answers.push(log);
+    for text in &answers {
+        assert!(!text.contains(secret), "a secure value in {text}");
+    }
+    let _ = std::fs::remove_dir_all(app);
+}
+
+#[test]
+fn preview_says_which_installation_page_is_missing_or_doubled() {
+    let root = std::env::temp_dir().join(format!("iparams-preview-pages-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&root);
+    let app = root.join("app");
+    std::fs::create_dir_all(app.join("config/assets")).unwrap();
+    std::fs::write(app.join("manifest.json"), r#"{"platform-version": "2.3"}"#).unwrap();
+    let preview = |path: &str| {
+        let (code, stdout, stderr) = run_in(&root, &["preview", path, "--port", "0"]);
+        assert_eq!(code, Some(2), "{stdout}{stderr}");
+        assert!(stdout.is_empty(), "{stdout}");
+        stderr
+    };
+    // An app with neither page.
+    let neither = preview("app");
+    assert!(
+        neither.contains("app: config/ holds neither iparams.json nor iparams.html")
+            && neither.contains("write config/iparams.json")
+            && neither.contains("config/iparams.html"),
+        "{neither}"
+    );
+    // A folder inside the app: name the app's folder.
+    let inside = preview("app/config/assets");
+    assert!(
+        inside.contains("app/config/assets is inside the app app; name the app's folder: iparams-lint preview app"),
+        "{inside}"
+    );
+    // No app at all.
+    let nothing = preview(".");
+    assert!(nothing.contains("not an app"), "{nothing}");
+    // Both pages: the platform shows one.
+    std::fs::write(app.join("config/iparams.json"), "{}").unwrap();
+    std::fs::write(app.join("config/iparams.html"), "<html></html>").unwrap();
+    let both = preview("app");
+    assert!(
+        both.contains("app: config/ holds both iparams.json and iparams.html")
+            && both.contains("delete the other"),
+        "{both}"
+    );
+    let _ = std::fs::remove_dir_all(root);
 }

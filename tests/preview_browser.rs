@@ -3,7 +3,10 @@
 //! a virtual environment under the target folder, rebuilt only when the file changes) through the
 //! page's test hooks: every type's control and value, validation messages, each callback return
 //! form, `utils.set`, INSTALL failing and passing, the credential check against a running
-//! hr-sandbox, the refill without secrets, findings after an edit on disk.
+//! hr-sandbox, the refill without secrets, findings after an edit on disk; and custom pages
+//! (config/iparams.html) in the page's frame: a fixture app's, and real ones of the corpus,
+//! read in place from `../shared/corpus/apps` (`IPARAMS_LINT_CORPUS_APPS` names another
+//! folder; without it those tests say so and pass, except under CI).
 //!
 //! Without Chromium and its driver, or without Python or the registry, the test says so and
 //! passes; under CI (`CI` set, as `.ci/run` sets it) that is a failure.
@@ -15,7 +18,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::Instant;
 
-use support::{python_venv, repo_root, streams, unavailable};
+use support::{python_venv, repo_root, streams, unavailable, under_ci};
 
 fn target_tmp() -> PathBuf {
     PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
@@ -42,6 +45,14 @@ fn selenium_drives_the_page_in_headless_chromium() {
         Err(why) => return unavailable(&format!("selenium could not be installed: {why}")),
     };
     let started = Instant::now();
+    let corpus_apps = std::env::var_os("IPARAMS_LINT_CORPUS_APPS")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| repo_root().join("../shared/corpus/apps"));
+    let ci = if under_ci(std::env::var_os("CI").as_deref()) {
+        "1"
+    } else {
+        "0"
+    };
     let pytest = |args: &[&OsStr]| {
         let mut command = Command::new(&python);
         command
@@ -51,6 +62,8 @@ fn selenium_drives_the_page_in_headless_chromium() {
             .env("IPARAMS_LINT_BIN", env!("CARGO_BIN_EXE_iparams-lint"))
             .env("IPARAMS_LINT_CHROMIUM", &chromium)
             .env("IPARAMS_LINT_CHROMEDRIVER", &driver)
+            .env("IPARAMS_LINT_CORPUS_APPS", &corpus_apps)
+            .env("IPARAMS_LINT_UNDER_CI", ci)
             .env("PYTHONDONTWRITEBYTECODE", "1");
         if let Some(filter) = std::env::var_os("IPARAMS_LINT_BROWSER_TESTS") {
             command.arg("-k").arg(filter);

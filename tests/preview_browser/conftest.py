@@ -6,6 +6,7 @@ import os
 import shutil
 import signal
 import subprocess
+import warnings
 from pathlib import Path
 
 import pytest
@@ -19,6 +20,10 @@ REPO = Path(__file__).resolve().parents[2]
 BINARY = os.environ.get("IPARAMS_LINT_BIN", str(REPO / "target/debug/iparams-lint"))
 CHROMIUM = os.environ.get("IPARAMS_LINT_CHROMIUM", "/usr/bin/chromium")
 CHROMEDRIVER = os.environ.get("IPARAMS_LINT_CHROMEDRIVER", "/usr/bin/chromedriver")
+# Real apps, read in place (never copied into the repository); tests/preview_browser.rs says
+# where, and whether a missing folder fails the run (under CI) or is a note.
+CORPUS_APPS = Path(os.environ.get("IPARAMS_LINT_CORPUS_APPS", str(REPO.parent / "shared/corpus/apps")))
+UNDER_CI = os.environ.get("IPARAMS_LINT_UNDER_CI") == "1"
 
 
 class Server:
@@ -49,6 +54,25 @@ def app_copy(tmp_path):
         return target
 
     return copy
+
+
+@pytest.fixture
+def corpus_app():
+    """The folder of a real app of the corpus, or None (with a note) when the corpus is not
+    here; under CI a missing corpus fails the test."""
+
+    def find(name):
+        app = CORPUS_APPS / name
+        if app.is_dir():
+            return app
+        why = f"{app} is not here (the corpus is beside the repository on CI; IPARAMS_LINT_CORPUS_APPS names another folder)"
+        if UNDER_CI:
+            pytest.fail(f"the corpus is missing: {why}")
+        # A warning shows in pytest's summary of a passing run (a print would be captured).
+        warnings.warn(f"note: a corpus page was not checked: {why}", stacklevel=2)
+        return None
+
+    return find
 
 
 @pytest.fixture

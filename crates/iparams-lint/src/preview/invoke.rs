@@ -206,6 +206,8 @@ struct Request {
 #[derive(Debug, Clone, Copy)]
 pub struct Caller<'a> {
     pub snapshot: &'a Snapshot,
+    /// The iparams: iparams.json's, or the keys a custom page stored.
+    pub defs: &'a [Declared],
     pub network: &'a Network,
     pub values: &'a Map<String, Json>,
     pub stored: &'a Map<String, Json>,
@@ -214,7 +216,7 @@ pub struct Caller<'a> {
 impl<'a> Caller<'a> {
     fn scope(&self, context: &'a Json) -> Scope<'a> {
         Scope {
-            defs: &self.snapshot.defs,
+            defs: self.defs,
             values: self.values,
             stored: self.stored,
             context,
@@ -626,13 +628,13 @@ fn call(method: &str, url: &str, headers: &[(String, String)], body: &str) -> Js
 /// checked with the product's API (docs/preview.md). Returns one outcome per pair:
 /// `{"domain", "api_key", "product", "outcome": "passed"|"failed"|"skipped", "message"}`.
 pub fn check_credentials(caller: &Caller<'_>) -> Json {
-    let (snapshot, network) = (caller.snapshot, caller.network);
+    let network = caller.network;
     let context = json!({});
     let scope = caller.scope(&context);
     let masker = scope.masker();
     let mut outcomes = Vec::new();
     // The page checks the domains it shows.
-    let offered = snapshot
+    let offered = caller
         .defs
         .iter()
         .filter(|d| d.visible || d.ty != Some(IparamType::Domain));

@@ -3,7 +3,9 @@
 //! workspace: the app is loaded and checked as `check` does ([`state`]), values are checked as
 //! `values` does before INSTALL stores them ([`store`]), and callbacks' template calls are
 //! carried out here, where the secure values stay ([`invoke`]). The page itself is plain
-//! JavaScript embedded in the binary (`page/`).
+//! JavaScript embedded in the binary (`page/`); an app that writes its own page
+//! (config/iparams.html) gets it in a frame of that page, with the preview's client
+//! (`page/client.js`).
 
 mod invoke;
 mod server;
@@ -21,7 +23,7 @@ use signal_hook::iterator::Signals;
 
 use crate::cli::PreviewArgs;
 use crate::environment::exit;
-use crate::workspace::{INSTALLED_VALUES_FILE, IPARAMS_FILE};
+use crate::workspace::{INSTALLED_VALUES_FILE, IPARAMS_FILE, app_of};
 use iparams_serve::{Handler, LocalServer, Options};
 
 pub use invoke::Network;
@@ -36,14 +38,8 @@ pub fn run(args: PreviewArgs, stdout: &mut dyn Write, stderr: &mut dyn Write) ->
         let _ = writeln!(stderr, "iparams-lint: preview: {message}");
         exit::TROUBLE
     };
-    if !args.app.join(IPARAMS_FILE).is_file() {
-        return fail(
-            stderr,
-            &format!(
-                "{}: no {IPARAMS_FILE} here; name the app's folder",
-                args.app.display()
-            ),
-        );
+    if let Err(message) = installation_page_of(&args.app) {
+        return fail(stderr, &message);
     }
     let mut signals = match Signals::new([SIGINT, SIGTERM]) {
         Ok(signals) => signals,
@@ -148,6 +144,38 @@ pub fn start(
     )
     .map_err(|error| format!("cannot listen on 127.0.0.1:{port}: {error}"))?;
     Ok((server, made.expect("the handler was made")))
+}
+
+/// Whether `app` is an app with one installation page to serve, generated from iparams.json or
+/// written as iparams.html; `Err` says what is wrong and what to name or write instead.
+fn installation_page_of(app: &Path) -> Result<(), String> {
+    let shown = app.display();
+    match (
+        app.join(IPARAMS_FILE).is_file(),
+        app.join(state::PAGE_FILE).is_file(),
+    ) {
+        (true, true) => Err(format!(
+            "{shown}: config/ holds both iparams.json and iparams.html, and the platform shows \
+             only one installation page; keep iparams.json (a generated page) or iparams.html \
+             (a page of your own), and delete the other"
+        )),
+        (true, false) | (false, true) => Ok(()),
+        (false, false) => Err(match app_of(app) {
+            Some(found) if found.relative.is_empty() => format!(
+                "{shown}: config/ holds neither iparams.json nor iparams.html, so the app has no \
+                 installation page; write config/iparams.json (a page generated from it) or \
+                 config/iparams.html (a page of your own)"
+            ),
+            Some(found) => format!(
+                "{shown} is inside the app {0}; name the app's folder: iparams-lint preview {0}",
+                found.root.display()
+            ),
+            None => format!(
+                "{shown}: not an app (an app's folder holds manifest.json and config/); name \
+                 the app's folder"
+            ),
+        }),
+    }
 }
 
 /// `--open`: the desktop's opener, if there is one.

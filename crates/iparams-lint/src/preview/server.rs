@@ -1,8 +1,10 @@
 //! The routes. Every request must name this server in `Host` (403 otherwise); a POST must come
 //! from the page itself (`Origin`, when sent, is this server) and carry JSON, so no page
 //! elsewhere can post a form to it; bodies are limited per route; assets come from
-//! config/assets only.
+//! config/assets only. A custom page (config/iparams.html) is served as its own document, with
+//! the preview's client script in place of the vendor's, for the page's frame.
 
+use std::borrow::Cow;
 use std::path::{Component, Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Condvar, Mutex, RwLock};
@@ -11,14 +13,31 @@ use std::time::Duration;
 use serde_json::{Map, Value as Json, json};
 
 use super::invoke::{self, Network};
-use super::state::{App, Snapshot};
+use super::state::{App, PAGE_FILE, Snapshot};
 use super::store;
 use crate::workspace::resolves_inside;
+use iparams_core::app::Declared;
 use iparams_serve::{Incoming, Outgoing, host_allowed, percent_decode};
 
 const PAGE_HTML: &str = include_str!("page/index.html");
 const PAGE_JS: &str = include_str!("page/page.js");
 const PAGE_CSS: &str = include_str!("page/page.css");
+/// The client a custom page gets (`app.initialized()` and the rest), in the frame.
+const CLIENT_JS: &str = include_str!("page/client.js");
+/// Where a custom page finds it.
+const CLIENT_URL: &str = "/custom_configs/client.js";
+/// What a custom page writes where the platform puts its client (FDK 9 and later).
+const APP_CLIENT_PLACEHOLDER: &str = "{{{appclient}}}";
+/// The client older custom pages load from the vendor's CDN.
+const VENDOR_CLIENT_FILE: &str = "fresh_client.js";
+
+/// The preview's own page and assets only, held in no frame.
+const PAGE_POLICY: &str =
+    "default-src 'self'; style-src 'self' 'unsafe-inline'; frame-ancestors 'none'";
+/// A custom page: its inline scripts and styles run (as on the platform), nothing is loaded
+/// from another host (the preview is offline), and only the preview's page may frame it.
+const CUSTOM_PAGE_POLICY: &str = "default-src 'self'; script-src 'self' 'unsafe-inline'; \
+     style-src 'self' 'unsafe-inline'; img-src 'self' data:; frame-ancestors 'self'";
 
 /// Body limits, per route.
 const MAX_STORE_BODY: usize = 256 * 1024;
@@ -72,6 +91,23 @@ impl Shared {
             .unwrap_or_default()
     }
 
+    /// What the server knows of the iparams: iparams.json's, or for a custom page, the keys
+    /// of the `stored` values, secure as its `__meta.secure` said.
+    pub fn defs<'s>(
+        &self,
+        snapshot: &'s Snapshot,
+        stored: &Map<String, Json>,
+    ) -> Cow<'s, [Declared]> {
+        if !snapshot.custom_page {
+            return Cow::Borrowed(&snapshot.defs);
+        }
+        let secure = self
+            .values_file()
+            .map(store::read_secure_keys)
+            .unwrap_or_default();
+        Cow::Owned(store::page_defs(stored.keys(), &secure))
+    }
+
     pub fn snapshot(&self) -> Arc<Snapshot> {
         Arc::clone(&self.snapshot.read().unwrap_or_else(|e| e.into_inner()))
     }
@@ -100,18 +136,17 @@ impl Shared {
 }
 
 fn answer(status: u16, content_type: &str, body: String) -> Outgoing {
+    answer_with(status, content_type, body, PAGE_POLICY)
+}
+
+fn answer_with(status: u16, content_type: &str, body: String, policy: &str) -> Outgoing {
     Outgoing {
         status,
         headers: vec![
             ("Content-Type".into(), content_type.into()),
             ("Cache-Control".into(), "no-store".into()),
             ("X-Content-Type-Options".into(), "nosniff".into()),
-            // The page and its assets only; no frame elsewhere may hold it.
-            (
-                "Content-Security-Policy".into(),
-                "default-src 'self'; style-src 'self' 'unsafe-inline'; frame-ancestors 'none'"
-                    .into(),
-            ),
+            ("Content-Security-Policy".into(), policy.into()),
         ],
         body,
     }
@@ -157,11 +192,15 @@ pub fn handle(shared: &Shared, request: &Incoming) -> Outgoing {
         ("GET", "/custom_configs/page.css") => {
             answer(200, "text/css; charset=utf-8", PAGE_CSS.to_owned())
         }
+        ("GET", "/custom_configs/client.js") => {
+            answer(200, "text/javascript; charset=utf-8", CLIENT_JS.to_owned())
+        }
+        ("GET", "/custom_configs/form") => custom_page(shared),
         ("GET", "/custom_configs/state") => json_answer(200, &state(shared)),
         ("GET", "/custom_configs/fetch") => {
             let snapshot = shared.snapshot();
             let stored = shared.stored();
-            let (values, secure_set) = store::for_page(&stored, &snapshot.defs);
+            let (values, secure_set) = store::for_page(&stored, &shared.defs(&snapshot, &stored));
             json_answer(200, &json!({"values": values, "secure_set": secure_set}))
         }
         ("GET", "/custom_configs/changes") => changes(shared, request, query),
@@ -171,6 +210,11 @@ pub fn handle(shared: &Shared, request: &Incoming) -> Outgoing {
                 Err(message) => return error(403, &message),
             };
             let snapshot = shared.snapshot();
+            if snapshot.custom_page {
+                let (status, value) =
+                    store::store_page(body, values_path, &snapshot.page["findings"]);
+                return json_answer(status, &value);
+            }
             let (iparams_shown, settings) = {
                 let mut app = shared.app.lock().unwrap_or_else(|e| e.into_inner());
                 let shown = app
@@ -192,8 +236,9 @@ pub fn handle(shared: &Shared, request: &Incoming) -> Outgoing {
             let snapshot = shared.snapshot();
             let stored = shared.stored();
             let name = parsed["name"].as_str().unwrap_or("");
-            let values = object(&parsed["values"]);
-            let caller = caller(shared, &snapshot, &values, &stored);
+            let values = page_values(&snapshot, &parsed["values"], &stored);
+            let defs = shared.defs(&snapshot, &stored);
+            let caller = caller(shared, &snapshot, &defs, &values, &stored);
             let outcome = invoke::invoke(&caller, name, &parsed["options"]);
             json_answer(200, &outcome)
         }),
@@ -203,9 +248,10 @@ pub fn handle(shared: &Shared, request: &Incoming) -> Outgoing {
             };
             let snapshot = shared.snapshot();
             let stored = shared.stored();
-            let values = object(&parsed["values"]);
+            let values = page_values(&snapshot, &parsed["values"], &stored);
+            let defs = shared.defs(&snapshot, &stored);
             let outcome = invoke::legacy(
-                &caller(shared, &snapshot, &values, &stored),
+                &caller(shared, &snapshot, &defs, &values, &stored),
                 parsed["method"].as_str().unwrap_or(""),
                 parsed["url"].as_str().unwrap_or(""),
                 &parsed["options"],
@@ -219,17 +265,13 @@ pub fn handle(shared: &Shared, request: &Incoming) -> Outgoing {
             let snapshot = shared.snapshot();
             let stored = shared.stored();
             let values = object(&parsed);
-            let outcome = invoke::check_credentials(&caller(shared, &snapshot, &values, &stored));
+            let defs = shared.defs(&snapshot, &stored);
+            let outcome =
+                invoke::check_credentials(&caller(shared, &snapshot, &defs, &values, &stored));
             json_answer(200, &outcome)
         }),
         ("GET", _) if path.starts_with("/custom_configs/assets/") => {
-            let root = shared
-                .app
-                .lock()
-                .unwrap_or_else(|e| e.into_inner())
-                .root
-                .clone();
-            asset(&root, &path["/custom_configs/assets/".len()..])
+            asset(&shared.app_root, &path["/custom_configs/assets/".len()..])
         }
         (
             _,
@@ -245,15 +287,92 @@ pub fn handle(shared: &Shared, request: &Incoming) -> Outgoing {
 fn caller<'a>(
     shared: &'a Shared,
     snapshot: &'a Snapshot,
+    defs: &'a [Declared],
     values: &'a Map<String, Json>,
     stored: &'a Map<String, Json>,
 ) -> invoke::Caller<'a> {
     invoke::Caller {
         snapshot,
+        defs,
         network: &shared.network,
         values,
         stored,
     }
+}
+
+/// The values a call is made with: what the generated page holds, or for a custom page (whose
+/// fields the preview does not know) the stored ones.
+fn page_values(snapshot: &Snapshot, sent: &Json, stored: &Map<String, Json>) -> Map<String, Json> {
+    if snapshot.custom_page {
+        stored.clone()
+    } else {
+        object(sent)
+    }
+}
+
+/// `GET /custom_configs/form`: config/iparams.html as written, but for where it loads the
+/// vendor's client (`{{{appclient}}}`, or a `src` ending in `fresh_client.js`), which is the
+/// preview's. Its relative assets (`./assets/...`) are then config/assets' files.
+fn custom_page(shared: &Shared) -> Outgoing {
+    if !shared.snapshot().custom_page {
+        return error(
+            404,
+            "this app's installation page is generated from config/iparams.json: open /custom_configs",
+        );
+    }
+    let root = &shared.app_root;
+    let path = root.join(PAGE_FILE);
+    if !resolves_inside(root, &path) {
+        return error(
+            403,
+            &format!(
+                "{PAGE_FILE}: a symbolic link takes it outside the app's folder; it is not served"
+            ),
+        );
+    }
+    match std::fs::read(&path) {
+        Ok(bytes) => answer_with(
+            200,
+            "text/html; charset=utf-8",
+            with_preview_client(&String::from_utf8_lossy(&bytes)),
+            CUSTOM_PAGE_POLICY,
+        ),
+        Err(error) => self::error(404, &format!("{PAGE_FILE} cannot be read: {error}")),
+    }
+}
+
+/// `page` with the vendor's client replaced by the preview's: the `{{{appclient}}}`
+/// placeholder, and every quoted `src` value that ends in `fresh_client.js`.
+fn with_preview_client(page: &str) -> String {
+    let page = page.replace(APP_CLIENT_PLACEHOLDER, CLIENT_URL);
+    let mut out = String::with_capacity(page.len());
+    let mut rest = page.as_str();
+    while let Some(at) = rest.find(VENDOR_CLIENT_FILE) {
+        let end = at + VENDOR_CLIENT_FILE.len();
+        let before = &rest[..at];
+        // The quote that opens the attribute value, right after `src=`.
+        let opening = before.rfind(['"', '\'']).filter(|&quote| {
+            let closes = rest[end..].starts_with(&rest[quote..=quote]);
+            let in_value = !before[quote + 1..].contains(char::is_whitespace);
+            let attribute = before[..quote]
+                .trim_end()
+                .strip_suffix('=')
+                .map(str::trim_end);
+            closes
+                && in_value
+                && attribute.is_some_and(|name| name.to_ascii_lowercase().ends_with("src"))
+        });
+        match opening {
+            Some(quote) => {
+                out.push_str(&rest[..=quote]);
+                out.push_str(CLIENT_URL);
+            }
+            None => out.push_str(&rest[..end]),
+        }
+        rest = &rest[end..];
+    }
+    out.push_str(rest);
+    out
 }
 
 fn object(value: &Json) -> Map<String, Json> {
@@ -294,7 +413,7 @@ fn with_body(request: &Incoming, limit: usize, then: impl FnOnce(&[u8]) -> Outgo
 pub fn state(shared: &Shared) -> Json {
     let snapshot = shared.snapshot();
     let stored = shared.stored();
-    let (values, secure_set) = store::for_page(&stored, &snapshot.defs);
+    let (values, secure_set) = store::for_page(&stored, &shared.defs(&snapshot, &stored));
     let mut page = snapshot.page.clone();
     page["stored"] = values;
     page["secure_set"] = json!(secure_set);
@@ -303,6 +422,10 @@ pub fn state(shared: &Shared) -> Json {
         "online": shared.network.online,
     });
     page["values_path"] = json!(shared.values_path.display().to_string());
+    // The sample account a custom page's client gets, on the app's first product.
+    let product = page["products"][0].as_str().unwrap_or("freshdesk");
+    let domain = invoke::product_domain(product).unwrap_or("freshdesk.com");
+    page["domain_name"] = json!(format!("acme.{domain}"));
     page
 }
 
@@ -388,6 +511,27 @@ fn asset(root: &Path, encoded: &str) -> Outgoing {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_vendor_client_is_replaced_by_the_preview_s() {
+        let page = concat!(
+            "<script src=\"{{{appclient}}}\"></script>\n",
+            "<script src='https://static.freshdev.io/fdk/2.0/assets/fresh_client.js'></script>\n",
+            "<script SRC = \"fresh_client.js\"></script>\n",
+            "<p>fresh_client.js is named in text</p>\n",
+            "<a href=\"https://x/fresh_client.js\">the file</a>",
+        );
+        assert_eq!(
+            with_preview_client(page),
+            concat!(
+                "<script src=\"/custom_configs/client.js\"></script>\n",
+                "<script src='/custom_configs/client.js'></script>\n",
+                "<script SRC = \"/custom_configs/client.js\"></script>\n",
+                "<p>fresh_client.js is named in text</p>\n",
+                "<a href=\"https://x/fresh_client.js\">the file</a>",
+            )
+        );
+    }
 
     #[test]
     fn traversal_is_refused_encoded_or_not() {

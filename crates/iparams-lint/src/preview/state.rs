@@ -19,8 +19,10 @@ use crate::workspace::{IPARAMS_FILE, MANIFEST_FILE, Target, Workspace};
 pub const REQUESTS_FILE: &str = "config/requests.json";
 /// The callbacks, relative to the app.
 pub const SCRIPT_FILE: &str = "config/assets/iparams.js";
+/// A custom installation page, written by the app instead of iparams.json; relative to the app.
+pub const PAGE_FILE: &str = "config/iparams.html";
 /// The files whose edits reload the page.
-pub const WATCHED: [&str; 3] = [IPARAMS_FILE, SCRIPT_FILE, REQUESTS_FILE];
+pub const WATCHED: [&str; 4] = [IPARAMS_FILE, PAGE_FILE, SCRIPT_FILE, REQUESTS_FILE];
 
 /// The app as last read.
 #[derive(Debug)]
@@ -32,6 +34,9 @@ pub struct Snapshot {
     /// The iparams as `JSON.parse` keeps them (each key once, at its first place), as the
     /// server needs them (the page gets every attribute).
     pub defs: Vec<Declared>,
+    /// The app writes its own installation page, [`PAGE_FILE`], and has no iparams.json: the
+    /// page's keys are those its `postConfigs()` returns.
+    pub custom_page: bool,
     pub requests: Requests<'static>,
     /// iparams.json as read, for checking values against it.
     pub iparams_text: String,
@@ -115,7 +120,9 @@ impl App {
             .file(IPARAMS_FILE)
             .map(|file| SourceText::decode(&file.bytes).text().to_owned());
 
+        let custom_page = iparams_text.is_none() && self.root.join(PAGE_FILE).is_file();
         let (iparams, defs, broken) = match &iparams_text {
+            None if custom_page => (Json::Null, Vec::new(), false),
             None => {
                 notes.push(format!("{iparams_shown} cannot be read"));
                 (Json::Null, Vec::new(), true)
@@ -148,7 +155,14 @@ impl App {
         let manifest = app.file(MANIFEST_FILE).map(|file| {
             iparams_core::app::manifest::read(SourceText::decode(&file.bytes).text()).manifest
         });
-        let script = app.file(SCRIPT_FILE).is_some() || self.root.join(SCRIPT_FILE).is_file();
+        // A custom page loads its own scripts; the generated one loads the callbacks.
+        let script = !custom_page
+            && (app.file(SCRIPT_FILE).is_some() || self.root.join(SCRIPT_FILE).is_file());
+        let products: Vec<&str> = manifest
+            .iter()
+            .flat_map(|manifest| &manifest.products)
+            .map(|product| product.name.as_str())
+            .collect();
 
         let page = json!({
             "version": version,
@@ -158,12 +172,15 @@ impl App {
             "broken": broken,
             "findings": findings,
             "script": script,
+            "custom_page": custom_page.then_some(PAGE_FILE),
+            "products": products,
             "notes": notes,
         });
         Snapshot {
             version,
             page,
             defs,
+            custom_page,
             requests,
             iparams_text: iparams_text.unwrap_or_default(),
             manifest,

@@ -1,8 +1,10 @@
 //! INSTALL's last step, `POST /custom_configs/store`: the values the page produced, checked as
 //! `iparams-lint values` checks them (the workspace's `check_values`) and written, owner-only,
 //! to the values file; and the refill of the page from that file, without a secure value.
+//! A custom page's values (what its `postConfigs()` returned) are stored as they are, and the
+//! keys its `__meta.secure` names are kept beside them, so that they are never sent back.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use iparams_core::app::Declared;
 use iparams_core::{RuleSettings, Severity, SourceText};
@@ -91,6 +93,99 @@ pub fn store(
     }
     match crate::write::write_private(path, text.as_bytes()) {
         Ok(()) => (200, json!({ "stored": shown, "diagnostics": diagnostics })),
+        Err(error) => (
+            500,
+            json!({ "error": format!("{shown}: cannot be written: {error}") }),
+        ),
+    }
+}
+
+/// Where the secure keys of a custom page's values are kept: beside the values file
+/// (`installed.json` → `installed.secure-keys.json`).
+pub fn secure_keys_path(values_path: &Path) -> PathBuf {
+    let stem = values_path
+        .file_stem()
+        .map(|stem| stem.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    values_path.with_file_name(format!("{stem}.secure-keys.json"))
+}
+
+/// The secure keys of a custom page's stored values (none when the file is missing).
+pub fn read_secure_keys(values_path: &Path) -> Vec<String> {
+    std::fs::read(secure_keys_path(values_path))
+        .ok()
+        .and_then(|bytes| serde_json::from_slice::<Vec<String>>(&bytes).ok())
+        .unwrap_or_default()
+}
+
+/// What the server knows of a custom page's iparams: the keys of its values, secure when
+/// `__meta.secure` named them.
+pub fn page_defs<'a>(
+    keys: impl IntoIterator<Item = &'a String>,
+    secure: &[String],
+) -> Vec<Declared> {
+    keys.into_iter()
+        .map(|key| Declared {
+            key: key.clone(),
+            key_span: Default::default(),
+            ty: None,
+            type_name: None,
+            display_name: None,
+            secure: secure.contains(key),
+            visible: true,
+            options: Vec::new(),
+            handlers: Vec::new(),
+            product: None,
+        })
+        .collect()
+}
+
+/// Stores what a custom page's `postConfigs()` returned: every property but `__meta` as a
+/// value, and `__meta.secure`'s keys beside the file. A secure key the page left out keeps its
+/// stored value (the page never had it). The app's `findings` go back with the outcome, every
+/// secure value masked.
+pub fn store_page(body: &[u8], path: &Path, findings: &Json) -> (u16, Json) {
+    let Ok(Json::Object(mut posted)) = serde_json::from_slice::<Json>(body) else {
+        return (
+            400,
+            json!({"error": "postConfigs() must return an object of iparam key → value"}),
+        );
+    };
+    let meta = posted.remove("__meta").unwrap_or(Json::Null);
+    let secure = match meta.get("secure").cloned().unwrap_or(json!([])) {
+        Json::Array(keys) if keys.iter().all(Json::is_string) => keys
+            .iter()
+            .filter_map(|key| key.as_str().map(str::to_owned))
+            .collect::<Vec<_>>(),
+        _ => {
+            return (
+                400,
+                json!({"error": "postConfigs() returned a `__meta.secure` that is not a list of keys; \
+                    write `__meta: {secure: [\"key\", ...]}`"}),
+            );
+        }
+    };
+    let stored = read_stored(path);
+    let mut secure_kept = secure.clone();
+    for key in read_secure_keys(path) {
+        if !posted.contains_key(&key)
+            && let Some(value) = stored.get(&key)
+        {
+            posted.insert(key.clone(), value.clone());
+            if !secure_kept.contains(&key) {
+                secure_kept.push(key);
+            }
+        }
+    }
+    let defs = page_defs(posted.keys(), &secure_kept);
+    let shown = path.display().to_string();
+    let findings = masked(findings.clone(), &posted, &defs);
+    let keys = json!(secure_kept).to_string();
+    let written = prepare_folder(path)
+        .and_then(|()| crate::write::write_private(path, ordered_text(&posted, &defs).as_bytes()))
+        .and_then(|()| crate::write::write_private(&secure_keys_path(path), keys.as_bytes()));
+    match written {
+        Ok(()) => (200, json!({ "stored": shown, "findings": findings })),
         Err(error) => (
             500,
             json!({ "error": format!("{shown}: cannot be written: {error}") }),

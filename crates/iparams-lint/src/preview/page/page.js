@@ -30,6 +30,7 @@
   var values = {};          // key -> value, kept across reloads while the key exists
   var typed = {};           // keys the user (or utils.set) gave a value in this page
   var loaded = false;
+  var customFrame = null;   // the frame of a custom page (config/iparams.html)
 
   function $(id) { return document.getElementById(id); }
   function el(tag, attrs, children) {
@@ -409,11 +410,7 @@
     },
   };
 
-  function post(path, body) {
-    return fetch(BASE + "/" + path, {
-      method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body),
-    }).then(function (r) { return r.json().then(function (json) { return { status: r.status, json: json }; }); });
-  }
+  var post = window.iparamsPreview.post;
 
   /** The values to send: every iparam (hidden ones too); a stored secure one left out unless replaced. */
   function currentValues() {
@@ -428,29 +425,10 @@
     return out;
   }
 
-  /** The request API of apps before platform 2.3, carried out by the server as templates are. */
-  function legacy(method) {
-    return function (url, options) {
-      return post("request", { method: method, url: String(url), options: options || {}, values: currentValues() }).then(answered);
-    };
-  }
-
-  function answered(r) {
-    var a = r.json || {};
-    var answer = { status: a.status, headers: a.headers || {}, response: a.response === undefined ? "" : a.response };
-    if (a.ok) return answer;
-    answer.message = a.message || ("HTTP " + a.status);
-    throw answer;
-  }
-
   var client = {
     context: { location: "installation_page", product: null },
-    request: {
-      invokeTemplate: function (name, options) {
-        return post("invoke", { name: name, options: options || {}, values: currentValues() }).then(answered);
-      },
-      get: legacy("get"), post: legacy("post"), put: legacy("put"), delete: legacy("delete"), patch: legacy("patch"),
-    },
+    // Templates and the request API of apps before platform 2.3, carried out by the server.
+    request: window.iparamsPreview.request(currentValues),
     iparams: { get: function () { return Promise.reject({ message: "client.iparams is not available on the installation page" }); } },
   };
   client.context.get = function () { return Promise.resolve({ location: client.context.location, product: client.context.product }); };
@@ -535,7 +513,13 @@
   }
 
   function showNotes() {
-    var notes = [
+    var notes = state.custom_page ? [
+      "The app writes its own installation page, " + state.custom_page + ": it is shown in the frame below as the vendor's local run shows it, with the preview's client in place of the vendor's. Scripts and styles it loads from other hosts are not loaded: the preview is offline.",
+      "On load the page's getConfigs(configs) gets the stored values (secure ones left out); INSTALL calls its validate(), then its postConfigs(), and stores what that returns; the values of the keys its __meta.secure names are secure.",
+      "Template calls of the page's scripts are made by the preview server from config/requests.json with the stored values, so secure values stay on it. " +
+        (state.network.online ? "Hosts are called for real (--online)." : "Without --online, hosts other than --hr-url's are not called: the call gets an offline error."),
+      "INSTALL stores the values in " + state.values_path + " (it holds secrets, so keep it out of version control). Secure values are never sent back to this page.",
+    ].concat(state.notes || []) : [
       "This page is built by iparams-lint from config/iparams.json, offline: no script or style comes from elsewhere. The linter's findings are shown at their field.",
       "Where the format document and the vendor's page (FDK 6.9) differ, this page follows the document: a callback's error message clears the field's value (the vendor's page keeps it).",
       "Template calls of callbacks are made by the preview server from config/requests.json, so secure values stay on it. " +
@@ -556,11 +540,23 @@
     setStatus("", "", []);
     showProblems([]);
     clearScriptErrors();
+    $("interface-calls-list").textContent = "";
+    $("interface-calls").hidden = true;
     var form = $("form");
     form.textContent = "";
     fields = {};
     order = [];
     var broken = $("broken");
+    $("custom-page-holder").textContent = "";
+    customFrame = null;
+    $("script-errors-title").textContent = "Errors thrown by " + (state.custom_page ? "the scripts of " + state.custom_page : "config/assets/iparams.js");
+    if (state.custom_page) {
+      broken.hidden = true;
+      $("install").disabled = false;
+      showFindings();
+      showNotes();
+      return;
+    }
     if (state.broken || !Array.isArray(state.iparams)) {
       broken.hidden = false;
       broken.textContent = "config/iparams.json cannot be read as iparams (see the findings above): the form comes back as soon as it is fixed.";
@@ -584,7 +580,36 @@
     showNotes();
   }
 
+  /** The custom page in its frame; once it has loaded, its getConfigs gets the stored values. */
+  function loadCustomPage(version) {
+    return new Promise(function (resolve) {
+      var frame = el("iframe", { src: BASE + "/form?v=" + version, title: state.custom_page, "data-custom-page": state.custom_page });
+      frame.addEventListener("load", function () {
+        var page = frame.contentWindow;
+        // What the page's own scripts throw later (in handlers and timers) is shown too.
+        page.addEventListener("error", function (event) {
+          var file = (event.filename || "").replace(/^.*\/custom_configs\/(form|assets\/)/, function (_, part) { return part === "form" ? state.custom_page : "config/assets/"; }).replace(/\?.*$/, "");
+          scriptError((file || state.custom_page) + ":" + event.lineno, event.error || event.message);
+        });
+        var stored = state.stored || {};
+        var calls = Promise.resolve();
+        if (Object.keys(stored).length || (state.secure_set || []).length) {
+          if (typeof page.getConfigs === "function") {
+            calls = Promise.resolve().then(function () { return page.getConfigs(clone(stored)); })
+              .catch(function (e) { console.error("getConfigs threw", e); scriptError("getConfigs", e); });
+          } else {
+            scriptError("getConfigs", { name: "", message: "the page defines no getConfigs(configs), so the stored values are not shown in it (declare it as a global function)" });
+          }
+        }
+        calls.then(function () { resolve(); });
+      }, { once: true });
+      customFrame = frame;
+      $("custom-page-holder").appendChild(frame);
+    });
+  }
+
   function loadScript(version) {
+    if (state.custom_page) return loadCustomPage(version);
     if (!state.script) return Promise.resolve();
     return new Promise(function (resolve) {
       var s = document.createElement("script");
@@ -629,7 +654,62 @@
     setStatus.timer = setTimeout(function () { bar.hidden = true; }, 4000);
   }
 
+  /** A stop of INSTALL in a custom page, with why. */
+  function Stop(message) { this.message = message; }
+
+  /** INSTALL of a custom page: its validate() (false stops), its postConfigs(), and the store. */
+  function installCustom() {
+    var button = $("install");
+    button.disabled = true;
+    setStatus("Installing…", "running", []);
+    showProblems([]);
+    var page = customFrame && customFrame.contentWindow;
+    var call = function (name, args) {
+      if (!page || typeof page[name] !== "function") return undefined;
+      try { return Promise.resolve(page[name].apply(page, args || [])); } catch (e) { return Promise.reject(e); }
+    };
+    var threw = function (name) {
+      return function (error) {
+        if (error instanceof Stop) throw error;
+        throw new Stop(name + "() threw " + describeError(error) + "; INSTALL stopped");
+      };
+    };
+    return (call("validate") || Promise.resolve(true)).catch(threw("validate")).then(function (valid) {
+      if (!valid) throw new Stop("validate() returned " + String(valid) + ": the page says why; INSTALL stopped");
+      var configs = call("postConfigs");
+      if (!configs) throw new Stop("The page defines no postConfigs(): INSTALL stores what it returns; declare `function postConfigs() { return {...}; }` in " + state.custom_page + " or a script it loads");
+      return configs.catch(threw("postConfigs"));
+    }).then(function (configs) {
+      if (!configs || typeof configs !== "object" || Array.isArray(configs)) {
+        throw new Stop("postConfigs() returned " + (Array.isArray(configs) ? "an array" : String(configs)) + ", not an object of iparam key → value");
+      }
+      return post("store", configs);
+    }).then(function (s) {
+      if (s.status === 200) {
+        state.findings = s.json.findings || [];
+        showFindings();
+        setStatus(MESSAGES.stored, "passed", []);
+        return;
+      }
+      throw new Stop(s.json.error || ("the store answered " + s.status));
+    }).catch(function (error) {
+      showProblems([{ message: error instanceof Stop ? error.message : describeError(error) }]);
+      setStatus(MESSAGES.failed, "failed", []);
+    }).then(function () { button.disabled = false; });
+  }
+
+  /** `client.interface.trigger` of a custom page: listed, as the product would show it. */
+  function interfaceCall(action, options) {
+    var list = $("interface-calls-list");
+    if (list.childNodes.length >= MAX_SCRIPT_ERRORS) return;
+    var shown;
+    try { shown = JSON.stringify(options === undefined ? {} : options); } catch (e) { shown = String(options); }
+    list.appendChild(el("li", { class: "info", "data-interface-call": action, text: action + " " + shown }));
+    $("interface-calls").hidden = false;
+  }
+
   function install() {
+    if (state.custom_page) return installCustom();
     var button = $("install");
     button.disabled = true;
     setStatus("Installing…", "running", []);
@@ -711,5 +791,8 @@
     document.body.setAttribute("data-ready", "true");
     watch();
   });
-  window.__preview = { fields: function () { return order.slice(); }, values: function () { return clone(values); }, loaded: function () { return loaded; } };
+  window.__preview = {
+    fields: function () { return order.slice(); }, values: function () { return clone(values); }, loaded: function () { return loaded; },
+    frame: function () { return customFrame; }, interfaceCall: interfaceCall,
+  };
 })();
