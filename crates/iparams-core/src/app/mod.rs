@@ -39,7 +39,7 @@ pub use literals::Literal;
 pub use manifest::{Manifest, ManifestProblem, Platform};
 pub use model::{AppModel, FileId, RequestsFile};
 pub use outline::{Declared, Handler, Outline, credential_pairs};
-pub use page::{InstallPage, Resource, Run};
+pub use page::{InstallPage, Loadable, PageIparams, Resource, Run, page_iparams};
 pub use requests::{Field, Place, Placeholder, Reference, Requests, Template};
 pub use templates::template_reads;
 pub use written_credentials::{

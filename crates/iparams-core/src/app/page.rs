@@ -4,9 +4,12 @@
 //! From `postConfigs` come the app's iparams, as iparams.json gives them to other apps.
 
 use super::html::{AttributeValue, HtmlPage};
+use super::input::AppInput;
+use super::js::{self, JsFacts, Script};
 use super::model::FileId;
 use super::outline::Declared;
 use super::page_functions::{Body, Defined, PageFunction, PageFunctionName, Stored};
+use crate::source::SourceText;
 use crate::span::Span;
 
 /// Where a `src` or `href` of the page leads.
@@ -78,8 +81,27 @@ pub enum Run {
     },
 }
 
-/// The page functions defined in one script, as read.
-pub type Definitions<'f> = &'f [PageFunction];
+/// A script of the app that the page may load: config/assets/iparams.js or another script of
+/// config/assets/.
+#[derive(Clone, Copy, Debug)]
+pub struct Loadable<'s> {
+    pub file: FileId,
+    /// How output names it, as the caller gave it.
+    pub path: &'s str,
+    pub facts: &'s JsFacts,
+}
+
+/// The iparams a custom page stores, for front-ends (hovers, completion, navigation) that want
+/// them without checking the app.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PageIparams {
+    /// How output names the file whose `postConfigs` returns them.
+    pub path: String,
+    /// Each key, with the span of its name (the key itself, never its quotes) in that file.
+    pub declared: Vec<Declared>,
+    /// Every key is known.
+    pub complete: bool,
+}
 
 /// A custom installation page.
 #[derive(Clone, Debug)]
@@ -93,16 +115,19 @@ pub struct InstallPage {
 }
 
 impl InstallPage {
-    /// The page `file` read as `html`, whose inline scripts define `inline` page functions;
-    /// `file_of` names the app's file at a path of config/ (`assets/iparams.js`), and
-    /// `functions_of` the page functions a file of the app defines.
-    pub fn new<'f>(
+    /// The page `file` read as `html`, whose inline scripts define `inline` page functions,
+    /// beside the `scripts` it may load from `config_folder` (how output names config/).
+    pub fn new(
         file: FileId,
         html: HtmlPage,
-        inline: Definitions<'f>,
-        file_of: impl Fn(&str) -> Option<FileId>,
-        functions_of: impl Fn(FileId) -> Definitions<'f>,
+        inline: &[PageFunction],
+        config_folder: &str,
+        scripts: &[Loadable<'_>],
     ) -> Self {
+        let script_at = |path: &str| {
+            let shown = format!("{config_folder}/{path}");
+            scripts.iter().find(|script| script.path == shown)
+        };
         let mut runs = Vec::new();
         let mut definitions = Vec::new();
         for script in &html.scripts {
@@ -110,17 +135,17 @@ impl InstallPage {
                 (Some(src), _) => {
                     let resource = Resource::of(&src.value);
                     let loaded = match &resource {
-                        Resource::Local(path) => file_of(path),
+                        Resource::Local(path) => script_at(path),
                         _ => None,
                     };
                     if let Some(loaded) = loaded {
-                        definitions
-                            .extend(functions_of(loaded).iter().map(|f| (loaded, f.clone())));
+                        let functions = loaded.facts.page_functions.iter();
+                        definitions.extend(functions.map(|f| (loaded.file, f.clone())));
                     }
                     runs.push(Run::Loaded {
                         src: src.clone(),
                         resource,
-                        file: loaded,
+                        file: loaded.map(|script| script.file),
                     });
                 }
                 (None, Some(code)) => {
@@ -199,6 +224,42 @@ impl InstallPage {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::app::example_files;
+
+    #[test]
+    fn the_keys_of_the_last_post_configs_the_page_runs() {
+        let app = r#"=== manifest.json ===
+{"platform-version": "2.3", "product": {"freshdesk": {}}}
+=== config/iparams.html ===
+<script src="./assets/iparams.js"></script>
+<script>function postConfigs() { return { "region": r.value, __meta: { secure: ["token"] }, token: t.value }; }</script>
+=== config/assets/iparams.js ===
+function postConfigs() { return { old: 1 }; }
+=== config/assets/unused.js ===
+function postConfigs() { return { never: 1 }; }
+"#;
+        let files = example_files(app);
+        let input = AppInput::from_example(&files).expect("an app");
+        let found = page_iparams(&input).expect("a page");
+        assert_eq!(found.path, "config/iparams.html");
+        assert!(found.complete);
+        let text = files[1].1;
+        let keys: Vec<_> = found
+            .declared
+            .iter()
+            .map(|d| {
+                (
+                    d.key.as_str(),
+                    &text[d.key_span.start..d.key_span.end],
+                    d.secure,
+                )
+            })
+            .collect();
+        assert_eq!(
+            keys,
+            [("region", "region", false), ("token", "token", true)]
+        );
+    }
 
     #[test]
     fn where_references_lead() {
@@ -228,4 +289,53 @@ mod tests {
         assert_eq!(Resource::of("/assets/iparams.js"), Resource::Elsewhere);
         assert_eq!(Resource::of("data:text/javascript,1"), Resource::Elsewhere);
     }
+}
+
+/// The iparams the custom page of `input` stores, its scripts read on their own; `None` for an
+/// app without one, or with iparams.json (whose iparams those are).
+pub fn page_iparams(input: &AppInput<'_>) -> Option<PageIparams> {
+    let page = input.page.filter(|_| input.iparams.is_none())?;
+    let page_source = SourceText::decode(page.bytes);
+    let html = HtmlPage::read(page_source.text());
+    let inline = js::analyze_page(&html, page_source.text(), Script::Callbacks);
+    let others: Vec<_> = input
+        .callbacks
+        .iter()
+        .chain(&input.install_scripts)
+        .collect();
+    let facts: Vec<JsFacts> = others
+        .iter()
+        .map(|file| {
+            let source = SourceText::decode(file.bytes);
+            js::analyze_file(source.text(), file.path, Script::Callbacks)
+        })
+        .collect();
+    // The page is file 0, the scripts follow.
+    let scripts: Vec<Loadable<'_>> = others
+        .iter()
+        .zip(&facts)
+        .enumerate()
+        .map(|(index, (file, facts))| Loadable {
+            file: index + 1,
+            path: file.path,
+            facts,
+        })
+        .collect();
+    let install_page = InstallPage::new(
+        0,
+        html,
+        &inline.page_functions,
+        input.config_folder,
+        &scripts,
+    );
+    let (file, _) = install_page.stored()?;
+    let path = match file {
+        0 => page.path,
+        script => others[script - 1].path,
+    };
+    Some(PageIparams {
+        path: path.to_owned(),
+        declared: install_page.declared(),
+        complete: install_page.keys_known(),
+    })
 }

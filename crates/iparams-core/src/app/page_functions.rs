@@ -10,8 +10,8 @@ use oxc_ast::ast::{
     ArrowFunctionExpression, AssignmentExpression, AssignmentTarget, BinaryExpression,
     BindingPattern, CallExpression, ComputedMemberExpression, ConditionalExpression, Expression,
     FormalParameters, Function, IdentifierReference, IfStatement, LogicalExpression,
-    LogicalOperator, ObjectExpression, ObjectPropertyKind, Program, ReturnStatement, Statement,
-    StaticMemberExpression, UnaryExpression, UnaryOperator, VariableDeclarator,
+    LogicalOperator, ObjectExpression, ObjectPropertyKind, Program, PropertyKey, ReturnStatement,
+    Statement, StaticMemberExpression, UnaryExpression, UnaryOperator, VariableDeclarator,
 };
 use oxc_ast_visit::{Visit, walk};
 use oxc_span::GetSpan;
@@ -62,11 +62,27 @@ pub enum Defined {
     Nested,
 }
 
+/// Where the name of a property is written: an identifier, or the text inside a string's
+/// quotes, so that every key's span is the key itself.
+fn name_span(key: &PropertyKey<'_>) -> oxc_span::Span {
+    match key {
+        PropertyKey::StringLiteral(literal) => oxc_span::Span::new(
+            literal.span.start + 1,
+            literal
+                .span
+                .end
+                .saturating_sub(1)
+                .max(literal.span.start + 1),
+        ),
+        other => other.span(),
+    }
+}
+
 /// What `postConfigs` returns, as far as it can be read.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Stored {
-    /// Each property of the returned object (`__meta` aside), where its key is written; a key
-    /// returned on several paths once per place.
+    /// Each property of the returned object (`__meta` aside), where its name is written
+    /// (inside the quotes of a quoted key); a key returned on several paths once per place.
     pub keys: Vec<(String, Span)>,
     /// Every key returned is in `keys`: the object was read whole on every return.
     pub complete: bool,
@@ -395,7 +411,7 @@ impl<'a> StoredReader<'_, 'a, '_> {
                     Some(name) => self
                         .stored
                         .keys
-                        .push((name.into_owned(), (self.shift)(property.key.span()))),
+                        .push((name.into_owned(), (self.shift)(name_span(&property.key)))),
                     None => self.stored.complete = false,
                 },
                 ObjectPropertyKind::SpreadProperty(spread) => self.value(&spread.argument),
@@ -788,7 +804,7 @@ mod tests {
         let Body::PostConfigs(stored) = found.body else {
             panic!("{found:?}")
         };
-        assert_eq!(keys(code, &stored.keys), ["domain", "'api_key'"]);
+        assert_eq!(keys(code, &stored.keys), ["domain", "api_key"]);
         assert_eq!(keys(code, &stored.secure), ["'api_key'", "\"token\""]);
         // `extra` is not a variable of the function: what it adds is unknown.
         assert!(!stored.complete);

@@ -7,8 +7,8 @@ use super::{Linter, check_reading, enabled_checks};
 use crate::app::html::HtmlPage;
 use crate::app::manifest;
 use crate::app::{
-    AppFile, AppInput, AppModel, FileId, InstallPage, JsFacts, Requests, RequestsFile, Script,
-    facts_of, js, template_reads,
+    AppFile, AppInput, AppModel, FileId, InstallPage, JsFacts, Loadable, Requests, RequestsFile,
+    Script, facts_of, js, template_reads,
 };
 use crate::model::looks_like_a_data_bind_name;
 use crate::reading::{FileKind, Reading};
@@ -126,22 +126,22 @@ impl Linter {
         let mut install_scripts = scripts(&mut files, &input.install_scripts, Script::Callbacks);
         let page = input.page.map(|file| {
             let (id, html, facts) = files.add_page(&file);
-            let config_file = |path: &str| {
-                let shown = format!("{}/{path}", input.config_folder);
-                callbacks
-                    .iter()
-                    .chain(&install_scripts)
-                    .map(|(id, _)| *id)
-                    .find(|id| files.paths[*id] == shown)
-            };
-            let functions_of = |loaded: FileId| {
-                callbacks
-                    .iter()
-                    .chain(&install_scripts)
-                    .find(|(id, _)| *id == loaded)
-                    .map_or(&[][..], |(_, facts)| facts.page_functions.as_slice())
-            };
-            let page = InstallPage::new(id, html, &facts.page_functions, config_file, functions_of);
+            let scripts: Vec<Loadable<'_>> = callbacks
+                .iter()
+                .chain(&install_scripts)
+                .map(|(file, facts)| Loadable {
+                    file: *file,
+                    path: &files.paths[*file],
+                    facts,
+                })
+                .collect();
+            let page = InstallPage::new(
+                id,
+                html,
+                &facts.page_functions,
+                input.config_folder,
+                &scripts,
+            );
             (page, facts)
         });
         // The page's inline scripts are scripts of the installation page like the others.
