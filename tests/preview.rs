@@ -992,8 +992,10 @@ fn a_custom_page_s_secure_values_are_stored_and_never_in_any_response() {
     });
     let (status, answer) = preview.post("/custom_configs/store", &posted);
     assert_eq!(status, 200, "{answer}");
-    // The app's findings come back with the outcome.
+    // The app's findings come back with the outcome, and what `values` finds in what was
+    // stored: nothing, for what the page's code returns.
     assert!(answer["findings"].as_array().is_some_and(|f| !f.is_empty()));
+    assert_eq!(answer["diagnostics"], json!([]), "{answer}");
     let values_file = app.join(".iparams-lint/installed.json");
     let stored: Value =
         serde_json::from_str(&std::fs::read_to_string(&values_file).unwrap()).unwrap();
@@ -1111,4 +1113,32 @@ fn preview_says_which_installation_page_is_missing_or_doubled() {
         "{both}"
     );
     let _ = std::fs::remove_dir_all(root);
+}
+
+/// Values a custom page posts that its code does not return (a key added at run time, one its
+/// `postConfigs` always returns left out) are stored, and `values`'s findings on them come back.
+#[test]
+fn a_custom_page_s_stored_values_are_checked_against_what_its_code_returns() {
+    let app = app_copy(CUSTOM_PAGE, "custom-values");
+    let preview = Running::preview(&app, &[]);
+    let (status, answer) = preview.post(
+        "/custom_configs/store",
+        &json!({"__meta": {"secure": ["hr_api_key"]}, "company": "Acme", "debug": true, "hr_api_key": "hr-key-Zq81v0x7Wm"}),
+    );
+    assert_eq!(status, 200, "{answer}");
+    let rules: Vec<&str> = answer["diagnostics"]
+        .as_array()
+        .expect("findings")
+        .iter()
+        .filter_map(|d| d["rule"].as_str())
+        .collect();
+    assert_eq!(
+        rules,
+        ["missing-value-key", "unknown-value-key"],
+        "{answer}"
+    );
+    assert!(
+        !answer.to_string().contains("hr-key-Zq81v0x7Wm"),
+        "{answer}"
+    );
 }

@@ -174,7 +174,14 @@ fn listed(found: &[Finding]) -> String {
 
 /// Runs the command in process, without colour; returns (status, stdout).
 fn command(args: &[&str]) -> (u8, String) {
-    let mut argv = vec!["iparams-lint", "--color", "never"];
+    // A subcommand comes first, before the options.
+    let (subcommand, args) = match args.split_first() {
+        Some((&"values", rest)) => (Some("values"), rest),
+        _ => (None, args),
+    };
+    let mut argv = vec!["iparams-lint"];
+    argv.extend(subcommand);
+    argv.extend(["--color", "never"]);
     argv.extend_from_slice(args);
     let (mut stdout, mut stderr) = (Vec::new(), Vec::new());
     let status = iparams_lint::run(
@@ -200,6 +207,20 @@ fn findings(rule: &Rule, fixture: &Path) -> &'static [Finding] {
 
 /// What the command, or for a values file the linter, finds in a fixture of `rule`.
 fn find(rule: &Rule, fixture: &Path) -> Vec<Finding> {
+    // Values for an app with a custom page (`app/` beside them): through the command, which
+    // reads the page's iparams from the app.
+    let page = values_definitions(fixture);
+    if is_values_rule(rule) && page.extension().is_some_and(|ext| ext == "html") {
+        let (_, sarif) = command(&[
+            "values",
+            "--format",
+            "sarif",
+            "--iparams",
+            &relative(&page),
+            &relative(fixture),
+        ]);
+        return sarif_findings(&sarif);
+    }
     if is_values_rule(rule) {
         let values = fs::read(fixture).expect("readable fixture");
         let definitions = fs::read(values_definitions(fixture)).expect("readable definitions");
@@ -221,7 +242,12 @@ fn find(rule: &Rule, fixture: &Path) -> Vec<Finding> {
     // Files and whole apps alike, through the command: SARIF is the format that tells each
     // fix's safety.
     let (_, sarif) = command(&["--format", "sarif", &relative(fixture)]);
-    let sarif: serde_json::Value = serde_json::from_str(&sarif).expect("SARIF output");
+    sarif_findings(&sarif)
+}
+
+/// The findings of a SARIF log.
+fn sarif_findings(sarif: &str) -> Vec<Finding> {
+    let sarif: serde_json::Value = serde_json::from_str(sarif).expect("SARIF output");
     let results = sarif["runs"][0]["results"].as_array().expect("results");
     results
         .iter()

@@ -130,7 +130,8 @@ pub fn streams(output: &std::process::Output) -> (String, String) {
 }
 
 /// The iparams.json a values fixture is checked against: `iparams_<name>.json` beside
-/// `valid_<name>.json` or `invalid_<name>.json` when there is one, else `iparams.json`.
+/// `valid_<name>.json` or `invalid_<name>.json` when there is one, else the custom page of the
+/// app in `app/` beside it when there is one, else `iparams.json`.
 pub fn values_definitions(values: &Path) -> PathBuf {
     let folder = values.parent().expect("a fixture is in a folder");
     let name = values
@@ -142,7 +143,10 @@ pub fn values_definitions(values: &Path) -> PathBuf {
         .strip_prefix("invalid_")
         .or_else(|| name.strip_prefix("valid_"))
         .map(|rest| folder.join(format!("iparams_{rest}.json")));
+    // Values of an app with a custom page: the page, whose `postConfigs` says what it stores.
+    let page = folder.join("app/config/iparams.html");
     own.filter(|path| path.is_file())
+        .or_else(|| page.is_file().then_some(page))
         .unwrap_or_else(|| folder.join("iparams.json"))
 }
 

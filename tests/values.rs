@@ -633,3 +633,40 @@ fn get_leaves_out_secure_iparams() {
     assert_eq!(preview.json, "{\n  \"a\": \"x\"\n}\n");
     assert_eq!(preview.secure, ["k"]);
 }
+
+/// An app with a custom installation page and no iparams.json: its values are checked against
+/// what the page's `postConfigs` returns, found from the values file's folder as iparams.json
+/// is; secure values are never shown; `--verify`, which needs iparams.json's types, says so.
+#[test]
+fn values_of_an_app_with_a_custom_page() {
+    let scratch = Scratch::new("values-custom-page");
+    let app = scratch.0.join("app");
+    let fixture = repo_root().join("fixtures/values/missing-value-key/app");
+    for file in ["manifest.json", "config/iparams.html"] {
+        let to = app.join(file);
+        std::fs::create_dir_all(to.parent().expect("a folder")).expect("folders");
+        std::fs::copy(fixture.join(file), &to).expect("copied");
+    }
+    std::fs::write(
+        app.join("values.json"),
+        r#"{"region": "eu", "token": "tk-Secret-9f8e7d", "teem": "x"}"#,
+    )
+    .expect("written");
+    let (status, out, err) = values_in(&app, &["values.json", "--format", "concise"]);
+    assert_eq!(status, Some(0), "{out}{err}");
+    let rules: Vec<&str> = out
+        .lines()
+        .filter_map(|line| line.split('[').nth(1)?.split(']').next())
+        .collect();
+    assert_eq!(rules, ["missing-value-key", "unknown-value-key"], "{out}");
+    assert!(out.contains("config/iparams.html"), "{out}");
+    let (_, human, _) = values_in(&app, &["values.json"]);
+    assert!(human.contains("Did you mean `team`?"), "{human}");
+    assert!(!human.contains("tk-Secret-9f8e7d"), "{human}");
+    let (status, _, err) = values_in(&app, &["values.json", "--verify"]);
+    assert_eq!(status, Some(2));
+    assert!(
+        err.contains("a custom page's iparams have no types"),
+        "{err}"
+    );
+}

@@ -123,8 +123,10 @@ pub struct ValuesArgs {
     #[arg(value_name = "VALUES")]
     pub values: PathBuf,
 
-    /// The iparams.json that defines the values [default: the config/iparams.json of the app
-    /// the values file is in: the nearest folder at or above it with manifest.json and config/]
+    /// The iparams.json that defines the values, or an app's custom installation page
+    /// (config/iparams.html), whose `postConfigs()` says which keys it stores [default: the
+    /// config/iparams.json of the app the values file is in (the nearest folder at or above it
+    /// with manifest.json and config/), or its config/iparams.html when it has no iparams.json]
     #[arg(long, value_name = "PATH")]
     pub iparams: Option<PathBuf>,
 

@@ -10,7 +10,7 @@ use super::model::FileId;
 use super::outline::Declared;
 use super::page_functions::{Body, Defined, PageFunction, PageFunctionName, Stored};
 use crate::source::SourceText;
-use crate::span::Span;
+use crate::span::{LineIndex, Span};
 
 /// Where a `src` or `href` of the page leads.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -101,6 +101,35 @@ pub struct PageIparams {
     pub declared: Vec<Declared>,
     /// Every key is known.
     pub complete: bool,
+    /// Where each key of `declared` is, as `path:line:column`, for messages about other files.
+    pub places: Vec<String>,
+    /// The keys stored only sometimes (given in a branch, or returned by some `return`s only).
+    pub sometimes: Vec<String>,
+}
+
+impl PageIparams {
+    /// The iparams as the iparams.json that would declare them (`{"key": {"secure": true}}`):
+    /// what the checks and previews of installation values read, with where each key's name is
+    /// in that text.
+    pub fn as_definitions(&self) -> (String, Vec<Span>) {
+        let mut text = String::from("{");
+        let mut spans = Vec::new();
+        for (index, declared) in self.declared.iter().enumerate() {
+            if index > 0 {
+                text.push(',');
+            }
+            let start = text.len();
+            text.push_str(&crate::edits::json_string(&declared.key));
+            spans.push(Span::new(start, text.len()));
+            text.push_str(if declared.secure {
+                ": {\"secure\": true}"
+            } else {
+                ": {}"
+            });
+        }
+        text.push('}');
+        (text, spans)
+    }
 }
 
 /// A custom installation page.
@@ -328,14 +357,27 @@ pub fn page_iparams(input: &AppInput<'_>) -> Option<PageIparams> {
         input.config_folder,
         &scripts,
     );
-    let (file, _) = install_page.stored()?;
-    let path = match file {
-        0 => page.path,
-        script => others[script - 1].path,
+    let (file, stored) = install_page.stored()?;
+    let sometimes = stored.sometimes.clone();
+    let (path, bytes) = match file {
+        0 => (page.path, page.bytes),
+        script => (others[script - 1].path, others[script - 1].bytes),
     };
+    let source = SourceText::decode(bytes);
+    let lines = LineIndex::new(source.text());
+    let declared = install_page.declared();
+    let places = declared
+        .iter()
+        .map(|d| {
+            let at = lines.position(source.text(), d.key_span.start);
+            format!("{path}:{}:{}", at.line, at.column)
+        })
+        .collect();
     Some(PageIparams {
         path: path.to_owned(),
-        declared: install_page.declared(),
+        declared,
         complete: install_page.keys_known(),
+        places,
+        sometimes,
     })
 }

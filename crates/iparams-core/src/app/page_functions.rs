@@ -90,6 +90,9 @@ pub struct Stored {
     pub secure: Vec<(String, Span)>,
     /// `__meta.secure` was read whole (or there is no `__meta`).
     pub secure_complete: bool,
+    /// Keys stored only sometimes: given in a branch (`if (key) config.key = key;`), or
+    /// returned by some `return`s and not others.
+    pub sometimes: Vec<String>,
 }
 
 /// What `getConfigs(configs)` reads of the stored values.
@@ -358,27 +361,53 @@ fn settled<'b, 'a>(expression: &'b Expression<'a>) -> &'b Expression<'a> {
 }
 
 fn stored(parts: &Parts<'_, '_>, shift: Shift<'_>) -> Stored {
-    let mut reader = StoredReader {
-        statements: parts.statements,
-        shift,
-        stored: Stored {
-            complete: true,
-            secure_complete: true,
-            ..Stored::default()
-        },
-        depth: 0,
+    let mut stored = Stored {
+        complete: true,
+        secure_complete: true,
+        ..Stored::default()
     };
     let values = returned(parts);
     if values.is_empty() {
-        reader.stored.complete = false;
+        stored.complete = false;
     }
+    // Each `return`'s keys, and those it returns on every path through the body.
+    let mut returns: Vec<(Vec<String>, Vec<String>)> = Vec::new();
     for (_, value) in values {
-        match value {
-            Some(value) => reader.value(value),
-            None => reader.stored.complete = false,
+        let Some(value) = value else {
+            stored.complete = false;
+            continue;
+        };
+        let mut reader = StoredReader {
+            statements: parts.statements,
+            shift,
+            stored: Stored {
+                complete: true,
+                secure_complete: true,
+                ..Stored::default()
+            },
+            depth: 0,
+            branched: Vec::new(),
+        };
+        reader.value(value);
+        let keys: Vec<String> = reader.stored.keys.iter().map(|(k, _)| k.clone()).collect();
+        let always = keys
+            .iter()
+            .filter(|key| !reader.branched.contains(key))
+            .cloned()
+            .collect();
+        returns.push((keys, always));
+        stored.keys.extend(reader.stored.keys);
+        stored.secure.extend(reader.stored.secure);
+        stored.complete &= reader.stored.complete;
+        stored.secure_complete &= reader.stored.secure_complete;
+    }
+    for (key, _) in &stored.keys {
+        let every = returns.iter().all(|(_, always)| always.contains(key));
+        if !every && !stored.sometimes.contains(key) {
+            stored.sometimes.push(key.clone());
         }
     }
-    reader.stored
+    stored
 }
 
 struct StoredReader<'b, 'a, 's> {
@@ -388,6 +417,8 @@ struct StoredReader<'b, 'a, 's> {
     stored: Stored,
     /// How many variables deep the reading is (`...a` where `a` spreads `b`...).
     depth: usize,
+    /// Keys given in a branch of the body, so stored only sometimes.
+    branched: Vec<String>,
 }
 
 impl<'a> StoredReader<'_, 'a, '_> {
@@ -455,6 +486,7 @@ impl<'a> StoredReader<'_, 'a, '_> {
             name,
             objects: Vec::new(),
             keys: Vec::new(),
+            in_branch: false,
             unknown: false,
             declared: false,
         };
@@ -464,14 +496,24 @@ impl<'a> StoredReader<'_, 'a, '_> {
         if !uses.declared || uses.unknown {
             self.stored.complete = false;
         }
-        for (key, span) in uses.keys {
+        for (key, span, branched) in uses.keys {
             if key == "__meta" {
                 continue;
             }
+            if branched {
+                self.branched.push(key.clone());
+            }
             self.stored.keys.push((key, (self.shift)(span)));
         }
-        for object in uses.objects {
+        for (object, branched) in uses.objects {
+            let before = self.stored.keys.len();
             self.object(object);
+            if branched {
+                let given = self.stored.keys[before..]
+                    .iter()
+                    .map(|(key, _)| key.clone());
+                self.branched.extend(given.collect::<Vec<_>>());
+            }
         }
     }
 }
@@ -479,10 +521,13 @@ impl<'a> StoredReader<'_, 'a, '_> {
 /// What the body of `postConfigs` does with one variable.
 struct VariableUses<'n, 'b, 'a> {
     name: &'n str,
-    /// Objects given to it whole (its initial value, `Object.assign`'s sources, `__meta`).
-    objects: Vec<&'b ObjectExpression<'a>>,
-    /// Keys given one by one.
-    keys: Vec<(String, oxc_span::Span)>,
+    /// Objects given to it whole (its initial value, `Object.assign`'s sources, `__meta`), with
+    /// whether in a branch.
+    objects: Vec<(&'b ObjectExpression<'a>, bool)>,
+    /// Keys given one by one, with whether in a branch.
+    keys: Vec<(String, oxc_span::Span, bool)>,
+    /// The statement being read is in a branch (`if`, `switch`, a loop, `try`).
+    in_branch: bool,
     /// It is given something that is not an object literal.
     unknown: bool,
     declared: bool,
@@ -495,7 +540,7 @@ impl<'b, 'a> VariableUses<'_, 'b, 'a> {
 
     fn given(&mut self, value: &'b Expression<'a>) {
         match value.get_inner_expression() {
-            Expression::ObjectExpression(object) => self.objects.push(object),
+            Expression::ObjectExpression(object) => self.objects.push((object, self.in_branch)),
             _ => self.unknown = true,
         }
     }
@@ -517,27 +562,34 @@ impl<'b, 'a> VariableUses<'_, 'b, 'a> {
             Statement::ExpressionStatement(statement) => self.expression(&statement.expression),
             Statement::BlockStatement(block) => block.body.iter().for_each(|s| self.statement(s)),
             Statement::IfStatement(branch) => {
-                self.statement(&branch.consequent);
+                self.branch(&branch.consequent);
                 if let Some(alternate) = &branch.alternate {
-                    self.statement(alternate);
+                    self.branch(alternate);
                 }
             }
             Statement::TryStatement(attempt) => {
-                attempt.block.body.iter().for_each(|s| self.statement(s));
+                attempt.block.body.iter().for_each(|s| self.branch(s));
                 if let Some(handler) = &attempt.handler {
-                    handler.body.body.iter().for_each(|s| self.statement(s));
+                    handler.body.body.iter().for_each(|s| self.branch(s));
                 }
             }
             Statement::SwitchStatement(switch) => {
                 for case in &switch.cases {
-                    case.consequent.iter().for_each(|s| self.statement(s));
+                    case.consequent.iter().for_each(|s| self.branch(s));
                 }
             }
-            Statement::ForStatement(r#loop) => self.statement(&r#loop.body),
-            Statement::ForInStatement(r#loop) => self.statement(&r#loop.body),
-            Statement::ForOfStatement(r#loop) => self.statement(&r#loop.body),
+            Statement::ForStatement(r#loop) => self.branch(&r#loop.body),
+            Statement::ForInStatement(r#loop) => self.branch(&r#loop.body),
+            Statement::ForOfStatement(r#loop) => self.branch(&r#loop.body),
             _ => {}
         }
+    }
+
+    /// A statement that runs only sometimes.
+    fn branch(&mut self, statement: &'b Statement<'a>) {
+        let outer = std::mem::replace(&mut self.in_branch, true);
+        self.statement(statement);
+        self.in_branch = outer;
     }
 
     fn expression(&mut self, expression: &'b Expression<'a>) {
@@ -561,12 +613,12 @@ impl<'b, 'a> VariableUses<'_, 'b, 'a> {
                     self.given(&assignment.right);
                 } else {
                     let key = member.property.name.to_string();
-                    self.keys.push((key, member.property.span));
+                    self.keys.push((key, member.property.span, self.in_branch));
                 }
             }
             AssignmentTarget::ComputedMemberExpression(member) if self.holds(&member.object) => {
                 match literal_string(&member.expression) {
-                    Some((key, span)) => self.keys.push((key.to_owned(), span)),
+                    Some((key, span)) => self.keys.push((key.to_owned(), span, self.in_branch)),
                     None => self.unknown = true,
                 }
             }
@@ -823,6 +875,14 @@ mod tests {
         assert_eq!(names, ["email", "key", "mode", "region", "url"]);
         assert!(stored.complete, "{stored:?}");
         assert_eq!(stored.secure.len(), 1);
+        assert_eq!(stored.sometimes, ["key", "url"]);
+
+        let code = "function postConfigs() { if (a) { return { a: 1, b: 2 }; } return { a: 3 }; }";
+        let [found] = functions(code).try_into().expect("one function");
+        let Body::PostConfigs(stored) = found.body else {
+            panic!("{found:?}")
+        };
+        assert_eq!(stored.sometimes, ["b"]);
     }
 
     #[test]

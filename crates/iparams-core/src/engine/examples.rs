@@ -3,7 +3,7 @@
 //! for the rule's example iparams.json.
 
 use super::{CheckedSource, Linter};
-use crate::app::{AppInput, example_files};
+use crate::app::{AppInput, example_files, page_iparams};
 use crate::rules::{Rule, RuleSettings};
 use crate::source::SourceText;
 
@@ -12,9 +12,21 @@ impl Linter {
     pub fn check_example(&mut self, rule: &Rule, passing: bool) -> Vec<CheckedSource<'static>> {
         let example = if passing { rule.good } else { rule.bad };
         if let Some((bad, good)) = rule.example_definitions() {
-            let definitions = SourceText::decode(if passing { good } else { bad }.as_bytes());
+            let definitions = if passing { good } else { bad };
             let values = SourceText::decode(example.as_bytes());
-            let report = self.check_values(&definitions, &values, "config/iparams.json");
+            // The definitions of an app written as files: its custom page's iparams.
+            let files = example_files(definitions);
+            let page = AppInput::from_example(&files).and_then(|app| page_iparams(&app));
+            let report = match page {
+                Some(page) => self.with_own_rules(|linter, rules| {
+                    linter.check_page_values_with(&page, &values, rules)
+                }),
+                None => self.check_values(
+                    &SourceText::decode(definitions.as_bytes()),
+                    &values,
+                    "config/iparams.json",
+                ),
+            };
             return vec![CheckedSource {
                 path: "values.json".to_owned(),
                 source: values,

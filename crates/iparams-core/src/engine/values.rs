@@ -4,13 +4,14 @@
 use super::finish::{finish, mask_secrets};
 use super::report::FileReport;
 use super::{Linter, check_reading, enabled_checks};
+use crate::app::PageIparams;
 use crate::model::walk_scalars;
 use crate::reading::{FileKind, Reading};
 use crate::rules::{Check, Context, RuleSettings};
 use crate::source::SourceText;
 use crate::syntax::{RootShape, Value, parse_value};
 use crate::values::{
-    Answer, DefinitionsFile, ValuesFile, is_secret, last_values, lower_definitions,
+    Answer, DefinitionsFile, Unusable, ValuesFile, is_secret, last_values, lower_definitions,
     parse_definitions, secret_spans,
 };
 
@@ -34,6 +35,40 @@ impl Linter {
         definitions: &SourceText<'_>,
         values: &SourceText<'_>,
         definitions_path: &str,
+        rules: &RuleSettings,
+    ) -> FileReport {
+        let file = DefinitionsFile::new(definitions.text(), definitions_path);
+        self.check_values_against(definitions, &file, None, values, rules)
+    }
+
+    /// Checks the values file `values` against the iparams a custom installation page stores:
+    /// unknown keys, keys it lacks, and secure values masked. When the page's keys are not all
+    /// known, the values are not checked against a guess, and one finding says so.
+    pub fn check_page_values_with(
+        &mut self,
+        page: &PageIparams,
+        values: &SourceText<'_>,
+        rules: &RuleSettings,
+    ) -> FileReport {
+        let (text, spans) = page.as_definitions();
+        let definitions = SourceText::decode(text.as_bytes());
+        let places = spans.into_iter().zip(page.places.iter().cloned()).collect();
+        let file =
+            DefinitionsFile::of_page(definitions.text(), &page.path, places, &page.sometimes);
+        let unknown = (!page.complete).then(|| Unusable {
+            problem: "the keys its `postConfigs` returns cannot be told from the code".to_owned(),
+            at: None,
+        });
+        self.check_values_against(&definitions, &file, unknown, values, rules)
+    }
+
+    /// The values checked against `definitions` (shown as `file`), unless they are `unusable`.
+    fn check_values_against(
+        &mut self,
+        definitions: &SourceText<'_>,
+        file: &DefinitionsFile<'_>,
+        unusable: Option<Unusable>,
+        values: &SourceText<'_>,
         rules: &RuleSettings,
     ) -> FileReport {
         let text = values.text();
@@ -63,7 +98,8 @@ impl Linter {
             check_object(
                 root,
                 definitions,
-                definitions_path,
+                file,
+                unusable,
                 rules,
                 &mut cx,
                 &mut report,
@@ -80,15 +116,18 @@ impl Linter {
 fn check_object(
     root: &Value<'_>,
     definitions: &SourceText<'_>,
-    definitions_path: &str,
+    file: &DefinitionsFile<'_>,
+    unusable: Option<Unusable>,
     rules: &RuleSettings,
     cx: &mut Context<'_>,
     report: &mut FileReport,
 ) {
     let members = root.as_object().unwrap_or_default();
     report.iparams = members.len();
-    let file = DefinitionsFile::new(definitions.text(), definitions_path);
-    let parsed = parse_definitions(definitions);
+    let parsed = match unusable {
+        Some(unusable) => Err(unusable),
+        None => parse_definitions(definitions),
+    };
     let iparams = parsed.as_ref().map(|parsed| lower_definitions(parsed));
     match &iparams {
         Ok(iparams) => report.redactions.extend(secret_spans(members, iparams)),
@@ -100,7 +139,7 @@ fn check_object(
     let whole = ValuesFile {
         object: root,
         members,
-        definitions: &file,
+        definitions: file,
         iparams: iparams.as_deref().map_err(|unusable| *unusable),
     };
     let mut value_checks = Vec::new();
@@ -121,7 +160,7 @@ fn check_object(
             iparam,
             value,
             object: root.span,
-            definitions: &file,
+            definitions: file,
             secret: is_secret(iparam),
         };
         let first = cx.diagnostics.len();

@@ -333,6 +333,7 @@ pub static REGISTRY: &[&Rule] = &[
     &hr::hr_body::RULE,
     &values::value_definitions_invalid::RULE,
     &values::unknown_value_key::RULE,
+    &values::missing_value_key::RULE,
     &values::value_required::RULE,
     &values::hidden_required_value::RULE,
     &values::value_type::RULE,

@@ -207,13 +207,20 @@ impl<'a> Answer<'a> {
     }
 }
 
-/// The iparams.json the values are checked against.
+/// The iparams.json the values are checked against, or what a custom installation page stores
+/// written as one.
 #[derive(Debug)]
 pub struct DefinitionsFile<'a> {
     pub(crate) text: &'a str,
     /// As shown to the user.
     pub(crate) path: &'a str,
     lines: LineIndex,
+    /// For a custom page's iparams, the place of each key's name in `text`, as the page's
+    /// scripts have it: `config/assets/iparams.js:7:5`.
+    places: Vec<(Span, String)>,
+    page: bool,
+    /// For a custom page, the keys it stores only sometimes.
+    sometimes: &'a [String],
 }
 
 impl<'a> DefinitionsFile<'a> {
@@ -222,11 +229,39 @@ impl<'a> DefinitionsFile<'a> {
             text,
             path,
             lines: LineIndex::new(text),
+            places: Vec::new(),
+            page: false,
+            sometimes: &[],
         }
+    }
+
+    /// The iparams of a custom page, written as `text` whose keys' names are at `places`;
+    /// `sometimes` are the keys it stores only sometimes.
+    pub(crate) fn of_page(
+        text: &'a str,
+        path: &'a str,
+        places: Vec<(Span, String)>,
+        sometimes: &'a [String],
+    ) -> Self {
+        Self {
+            places,
+            page: true,
+            sometimes,
+            ..Self::new(text, path)
+        }
+    }
+
+    /// Whether every installation stores `key`: a key a custom page's `postConfigs` returns on
+    /// every path (for iparams.json, never: an optional iparam may be left out).
+    pub fn always_stored(&self, key: &str) -> bool {
+        self.page && !self.sometimes.iter().any(|sometimes| sometimes == key)
     }
 
     /// `path:line:column` of `span`.
     pub(crate) fn place(&self, span: Span) -> String {
+        if let Some((_, place)) = self.places.iter().find(|(at, _)| at.contains(span)) {
+            return place.clone();
+        }
         let at = self.lines.position(self.text, span.start);
         format!("{}:{}:{}", self.path, at.line, at.column)
     }

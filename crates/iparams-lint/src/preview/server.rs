@@ -211,8 +211,23 @@ pub fn handle(shared: &Shared, request: &Incoming) -> Outgoing {
             };
             let snapshot = shared.snapshot();
             if snapshot.custom_page {
-                let (status, value) =
-                    store::store_page(body, values_path, &snapshot.page["findings"]);
+                // What the page stores, as the linter reads it, to check the values against.
+                let (page, settings) = {
+                    let mut app = shared.app.lock().unwrap_or_else(|e| e.into_inner());
+                    let shown = app.root.display().to_string();
+                    let page = app.workspace.page_iparams(&app.root, &shown);
+                    let settings = app.workspace.settings_for(values_path).unwrap_or_default();
+                    (page, settings)
+                };
+                let checked = page
+                    .filter(|page| page.complete)
+                    .map(|page| (page, settings));
+                let (status, value) = store::store_page(
+                    body,
+                    values_path,
+                    &snapshot.page["findings"],
+                    checked.as_ref(),
+                );
                 return json_answer(status, &value);
             }
             let (iparams_shown, settings) = {

@@ -20,7 +20,7 @@ pub const REQUESTS_FILE: &str = "config/requests.json";
 /// The callbacks, relative to the app.
 pub const SCRIPT_FILE: &str = "config/assets/iparams.js";
 /// A custom installation page, written by the app instead of iparams.json; relative to the app.
-pub const PAGE_FILE: &str = "config/iparams.html";
+pub use crate::workspace::PAGE_FILE;
 /// The files whose edits reload the page.
 pub const WATCHED: [&str; 4] = [IPARAMS_FILE, PAGE_FILE, SCRIPT_FILE, REQUESTS_FILE];
 

@@ -6,13 +6,13 @@
 
 use std::path::{Path, PathBuf};
 
-use iparams_core::app::Declared;
+use iparams_core::app::{Declared, PageIparams};
 use iparams_core::{RuleSettings, Severity, SourceText};
 use serde_json::{Map, Value as Json, json};
 
 use super::invoke::{Masker, text_of};
 use super::state::{Snapshot, json_findings};
-use crate::workspace::{INSTALLED_VALUES_FILE, STATE_GITIGNORE, check_values};
+use crate::workspace::{INSTALLED_VALUES_FILE, STATE_GITIGNORE, check_page_values, check_values};
 
 /// The stored values, as a map (none when the file is missing or not an object).
 pub fn read_stored(path: &Path) -> Map<String, Json> {
@@ -142,9 +142,15 @@ pub fn page_defs<'a>(
 
 /// Stores what a custom page's `postConfigs()` returned: every property but `__meta` as a
 /// value, and `__meta.secure`'s keys beside the file. A secure key the page left out keeps its
-/// stored value (the page never had it). The app's `findings` go back with the outcome, every
-/// secure value masked.
-pub fn store_page(body: &[u8], path: &Path, findings: &Json) -> (u16, Json) {
+/// stored value (the page never had it). The app's `findings` go back with the outcome, and,
+/// when what the page stores is `known`, what `values` finds in the stored values (keys the
+/// code does not return, keys it always returns that are missing), every secure value masked.
+pub fn store_page(
+    body: &[u8],
+    path: &Path,
+    findings: &Json,
+    known: Option<&(PageIparams, RuleSettings)>,
+) -> (u16, Json) {
     let Ok(Json::Object(mut posted)) = serde_json::from_slice::<Json>(body) else {
         return (
             400,
@@ -180,12 +186,25 @@ pub fn store_page(body: &[u8], path: &Path, findings: &Json) -> (u16, Json) {
     let defs = page_defs(posted.keys(), &secure_kept);
     let shown = path.display().to_string();
     let findings = masked(findings.clone(), &posted, &defs);
+    let text = ordered_text(&posted, &defs);
+    let diagnostics = match known {
+        Some((page, settings)) => {
+            let values = SourceText::decode(text.as_bytes());
+            let report = check_page_values(page, &values, settings);
+            let found = Json::Array(json_findings(&shown, values.text(), &report));
+            masked(found, &posted, &defs)
+        }
+        None => json!([]),
+    };
     let keys = json!(secure_kept).to_string();
     let written = prepare_folder(path)
-        .and_then(|()| crate::write::write_private(path, ordered_text(&posted, &defs).as_bytes()))
+        .and_then(|()| crate::write::write_private(path, text.as_bytes()))
         .and_then(|()| crate::write::write_private(&secure_keys_path(path), keys.as_bytes()));
     match written {
-        Ok(()) => (200, json!({ "stored": shown, "findings": findings })),
+        Ok(()) => (
+            200,
+            json!({ "stored": shown, "findings": findings, "diagnostics": diagnostics }),
+        ),
         Err(error) => (
             500,
             json!({ "error": format!("{shown}: cannot be written: {error}") }),

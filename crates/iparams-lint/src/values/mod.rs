@@ -14,7 +14,10 @@ use crate::cli::ValuesArgs;
 use crate::environment::Environment;
 use crate::output::{self, describe_io_error, emit, fail};
 use crate::render::{self, CheckedFile, Summary};
-use crate::workspace::{INSTALLED_VALUES_FILE, IPARAMS_FILE, Workspace, app_of, check_values};
+use crate::workspace::{
+    INSTALLED_VALUES_FILE, IPARAMS_FILE, PAGE_FILE, Workspace, app_of, check_page_values,
+    check_values,
+};
 
 /// Where an older app keeps its test values, relative to the app's folder.
 const TEST_DATA_FILE: &str = "config/iparam_test_data.json";
@@ -72,9 +75,20 @@ pub fn run(
         args.values.clone()
     };
     let shown = values_path.display().to_string();
-    // The app's iparams.json, shown as it is reached from where the values were named.
-    let app_iparams = || app_of(&values_path).map(|app| app.path(IPARAMS_FILE));
-    let Some(iparams_path) = args.iparams.clone().or_else(app_iparams) else {
+    // What defines the values: iparams.json as given, or the app's; an app that writes its own
+    // installation page and has no iparams.json, its page.
+    let app_definitions = || {
+        app_of(&values_path).map(|app| {
+            let json = app.path(IPARAMS_FILE);
+            let page = app.path(PAGE_FILE);
+            if !json.is_file() && page.is_file() {
+                page
+            } else {
+                json
+            }
+        })
+    };
+    let Some(iparams_path) = args.iparams.clone().or_else(app_definitions) else {
         return fail(
             stderr,
             &format!(
@@ -95,23 +109,59 @@ pub fn run(
         Err(error) => return fail(stderr, &format!("{shown}: {}", describe_io_error(&error))),
     };
     let iparams_shown = iparams_path.display().to_string();
-    let iparams_bytes = match workspace.read(&iparams_path) {
-        Ok(bytes) => bytes,
-        Err(error) => {
-            return fail(
-                stderr,
-                &format!("{iparams_shown}: {}", describe_io_error(&error)),
-            );
-        }
-    };
     let settings = match workspace.settings_for(&values_path) {
         Ok(settings) => settings,
         Err(message) => return fail(stderr, &message),
     };
-
-    let definitions = SourceText::decode(&iparams_bytes);
     let values = SourceText::decode(&values_bytes);
-    let mut report = check_values(&definitions, &values, &iparams_shown, &settings);
+
+    // A custom page: its iparams, written as the iparams.json that would declare them.
+    let page = if iparams_path.extension().is_some_and(|ext| ext == "html") {
+        let Some(app) = app_of(&iparams_path) else {
+            return fail(
+                stderr,
+                &format!(
+                    "{iparams_shown}: not in an app (no manifest.json beside its config/ folder)"
+                ),
+            );
+        };
+        match workspace.page_iparams(&app.root, &app.root.display().to_string()) {
+            Some(page) => Some(page),
+            None => {
+                return fail(
+                    stderr,
+                    &format!(
+                        "{iparams_shown}: none of the scripts the page runs defines `postConfigs()`, so what it stores is unknown; `iparams-lint check` says more"
+                    ),
+                );
+            }
+        }
+    } else {
+        None
+    };
+    if page.is_some() && args.verify {
+        return fail(
+            stderr,
+            "--verify reads the `domain` and `api_key` iparams of iparams.json; a custom page's iparams have no types",
+        );
+    }
+    let iparams_bytes = match &page {
+        Some(page) => page.as_definitions().0.into_bytes(),
+        None => match workspace.read(&iparams_path) {
+            Ok(bytes) => bytes,
+            Err(error) => {
+                return fail(
+                    stderr,
+                    &format!("{iparams_shown}: {}", describe_io_error(&error)),
+                );
+            }
+        },
+    };
+    let definitions = SourceText::decode(&iparams_bytes);
+    let mut report = match &page {
+        Some(page) => check_page_values(page, &values, &settings),
+        None => check_values(&definitions, &values, &iparams_shown, &settings),
+    };
     if args.verify {
         verify::verify(
             &definitions,

@@ -10,7 +10,7 @@
 use std::collections::HashMap;
 use std::path::PathBuf;
 
-use iparams_core::app::Role;
+use iparams_core::app::{PageIparams, Role};
 use iparams_core::{FileReport, Linter, RuleSettings, SourceText};
 
 use super::app::LoadedApp;
@@ -281,4 +281,15 @@ pub fn check_values(
     settings: &RuleSettings,
 ) -> FileReport {
     Linter::default().check_values_with(definitions, values, definitions_shown, settings)
+}
+
+/// Checks the installation values `values` against the iparams a custom installation page
+/// stores: what `iparams-lint values` reports for such an app, and the preview with its stored
+/// values.
+pub fn check_page_values(
+    page: &PageIparams,
+    values: &SourceText<'_>,
+    settings: &RuleSettings,
+) -> FileReport {
+    Linter::default().check_page_values_with(page, values, settings)
 }

@@ -21,6 +21,9 @@ pub const STATE_GITIGNORE: &str =
 /// Where an app keeps its iparams, relative to the app's folder.
 pub const IPARAMS_FILE: &str = "config/iparams.json";
 
+/// Where an app that writes its own installation page keeps it, instead of iparams.json.
+pub const PAGE_FILE: &str = "config/iparams.html";
+
 /// Where a path is in its app.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct InApp {

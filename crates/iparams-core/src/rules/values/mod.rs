@@ -1,6 +1,8 @@
-//! Rules about installation values (`iparams-lint values`), checked against iparams.json.
+//! Rules about installation values (`iparams-lint values`), checked against iparams.json or
+//! what a custom installation page stores.
 
 pub(super) mod hidden_required_value;
+pub(super) mod missing_value_key;
 pub(super) mod unknown_value_key;
 pub(super) mod value_definitions_invalid;
 pub(super) mod value_duplicate_option;

@@ -688,7 +688,11 @@
       if (s.status === 200) {
         state.findings = s.json.findings || [];
         showFindings();
-        setStatus(MESSAGES.stored, "passed", []);
+        // What `iparams-lint values` says of what was stored, against what the code returns.
+        var notes = (s.json.diagnostics || []).map(function (d) {
+          return "The stored values: " + d.message + " [" + d.rule + "].";
+        });
+        setStatus(MESSAGES.stored, "passed", notes);
         return;
       }
       throw new Stop(s.json.error || ("the store answered " + s.status));
