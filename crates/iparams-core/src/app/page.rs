@@ -250,6 +250,68 @@ impl InstallPage {
     }
 }
 
+/// The iparams the custom page of `input` stores, its scripts read on their own; `None` for an
+/// app without one, or with iparams.json (whose iparams those are).
+pub fn page_iparams(input: &AppInput<'_>) -> Option<PageIparams> {
+    let page = input.page.filter(|_| input.iparams.is_none())?;
+    let page_source = SourceText::decode(page.bytes);
+    let html = HtmlPage::read(page_source.text());
+    let inline = js::analyze_page(&html, page_source.text(), Script::Callbacks);
+    let others: Vec<_> = input
+        .callbacks
+        .iter()
+        .chain(&input.install_scripts)
+        .collect();
+    let facts: Vec<JsFacts> = others
+        .iter()
+        .map(|file| {
+            let source = SourceText::decode(file.bytes);
+            js::analyze_file(source.text(), file.path, Script::Callbacks)
+        })
+        .collect();
+    // The page is file 0, the scripts follow.
+    let scripts: Vec<Loadable<'_>> = others
+        .iter()
+        .zip(&facts)
+        .enumerate()
+        .map(|(index, (file, facts))| Loadable {
+            file: index + 1,
+            path: file.path,
+            facts,
+        })
+        .collect();
+    let install_page = InstallPage::new(
+        0,
+        html,
+        &inline.page_functions,
+        input.config_folder,
+        &scripts,
+    );
+    let (file, stored) = install_page.stored()?;
+    let sometimes = stored.sometimes.clone();
+    let (path, bytes) = match file {
+        0 => (page.path, page.bytes),
+        script => (others[script - 1].path, others[script - 1].bytes),
+    };
+    let source = SourceText::decode(bytes);
+    let lines = LineIndex::new(source.text());
+    let declared = install_page.declared();
+    let places = declared
+        .iter()
+        .map(|d| {
+            let at = lines.position(source.text(), d.key_span.start);
+            format!("{path}:{}:{}", at.line, at.column)
+        })
+        .collect();
+    Some(PageIparams {
+        path: path.to_owned(),
+        declared,
+        complete: install_page.keys_known(),
+        places,
+        sometimes,
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -318,66 +380,4 @@ function postConfigs() { return { never: 1 }; }
         assert_eq!(Resource::of("/assets/iparams.js"), Resource::Elsewhere);
         assert_eq!(Resource::of("data:text/javascript,1"), Resource::Elsewhere);
     }
-}
-
-/// The iparams the custom page of `input` stores, its scripts read on their own; `None` for an
-/// app without one, or with iparams.json (whose iparams those are).
-pub fn page_iparams(input: &AppInput<'_>) -> Option<PageIparams> {
-    let page = input.page.filter(|_| input.iparams.is_none())?;
-    let page_source = SourceText::decode(page.bytes);
-    let html = HtmlPage::read(page_source.text());
-    let inline = js::analyze_page(&html, page_source.text(), Script::Callbacks);
-    let others: Vec<_> = input
-        .callbacks
-        .iter()
-        .chain(&input.install_scripts)
-        .collect();
-    let facts: Vec<JsFacts> = others
-        .iter()
-        .map(|file| {
-            let source = SourceText::decode(file.bytes);
-            js::analyze_file(source.text(), file.path, Script::Callbacks)
-        })
-        .collect();
-    // The page is file 0, the scripts follow.
-    let scripts: Vec<Loadable<'_>> = others
-        .iter()
-        .zip(&facts)
-        .enumerate()
-        .map(|(index, (file, facts))| Loadable {
-            file: index + 1,
-            path: file.path,
-            facts,
-        })
-        .collect();
-    let install_page = InstallPage::new(
-        0,
-        html,
-        &inline.page_functions,
-        input.config_folder,
-        &scripts,
-    );
-    let (file, stored) = install_page.stored()?;
-    let sometimes = stored.sometimes.clone();
-    let (path, bytes) = match file {
-        0 => (page.path, page.bytes),
-        script => (others[script - 1].path, others[script - 1].bytes),
-    };
-    let source = SourceText::decode(bytes);
-    let lines = LineIndex::new(source.text());
-    let declared = install_page.declared();
-    let places = declared
-        .iter()
-        .map(|d| {
-            let at = lines.position(source.text(), d.key_span.start);
-            format!("{path}:{}:{}", at.line, at.column)
-        })
-        .collect();
-    Some(PageIparams {
-        path: path.to_owned(),
-        declared,
-        complete: install_page.keys_known(),
-        places,
-        sometimes,
-    })
 }
