@@ -306,6 +306,26 @@ fn an_app_without_iparams_gets_one() {
     assert_lint_clean(&scratch);
 }
 
+/// An app that writes its own installation page gets no iparams.json beside it (two pages), by
+/// the folder or by the page named: `add` says where its iparams come from, and writes nothing.
+#[test]
+fn an_app_with_a_custom_page_is_left_as_it_is() {
+    let (scratch, file) = app("custom-page", None);
+    let page = "<script>function postConfigs() { return { a: 1 }; }</script>\n";
+    scratch.write("config/iparams.html", page);
+    let flags = ["--key", "b", "--type", "text", "--display-name", "B"];
+    for named in [&[][..], &["config/iparams.html"][..]] {
+        let (status, stdout, stderr) = add(&scratch, &[named, &flags[..]].concat());
+        assert_eq!(status, Some(2), "{stdout}{stderr}");
+        assert!(stderr.contains("writes its own installation page"), "{stderr}");
+        assert!(!file.exists());
+        assert_eq!(
+            fs::read_to_string(scratch.0.join("config/iparams.html")).unwrap(),
+            page
+        );
+    }
+}
+
 #[test]
 fn events_declare_their_callbacks() {
     let args = WITH_CALLBACK;

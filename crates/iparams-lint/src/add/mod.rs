@@ -20,7 +20,7 @@ use iparams_core::{
 use crate::cli::AddArgs;
 use crate::environment::{Environment, exit};
 use crate::output::{describe_io_error, emit, fail, unified_diff};
-use crate::workspace::{IPARAMS_FILE, MANIFEST_FILE, Target, Workspace, app_of};
+use crate::workspace::{IPARAMS_FILE, MANIFEST_FILE, PAGE_FILE, Target, Workspace, app_of};
 use crate::write::replace_file;
 
 /// Where the app's change callbacks live, relative to the folder of iparams.json.
@@ -302,6 +302,17 @@ fn text_of<'a>(source: Option<&'a SourceText<'_>>) -> &'a str {
     source.map_or("", SourceText::text)
 }
 
+/// Why `add` writes nothing for an app whose installation page is its own `page`.
+fn custom_page(page: &Path) -> String {
+    format!(
+        "{}: the app writes its own installation page, so its iparams are what the page's \
+         `postConfigs()` returns; nothing written (an iparams.json beside the page would give the \
+         app two installation pages). Add a field to the page and its key to the object \
+         `postConfigs()` returns.",
+        page.display()
+    )
+}
+
 /// The iparams.json `target` names: an app folder's (the current folder's without one), or a
 /// file.
 fn locate(target: Option<&Path>) -> Result<Place, String> {
@@ -309,7 +320,11 @@ fn locate(target: Option<&Path>) -> Result<Place, String> {
         None => Path::new("."),
         Some(path) if path.is_dir() => path,
         Some(path) => {
-            let in_app = app_of(path).is_some_and(|app| app.relative == IPARAMS_FILE);
+            let app = app_of(path);
+            if let Some(app) = app.as_ref().filter(|app| app.relative == PAGE_FILE) {
+                return Err(custom_page(&app.path(PAGE_FILE)));
+            }
+            let in_app = app.is_some_and(|app| app.relative == IPARAMS_FILE);
             return Ok(Place {
                 iparams: path.to_owned(),
                 target: Target::File(path.to_owned()),
@@ -324,11 +339,19 @@ fn locate(target: Option<&Path>) -> Result<Place, String> {
             folder.display()
         ));
     }
-    let iparams = if folder == Path::new(".") {
-        PathBuf::from(IPARAMS_FILE)
-    } else {
-        folder.join(IPARAMS_FILE)
+    let in_folder = |relative: &str| {
+        if folder == Path::new(".") {
+            PathBuf::from(relative)
+        } else {
+            folder.join(relative)
+        }
     };
+    let iparams = in_folder(IPARAMS_FILE);
+    let page = in_folder(PAGE_FILE);
+    // An iparams.json beside the app's own page would give it two installation pages.
+    if !iparams.is_file() && page.is_file() {
+        return Err(custom_page(&page));
+    }
     Ok(Place {
         iparams,
         target: Target::App(folder.to_owned()),
