@@ -317,7 +317,10 @@ fn an_app_with_a_custom_page_is_left_as_it_is() {
     for named in [&[][..], &["config/iparams.html"][..]] {
         let (status, stdout, stderr) = add(&scratch, &[named, &flags[..]].concat());
         assert_eq!(status, Some(2), "{stdout}{stderr}");
-        assert!(stderr.contains("writes its own installation page"), "{stderr}");
+        assert!(
+            stderr.contains("writes its own installation page"),
+            "{stderr}"
+        );
         assert!(!file.exists());
         assert_eq!(
             fs::read_to_string(scratch.0.join("config/iparams.html")).unwrap(),

@@ -94,11 +94,11 @@ fn check(model: &AppModel<'_>, cx: &mut AppContext) {
                 continue;
             };
             // A name that says it is a secret, or the `api_key` type, is reported in
-            // iparams.json already (`sensitive-key-not-secure`, `api-key-not-secure`).
-            if declared.secure
-                || declared.ty == Some(IparamType::ApiKey)
-                || key_sensitivity(key).is_word()
-            {
+            // iparams.json already (`sensitive-key-not-secure`, `api-key-not-secure`); a custom
+            // page has no such rule.
+            let reported_already = !model.iparams_from_page
+                && (declared.ty == Some(IparamType::ApiKey) || key_sensitivity(key).is_word());
+            if declared.secure || reported_already {
                 continue;
             }
             let place = Sent {
@@ -137,7 +137,12 @@ fn check(model: &AppModel<'_>, cx: &mut AppContext) {
         )
         .label("not a secure iparam")
         .help(format!(
-            "Mark `{key}` `\"secure\": true` ({}): the app's front end can read an iparam that is not secure, and templates are the only way to use a secure one, as this template does.",
+            "{} ({}): the app's front end can read an iparam that is not secure, and templates are the only way to use a secure one, as this template does.",
+            if model.iparams_from_page {
+                format!("List \"{key}\" in the `__meta.secure` array of the object `postConfigs` returns")
+            } else {
+                format!("Mark `{key}` `\"secure\": true`")
+            },
             model.defined_at(first.declared.key_span)
         ))
         .pointer(first.pointer.clone());
