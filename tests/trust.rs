@@ -623,3 +623,44 @@ fn add_dry_run_masks_the_secrets_already_in_the_file() {
     assert!(stdout.contains("-  \"api_key\""), "{stdout}");
     assert_none_shown(&(stdout + &stderr), &["ExistingSecret"]);
 }
+
+/// A custom installation page's secrets (a key in an inline script, a password field's value, a
+/// token pasted as a `data-bind`) are never shown, in any format, though findings point at the
+/// lines around them.
+#[test]
+fn secrets_written_in_a_custom_page_are_never_shown() {
+    let scratch = Scratch::new("trust-custom-page");
+    scratch.write(
+        "manifest.json",
+        r#"{"platform-version": "2.3", "product": {"freshdesk": {}}}"#,
+    );
+    scratch.write(
+        "config/iparams.html",
+        concat!(
+            "<script src=\"https://static.freshdev.io/fdk/2.0/assets/fresh_client.js\"></script>\n",
+            "<input id=\"key\" type=\"password\" value=\"hunter2-Pa55word\">\n",
+            "<input id=\"pasted\" data-bind=\"Tr0ub4dor&amp;3xYz9qLw\">\n",
+            "<script>\n",
+            "const API_TOKEN = \"sk_live_51Hx9ZqLw8PzT2mNcV4bR7yK\";\n",
+            "function postConfigs() { return { key: key.value, token: API_TOKEN }; }\n",
+            "</script>\n",
+        ),
+    );
+    let (status, output) = every_format_of(&scratch.0);
+    assert_eq!(status, Some(1), "{output}");
+    for rule in [
+        "missing-app-client",
+        "unknown-data-bind",
+        "page-function-missing",
+    ] {
+        assert!(output.contains(rule), "{rule} not reported:\n{output}");
+    }
+    assert_none_shown(
+        &output,
+        &[
+            "hunter2-Pa55word",
+            "Tr0ub4dor",
+            "sk_live_51Hx9ZqLw8PzT2mNcV4bR7yK",
+        ],
+    );
+}

@@ -38,7 +38,8 @@ pub struct HtmlPage {
     pub stylesheets: Vec<AttributeValue>,
     /// Every `data-bind` attribute.
     pub data_binds: Vec<AttributeValue>,
-    /// Attribute values written as credentials (`<input value="ghp_…">`), which outputs mask.
+    /// Attribute values written as credentials (`<input value="ghp_…">`) and the values of
+    /// password fields, which outputs mask.
     pub credentials: Vec<Span>,
 }
 
@@ -98,8 +99,16 @@ impl HtmlPage {
                                 span: value_span(text, Span::new(value.span.start, value.span.end)),
                             })
                     };
-                    for value in tag.attributes.values() {
-                        if is_written_credential(&String::from_utf8_lossy(&value.value)) {
+                    // A password field's value is a secret written in the page, whatever it
+                    // looks like.
+                    let password = tag.name.as_slice() == b"input"
+                        && attribute("type")
+                            .is_some_and(|t| t.value.eq_ignore_ascii_case("password"));
+                    for (name, value) in &tag.attributes {
+                        let written = String::from_utf8_lossy(&value.value);
+                        if is_written_credential(&written)
+                            || (password && name.as_slice() == b"value" && !written.is_empty())
+                        {
                             let written = Span::new(value.span.start, value.span.end);
                             page.credentials.push(value_span(text, written));
                         }
@@ -213,6 +222,17 @@ mod tests {
         );
         let sheets: Vec<_> = page.stylesheets.iter().map(|s| at(text, s.span)).collect();
         assert_eq!(sheets, ["x.css"]);
+    }
+
+    #[test]
+    fn secrets_written_in_attributes_are_found() {
+        let text = "<input type=PASSWORD value='hunter2'><input value=\"ghp_0123456789abcdefghijABCDEFGHIJ012345\"><input value=plain>";
+        let page = HtmlPage::read(text);
+        let found: Vec<_> = page.credentials.iter().map(|s| at(text, *s)).collect();
+        assert_eq!(
+            found,
+            ["hunter2", "ghp_0123456789abcdefghijABCDEFGHIJ012345"]
+        );
     }
 
     #[test]
