@@ -16,6 +16,7 @@ use super::html::HtmlPage;
 use super::input::is_page;
 use super::invocations::{Invocation, LegacyRequest, RequestCall, request_call};
 use super::literals::{Literal, literal_kind, literal_string};
+pub use super::page_functions::FunctionValue;
 use super::page_functions::{PageFunction, page_functions};
 use super::requests::placeholder_iparams;
 use super::typescript_nest::too_nested;
@@ -31,14 +32,6 @@ pub enum Script {
     Frontend,
     /// server/: `args.iparams.key`.
     Serverless,
-}
-
-/// How a top-level name that is not a function declaration holds a function.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum FunctionValue {
-    Arrow,
-    Expression,
-    WindowProperty,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

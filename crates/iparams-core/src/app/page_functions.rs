@@ -17,9 +17,17 @@ use oxc_ast_visit::{Visit, walk};
 use oxc_span::GetSpan;
 use oxc_syntax::scope::ScopeFlags;
 
-use super::js::FunctionValue;
 use super::literals::{Literal, literal_kind, literal_string};
 use crate::span::Span;
+
+/// How a top-level name that is not a function declaration holds a function (for the
+/// callbacks of iparams.json as for a custom page's functions).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FunctionValue {
+    Arrow,
+    Expression,
+    WindowProperty,
+}
 
 /// The three functions the product calls on a custom page.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -812,11 +820,17 @@ fn validated(parts: &Parts<'_, '_>, shift: Shift<'_>) -> Validated {
 
 #[cfg(test)]
 mod tests {
-    use super::super::js::{Script, analyze};
     use super::*;
+    use oxc_allocator::Allocator;
+    use oxc_parser::Parser;
+    use oxc_span::SourceType;
 
     fn functions(code: &str) -> Vec<PageFunction> {
-        analyze(code, "config/assets/iparams.js", 0, Script::Callbacks).page_functions
+        let allocator = Allocator::default();
+        let parsed = Parser::new(&allocator, code, SourceType::mjs()).parse();
+        assert!(parsed.diagnostics.is_empty(), "{code}");
+        let shift = |span: oxc_span::Span| Span::new(span.start as usize, span.end as usize);
+        page_functions(&parsed.program, &shift)
     }
 
     fn keys<'t>(code: &'t str, keys: &[(String, Span)]) -> Vec<&'t str> {
