@@ -221,6 +221,55 @@ impl InstallPage {
     }
 }
 
+/// The iparams the custom page of `input` stores, its scripts read on their own; `None` for an
+/// app without one, or with iparams.json (whose iparams those are).
+pub fn page_iparams(input: &AppInput<'_>) -> Option<PageIparams> {
+    let page = input.page.filter(|_| input.iparams.is_none())?;
+    let page_source = SourceText::decode(page.bytes);
+    let html = HtmlPage::read(page_source.text());
+    let inline = js::analyze_page(&html, page_source.text(), Script::Callbacks);
+    let others: Vec<_> = input
+        .callbacks
+        .iter()
+        .chain(&input.install_scripts)
+        .collect();
+    let facts: Vec<JsFacts> = others
+        .iter()
+        .map(|file| {
+            let source = SourceText::decode(file.bytes);
+            js::analyze_file(source.text(), file.path, Script::Callbacks)
+        })
+        .collect();
+    // The page is file 0, the scripts follow.
+    let scripts: Vec<Loadable<'_>> = others
+        .iter()
+        .zip(&facts)
+        .enumerate()
+        .map(|(index, (file, facts))| Loadable {
+            file: index + 1,
+            path: file.path,
+            facts,
+        })
+        .collect();
+    let install_page = InstallPage::new(
+        0,
+        html,
+        &inline.page_functions,
+        input.config_folder,
+        &scripts,
+    );
+    let (file, _) = install_page.stored()?;
+    let path = match file {
+        0 => page.path,
+        script => others[script - 1].path,
+    };
+    Some(PageIparams {
+        path: path.to_owned(),
+        declared: install_page.declared(),
+        complete: install_page.keys_known(),
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -289,53 +338,4 @@ function postConfigs() { return { never: 1 }; }
         assert_eq!(Resource::of("/assets/iparams.js"), Resource::Elsewhere);
         assert_eq!(Resource::of("data:text/javascript,1"), Resource::Elsewhere);
     }
-}
-
-/// The iparams the custom page of `input` stores, its scripts read on their own; `None` for an
-/// app without one, or with iparams.json (whose iparams those are).
-pub fn page_iparams(input: &AppInput<'_>) -> Option<PageIparams> {
-    let page = input.page.filter(|_| input.iparams.is_none())?;
-    let page_source = SourceText::decode(page.bytes);
-    let html = HtmlPage::read(page_source.text());
-    let inline = js::analyze_page(&html, page_source.text(), Script::Callbacks);
-    let others: Vec<_> = input
-        .callbacks
-        .iter()
-        .chain(&input.install_scripts)
-        .collect();
-    let facts: Vec<JsFacts> = others
-        .iter()
-        .map(|file| {
-            let source = SourceText::decode(file.bytes);
-            js::analyze_file(source.text(), file.path, Script::Callbacks)
-        })
-        .collect();
-    // The page is file 0, the scripts follow.
-    let scripts: Vec<Loadable<'_>> = others
-        .iter()
-        .zip(&facts)
-        .enumerate()
-        .map(|(index, (file, facts))| Loadable {
-            file: index + 1,
-            path: file.path,
-            facts,
-        })
-        .collect();
-    let install_page = InstallPage::new(
-        0,
-        html,
-        &inline.page_functions,
-        input.config_folder,
-        &scripts,
-    );
-    let (file, _) = install_page.stored()?;
-    let path = match file {
-        0 => page.path,
-        script => others[script - 1].path,
-    };
-    Some(PageIparams {
-        path: path.to_owned(),
-        declared: install_page.declared(),
-        complete: install_page.keys_known(),
-    })
 }
