@@ -191,6 +191,13 @@ impl Client {
         let _ = self.request("iparams-lint/unknown", Value::Null);
     }
 
+    /// The newest diagnostics of `uri` once the server has handled everything sent so far.
+    fn settled(&mut self, uri: &str) -> Value {
+        self.sync();
+        self.latest(uri)
+            .unwrap_or_else(|| panic!("diagnostics published for {uri}"))
+    }
+
     /// The last diagnostics published for `uri` among those received.
     fn latest(&self, uri: &str) -> Option<Value> {
         self.notifications
@@ -1149,6 +1156,12 @@ fn input_that_is_not_framed_as_the_protocol_says_ends_the_session_with_a_message
     }
 }
 
+/// The text and URI of the file at `relative` in the app at `root`.
+fn file_in(root: &Path, relative: &str) -> (String, String) {
+    let path = root.join(relative);
+    (read(&path), uri(&path))
+}
+
 /// The labels of a completion's items.
 fn labels(completion: &Value) -> Vec<String> {
     completion["items"]
@@ -1172,19 +1185,11 @@ fn range_of(text: &str, needle: &str, nth: usize, length: usize) -> Value {
 #[test]
 fn a_custom_page_apps_iparams_are_the_keys_post_configs_returns() {
     let root = fixture("lsp/custom-page");
-    let path = |relative: &str| root.join(relative);
-    let (script, app_js, server, requests, page) = (
-        read(&path("config/assets/iparams.js")),
-        read(&path("app/scripts/app.js")),
-        read(&path("server/server.js")),
-        read(&path("config/requests.json")),
-        read(&path("config/iparams.html")),
-    );
-    let script_uri = uri(&path("config/assets/iparams.js"));
-    let app_uri = uri(&path("app/scripts/app.js"));
-    let server_uri = uri(&path("server/server.js"));
-    let requests_uri = uri(&path("config/requests.json"));
-    let page_uri = uri(&path("config/iparams.html"));
+    let (script, script_uri) = file_in(&root, "config/assets/iparams.js");
+    let (app_js, app_uri) = file_in(&root, "app/scripts/app.js");
+    let (server, server_uri) = file_in(&root, "server/server.js");
+    let (requests, requests_uri) = file_in(&root, "config/requests.json");
+    let (page, page_uri) = file_in(&root, "config/iparams.html");
     let (mut client, _) = Client::start(None);
     client.open(&app_uri, "javascript", &app_js);
     client.open(&server_uri, "javascript", &server);
@@ -1281,7 +1286,7 @@ fn a_custom_page_apps_iparams_are_the_keys_post_configs_returns() {
     );
     assert_eq!(labels(&completion), ["domain", "api_key", "channel"]);
     // The read of a key the page does not store is a finding, and its hover says so.
-    let published = client.latest(&app_uri).expect("published");
+    let published = client.settled(&app_uri);
     assert_eq!(published["version"], 2);
     assert_eq!(
         published["diagnostics"][0]["code"], "unknown-iparam-read",
@@ -1330,8 +1335,7 @@ fn a_custom_page_apps_iparams_are_the_keys_post_configs_returns() {
         at(&server_uri, position_of(&server, "channel +", 0, 2)),
     );
     assert_eq!(definition, Value::Null);
-    client.sync();
-    let server_now = client.latest(&server_uri).expect("published");
+    let server_now = client.settled(&server_uri);
     assert_eq!(
         server_now["diagnostics"][0]["code"], "unknown-iparam-read",
         "{server_now:#}"
@@ -1344,12 +1348,8 @@ fn a_custom_page_apps_iparams_are_the_keys_post_configs_returns() {
 #[test]
 fn a_custom_pages_findings_are_published_and_follow_its_scripts() {
     let root = fixture("lsp/custom-page");
-    let (page_path, script_path) = (
-        root.join("config/iparams.html"),
-        root.join("config/assets/iparams.js"),
-    );
-    let (page, script) = (read(&page_path), read(&script_path));
-    let (page_uri, script_uri) = (uri(&page_path), uri(&script_path));
+    let (page, page_uri) = file_in(&root, "config/iparams.html");
+    let (script, script_uri) = file_in(&root, "config/assets/iparams.js");
     let (mut client, _) = Client::start(None);
     client.open(&page_uri, "html", &page);
     assert_eq!(client.diagnostics(&page_uri)["diagnostics"], json!([]));
@@ -1372,8 +1372,7 @@ fn a_custom_pages_findings_are_published_and_follow_its_scripts() {
     client.sync();
     let renamed = script.replace("function postConfigs()", "function storedConfigs()");
     client.change(&script_uri, 2, json!([{ "text": renamed }]));
-    client.sync();
-    let published = client.latest(&page_uri).expect("published");
+    let published = client.settled(&page_uri);
     assert_eq!(published["version"], 3);
     assert_eq!(
         published["diagnostics"][0]["code"], "page-function-missing",
@@ -1409,12 +1408,8 @@ fn real_custom_page_apps() {
     }
 
     let root = corpus.join("freshworks-developers__request-method-samples__sample-app");
-    let (requests_path, script_path) = (
-        root.join("config/requests.json"),
-        root.join("config/assets/iparams.js"),
-    );
-    let (requests, script) = (read(&requests_path), read(&script_path));
-    let (requests_uri, script_uri) = (uri(&requests_path), uri(&script_path));
+    let (requests, requests_uri) = file_in(&root, "config/requests.json");
+    let (script, script_uri) = file_in(&root, "config/assets/iparams.js");
     let (mut client, _) = Client::start(None);
     client.open(&requests_uri, "json", &requests);
     client.sync();
