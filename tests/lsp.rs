@@ -191,6 +191,13 @@ impl Client {
         let _ = self.request("iparams-lint/unknown", Value::Null);
     }
 
+    /// The newest diagnostics of `uri` once the server has handled everything sent so far.
+    fn settled(&mut self, uri: &str) -> Value {
+        self.sync();
+        self.latest(uri)
+            .unwrap_or_else(|| panic!("diagnostics published for {uri}"))
+    }
+
     /// The last diagnostics published for `uri` among those received.
     fn latest(&self, uri: &str) -> Option<Value> {
         self.notifications
@@ -249,7 +256,7 @@ fn assert_same_as_the_command(root: &Path) -> usize {
         let path = Path::new(file["path"].as_str().expect("a path"));
         let published = client
             .latest(&uri(path))
-            .expect("diagnostics for each open file");
+            .unwrap_or_else(|| panic!("diagnostics for {}", path.display()));
         let got = published["diagnostics"].as_array().expect("a list");
         let want = file["diagnostics"].as_array().expect("a list");
         assert_eq!(got.len(), want.len(), "{}: {published:#}", path.display());
@@ -1147,4 +1154,294 @@ fn input_that_is_not_framed_as_the_protocol_says_ends_the_session_with_a_message
             "iparams-lint"
         );
     }
+}
+
+/// The text and URI of the file at `relative` in the app at `root`.
+fn file_in(root: &Path, relative: &str) -> (String, String) {
+    let path = root.join(relative);
+    (read(&path), uri(&path))
+}
+
+/// The labels of a completion's items.
+fn labels(completion: &Value) -> Vec<String> {
+    completion["items"]
+        .as_array()
+        .expect("items")
+        .iter()
+        .map(|item| item["label"].as_str().expect("a label").to_owned())
+        .collect()
+}
+
+/// The range of the first `length` characters of the `nth` `needle` in `text` (UTF-16, lines
+/// split at `\n`).
+fn range_of(text: &str, needle: &str, nth: usize, length: usize) -> Value {
+    let start = position_of(text, needle, nth, 0);
+    let end = position_of(text, needle, nth, length);
+    json!({ "start": start, "end": end })
+}
+
+/// An app with config/iparams.html and no iparams.json: its iparams are the keys the object
+/// `postConfigs` returns (in config/assets/iparams.js), read through the editor's buffers.
+#[test]
+fn a_custom_page_apps_iparams_are_the_keys_post_configs_returns() {
+    let root = fixture("lsp/custom-page");
+    let (script, script_uri) = file_in(&root, "config/assets/iparams.js");
+    let (app_js, app_uri) = file_in(&root, "app/scripts/app.js");
+    let (server, server_uri) = file_in(&root, "server/server.js");
+    let (requests, requests_uri) = file_in(&root, "config/requests.json");
+    let (page, page_uri) = file_in(&root, "config/iparams.html");
+    let (mut client, _) = Client::start(None);
+    client.open(&app_uri, "javascript", &app_js);
+    client.open(&server_uri, "javascript", &server);
+    client.open(&requests_uri, "json", &requests);
+    client.open(&page_uri, "html", &page);
+    client.sync();
+
+    // Hover on reads in the front end, serverless code and a request template.
+    let hover = |client: &mut Client, uri: &str, text: &str, needle: &str| {
+        let answer = client.result(
+            "textDocument/hover",
+            at(uri, position_of(text, needle, 0, 1)),
+        );
+        answer["contents"].as_str().unwrap_or_default().to_owned()
+    };
+    let channel_line = script
+        .lines()
+        .position(|line| line.contains("channel:"))
+        .expect("the key")
+        + 1;
+    assert_eq!(
+        hover(&mut client, &app_uri, &app_js, "channel\")"),
+        format!(
+            "iparam **`channel`**: stored by `postConfigs` (config/assets/iparams.js, line {channel_line}), not secure"
+        )
+    );
+    assert_eq!(
+        hover(&mut client, &server_uri, &server, "channel +"),
+        format!(
+            "iparam **`channel`**: stored by `postConfigs` (config/assets/iparams.js, line {channel_line}), not secure"
+        )
+    );
+    let secure = hover(&mut client, &requests_uri, &requests, "api_key");
+    assert!(
+        secure.starts_with("iparam **`api_key`**: stored by `postConfigs`")
+            && secure.ends_with(", secure (listed in `__meta.secure`)"),
+        "{secure}"
+    );
+
+    // Definition: from a read to the key's name in the returned object.
+    let definition = client.result(
+        "textDocument/definition",
+        at(&server_uri, position_of(&server, "channel +", 0, 2)),
+    );
+    assert_eq!(definition["uri"], json!(script_uri), "{definition:#}");
+    assert_eq!(
+        definition["range"],
+        range_of(&script, "channel:", 0, 7),
+        "{definition:#}"
+    );
+    let definition = client.result(
+        "textDocument/definition",
+        at(&requests_uri, position_of(&requests, "iparam.domain", 0, 8)),
+    );
+    assert_eq!(
+        definition["range"],
+        range_of(&script, "domain:", 0, 6),
+        "{definition:#}"
+    );
+
+    // References: from the key in `postConfigs` (a file that is not open) to every read.
+    client.open(&script_uri, "javascript", &script);
+    let mut references = at(&script_uri, position_of(&script, "channel:", 0, 3));
+    references["context"] = json!({ "includeDeclaration": true });
+    let found = client.result("textDocument/references", references);
+    let places: Vec<(String, Value)> = found
+        .as_array()
+        .expect("locations")
+        .iter()
+        .map(|location| {
+            let uri = location["uri"].as_str().expect("a uri").to_owned();
+            (uri, location["range"]["start"].clone())
+        })
+        .collect();
+    assert_eq!(
+        places,
+        [
+            (script_uri.clone(), position_of(&script, "channel:", 0, 0)),
+            (app_uri.clone(), position_of(&app_js, "channel\")", 0, 0)),
+            (server_uri.clone(), position_of(&server, "channel +", 0, 0)),
+        ],
+        "{found:#}"
+    );
+
+    // Completion of keys in code, from the page's keys.
+    let typing = app_js.replace(
+        "client.iparams.get(\"channel\")",
+        "client.iparams.get(\"ch\")",
+    );
+    client.change(&app_uri, 2, json!([{ "text": typing }]));
+    let completion = client.result(
+        "textDocument/completion",
+        at(&app_uri, position_of(&typing, "\"ch\"", 0, 3)),
+    );
+    assert_eq!(labels(&completion), ["domain", "api_key", "channel"]);
+    // The read of a key the page does not store is a finding, and its hover says so.
+    let published = client.settled(&app_uri);
+    assert_eq!(published["version"], 2);
+    assert_eq!(
+        published["diagnostics"][0]["code"], "unknown-iparam-read",
+        "{published:#}"
+    );
+    // After the finding's documentation.
+    let unknown = hover(&mut client, &app_uri, &typing, "ch\")");
+    assert!(
+        unknown.ends_with(
+            "iparam `ch`: the custom installation page stores no such iparam (`postConfigs` \
+             in config/assets/iparams.js does not return it)"
+        ),
+        "{unknown}"
+    );
+
+    // The page's `data-bind` values: hover and completion.
+    let bind = client.result(
+        "textDocument/hover",
+        at(&page_uri, position_of(&page, "product.domain", 0, 3)),
+    );
+    let text = bind["contents"].as_str().expect("a hover");
+    assert!(text.starts_with("**`product.domain`**: "), "{text}");
+    assert_eq!(bind["range"], range_of(&page, "product.domain", 0, 14));
+    let binding = page.replace("data-bind=\"product.domain\"", "data-bind=\"product.d\"");
+    client.change(&page_uri, 2, json!([{ "text": binding }]));
+    let completion = client.result(
+        "textDocument/completion",
+        at(&page_uri, position_of(&binding, "product.d\"", 0, 9)),
+    );
+    let offered = labels(&completion);
+    assert!(
+        offered.contains(&"product.domain".to_owned()),
+        "{offered:?}"
+    );
+    assert_eq!(
+        completion["items"][0]["textEdit"]["range"],
+        range_of(&binding, "product.d\"", 0, 9),
+        "{completion:#}"
+    );
+
+    // Unsaved: the key renamed in `postConfigs` is the app's key at once.
+    let renamed = script.replace("channel: field", "room: field");
+    client.change(&script_uri, 2, json!([{ "text": renamed }]));
+    let definition = client.result(
+        "textDocument/definition",
+        at(&server_uri, position_of(&server, "channel +", 0, 2)),
+    );
+    assert_eq!(definition, Value::Null);
+    let server_now = client.settled(&server_uri);
+    assert_eq!(
+        server_now["diagnostics"][0]["code"], "unknown-iparam-read",
+        "{server_now:#}"
+    );
+    client.finish().expect("a clean session");
+}
+
+/// config/iparams.html gets its findings, and they follow the scripts it loads: a change to
+/// config/assets/iparams.js publishes the page's again.
+#[test]
+fn a_custom_pages_findings_are_published_and_follow_its_scripts() {
+    let root = fixture("lsp/custom-page");
+    let (page, page_uri) = file_in(&root, "config/iparams.html");
+    let (script, script_uri) = file_in(&root, "config/assets/iparams.js");
+    let (mut client, _) = Client::start(None);
+    client.open(&page_uri, "html", &page);
+    assert_eq!(client.diagnostics(&page_uri)["diagnostics"], json!([]));
+    // The page's own finding.
+    let without_client = page.replace("  <script src=\"{{{appclient}}}\"></script>\n", "");
+    client.change(&page_uri, 2, json!([{ "text": without_client }]));
+    let published = client.diagnostics(&page_uri);
+    assert_eq!(published["version"], 2);
+    let codes: Vec<&Value> = published["diagnostics"]
+        .as_array()
+        .expect("a list")
+        .iter()
+        .map(|d| &d["code"])
+        .collect();
+    assert_eq!(codes, [&json!("missing-app-client")], "{published:#}");
+    client.change(&page_uri, 3, json!([{ "text": page }]));
+    assert_eq!(client.diagnostics(&page_uri)["diagnostics"], json!([]));
+    // The script loses `postConfigs`: the page has none, and says so.
+    client.open(&script_uri, "javascript", &script);
+    client.sync();
+    let renamed = script.replace("function postConfigs()", "function storedConfigs()");
+    client.change(&script_uri, 2, json!([{ "text": renamed }]));
+    let published = client.settled(&page_uri);
+    assert_eq!(published["version"], 3);
+    assert_eq!(
+        published["diagnostics"][0]["code"], "page-function-missing",
+        "{published:#}"
+    );
+    client.finish().expect("a clean session");
+}
+
+/// The real apps with a custom page (`../shared/corpus/apps`, read in place): each file's
+/// diagnostics are the command's findings, and navigation in one of them leads from its
+/// request templates to the keys of `postConfigs`.
+#[test]
+fn real_custom_page_apps() {
+    let corpus = std::env::var_os("IPARAMS_LINT_CORPUS_APPS")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| support::repo_root().join("../shared/corpus/apps"));
+    // Canonical, as an editor names files: URIs of paths through `..` are not normalized.
+    let Ok(corpus) = corpus.canonicalize() else {
+        support::unavailable(&format!("the corpus of real apps ({})", corpus.display()));
+        return;
+    };
+    let entries = std::fs::read_dir(&corpus).expect("a readable corpus");
+    let mut apps: Vec<PathBuf> = entries
+        .map(|entry| entry.expect("readable corpus").path())
+        .filter(|app| {
+            app.join("config/iparams.html").is_file() && !app.join("config/iparams.json").exists()
+        })
+        .collect();
+    apps.sort();
+    assert!(apps.len() >= 10, "{} apps with a custom page", apps.len());
+    for app in &apps {
+        assert_same_as_the_command(app);
+    }
+
+    let root = corpus.join("freshworks-developers__request-method-samples__sample-app");
+    let (requests, requests_uri) = file_in(&root, "config/requests.json");
+    let (script, script_uri) = file_in(&root, "config/assets/iparams.js");
+    let (mut client, _) = Client::start(None);
+    client.open(&requests_uri, "json", &requests);
+    client.sync();
+    let definition = client.result(
+        "textDocument/definition",
+        at(
+            &requests_uri,
+            position_of(&requests, "iparam.subdomain", 0, 9),
+        ),
+    );
+    assert_eq!(definition["uri"], json!(script_uri), "{definition:#}");
+    assert_eq!(definition["range"], range_of(&script, "subdomain:", 0, 9));
+    // `__meta.secure` names `apiKey`, which is not a key: `api_key` is stored as any value.
+    let hover = client.result(
+        "textDocument/hover",
+        at(
+            &requests_uri,
+            position_of(&requests, "iparam.api_key", 0, 9),
+        ),
+    );
+    let text = hover["contents"].as_str().expect("a hover");
+    assert!(text.ends_with(", not secure"), "{text}");
+    client.open(&script_uri, "javascript", &script);
+    let mut references = at(&script_uri, position_of(&script, "subdomain:", 0, 2));
+    references["context"] = json!({ "includeDeclaration": false });
+    let found = client.result("textDocument/references", references);
+    let reads = found.as_array().expect("locations");
+    assert_eq!(
+        reads.len(),
+        requests.matches("iparam.subdomain").count(),
+        "{found:#}"
+    );
+    assert!(reads.iter().all(|read| read["uri"] == json!(requests_uri)));
+    client.finish().expect("a clean session");
 }

@@ -1,9 +1,11 @@
 //! Completion: in iparams.json, what the format allows where the cursor is (attribute names,
 //! types, products, data-bind values, a default among the iparam's options); in code and
 //! templates, the app's iparam keys where one is read (`client.iparams.get("…")`,
-//! `utils.get/set("…")`, `args.iparams.…`, `<%= iparam.… %>`).
+//! `utils.get/set("…")`, `args.iparams.…`, `<%= iparam.… %>`), from iparams.json or from what a
+//! custom page's `postConfigs` returns; in a custom page, the values of `data-bind`.
 
 use iparams_core::app::Outline;
+use iparams_core::app::html::HtmlPage;
 use iparams_core::model::{
     Attribute, CURRENT_PRODUCT, DATA_BIND_VALUES, IparamType, PRODUCTS, data_bind_description,
     product_description,
@@ -13,7 +15,7 @@ use serde_json::{Value, json};
 
 use super::context;
 use super::documents::{Document, Place};
-use super::navigation;
+use super::keys::AppKeys;
 use super::state::State;
 
 /// LSP completion item kinds used here.
@@ -37,6 +39,10 @@ pub fn complete(state: &mut State, params: CompletionParams) -> Value {
     };
     let found = if document.is_iparams() {
         in_iparams(document, offset)
+    } else if document.is_install_page()
+        && let Some(found) = in_page(document, offset)
+    {
+        Some(found)
     } else {
         in_code(state, document, offset)
     };
@@ -113,14 +119,7 @@ fn in_iparams(document: &Document, offset: usize) -> Option<Found> {
                 })
                 .collect()
         }
-        ([_, bind], false) if bind == "data-bind" => DATA_BIND_VALUES
-            .iter()
-            .map(|(value, _)| Candidate {
-                label: (*value).to_owned(),
-                kind: KIND_ENUM_MEMBER,
-                documentation: data_bind_description(value).map(ToOwned::to_owned),
-            })
-            .collect(),
+        ([_, bind], false) if bind == "data-bind" => data_bind_values(),
         ([key, default, ..], false) if default == "default_value" => options_of(document, key)
             .into_iter()
             .map(|option| Candidate {
@@ -132,6 +131,34 @@ fn in_iparams(document: &Document, offset: usize) -> Option<Found> {
         _ => return None,
     };
     Some((start, end, true, candidates))
+}
+
+/// The values a `data-bind` takes, with what each means.
+fn data_bind_values() -> Vec<Candidate> {
+    DATA_BIND_VALUES
+        .iter()
+        .map(|(value, _)| Candidate {
+            label: (*value).to_owned(),
+            kind: KIND_ENUM_MEMBER,
+            documentation: data_bind_description(value).map(ToOwned::to_owned),
+        })
+        .collect()
+}
+
+/// In a custom installation page, inside the value of a `data-bind` attribute: its values.
+/// What is replaced is the value's text from its start to the end of the word at the cursor
+/// (the value of an unclosed attribute runs on past it).
+fn in_page(document: &Document, offset: usize) -> Option<Found> {
+    let page = HtmlPage::read(&document.text);
+    let bind = page
+        .data_binds
+        .into_iter()
+        .find(|bind| bind.span.start <= offset && offset <= bind.span.end)?;
+    let after = document.text.get(offset..bind.span.end)?;
+    let word = after
+        .find(|c: char| !(c.is_alphanumeric() || c == '.' || c == '_'))
+        .unwrap_or(after.len());
+    Some((bind.span.start, offset + word, false, data_bind_values()))
 }
 
 /// The options of the iparam `key`, as the (possibly half-written) text has them.
@@ -179,8 +206,8 @@ fn in_code(state: &State, document: &Document, offset: usize) -> Option<Found> {
     if reader.0 == "iparam." && !head.trim_end_matches("iparam.").trim_end().ends_with("<%=") {
         return None;
     }
-    let declared = navigation::declared(&state.workspace, root);
-    let candidates = declared
+    let candidates = AppKeys::of(&state.workspace, root)
+        .named()
         .into_iter()
         .map(|named| Candidate {
             label: named.key,

@@ -13,6 +13,7 @@ use lsp_types::Uri;
 use serde_json::{Value, json};
 
 use super::documents::{Document, Place};
+use super::keys::AppKeys;
 use super::navigation::{self, AppIndex};
 use super::positions::Cursor;
 use super::state::State;
@@ -307,7 +308,7 @@ fn definitions_for(state: &State, document: &Document) -> Definitions {
         return Definitions::default();
     }
     let index = AppIndex {
-        declared: navigation::declared(&state.workspace, root),
+        declared: AppKeys::of(&state.workspace, root).named(),
         reads: Vec::new(),
     };
     Definitions {

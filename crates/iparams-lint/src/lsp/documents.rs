@@ -79,6 +79,11 @@ impl Document {
         }
     }
 
+    /// Whether the document is an app's custom installation page, config/iparams.html.
+    pub fn is_install_page(&self) -> bool {
+        matches!(&self.place, Place::App { relative, .. } if Role::of(relative) == Role::InstallPage)
+    }
+
     /// Whether the document is an iparams.json (by name, or by language for a buffer that has
     /// no file yet): what a file outside any app is checked as.
     pub fn is_iparams(&self) -> bool {

@@ -1,16 +1,20 @@
 //! Hover: on a finding, its rule's documentation (from the registry, as `explain` shows it);
 //! on an attribute, a type, a product or a data-bind value of iparams.json, what it means (from
-//! the format's vocabulary in `iparams_core::model`); on a read of an iparam, its definition.
+//! the format's vocabulary in `iparams_core::model`); on a `data-bind` value of a custom
+//! installation page, the same; on a read of an iparam, its declaration (in iparams.json, or in
+//! what a custom page's `postConfigs` returns).
 
-use iparams_core::app::Outline;
+use iparams_core::REGISTRY;
+use iparams_core::app::html::HtmlPage;
 use iparams_core::model::{Attribute, IparamType, data_bind_description, product_description};
-use iparams_core::{REGISTRY, SourceText};
 use lsp_types::HoverParams;
 use serde_json::{Value, json};
 
 use super::context::{self, JsonContext};
 use super::diagnostics::rule_url;
 use super::documents::{Document, Place};
+use super::keys::{AppKeys, Declarer};
+use super::navigation::Spot;
 use super::state::State;
 
 pub fn hover(state: &mut State, params: HoverParams) -> Value {
@@ -38,6 +42,11 @@ pub fn hover(state: &mut State, params: HoverParams) -> Value {
     }
     if document.is_iparams()
         && let Some((text, start, end)) = meaning(document, offset)
+    {
+        parts.push(text);
+        range = Some((start, end));
+    } else if document.is_install_page()
+        && let Some((text, start, end)) = page_data_bind(document, offset)
     {
         parts.push(text);
         range = Some((start, end));
@@ -96,7 +105,24 @@ fn meaning(document: &Document, offset: usize) -> Option<(String, usize, usize)>
     Some((text, string.start, string.end))
 }
 
-/// On a read of an iparam in a file of an app: the key's definition in iparams.json.
+/// What the `data-bind` value under the cursor in a custom installation page means, with the
+/// value's range.
+fn page_data_bind(document: &Document, offset: usize) -> Option<(String, usize, usize)> {
+    let page = HtmlPage::read(&document.text);
+    let bind = page
+        .data_binds
+        .into_iter()
+        .find(|bind| bind.span.start <= offset && offset <= bind.span.end)?;
+    let description = data_bind_description(&bind.value)?;
+    Some((
+        format!("**`{}`**: {description}", bind.value),
+        bind.span.start,
+        bind.span.end,
+    ))
+}
+
+/// On a read of an iparam in a file of an app: the key's declaration, in iparams.json or in
+/// the object a custom page's `postConfigs` returns.
 fn read_definition(
     state: &State,
     document: &Document,
@@ -110,24 +136,50 @@ fn read_definition(
     let read = reads
         .iter()
         .find(|read| read.spot.start <= offset && offset <= read.spot.end)?;
-    // Read once, decoded as the linter decodes it, through the workspace (unsaved text wins).
-    let bytes = state
-        .workspace
-        .read(&root.join(crate::workspace::IPARAMS_FILE))
-        .ok()?;
-    let outline = Outline::of(SourceText::decode(&bytes).text());
-    let text = match outline.get(&read.key) {
-        Some(declared) => format!(
-            "iparam **`{}`**: {} (`{}`){}",
-            read.key,
-            declared.display_name.as_deref().unwrap_or_default(),
-            declared.type_name.as_deref().unwrap_or_default(),
-            if declared.secure { ", secure" } else { "" }
+    // Read through the workspace, so that unsaved text wins.
+    let keys = AppKeys::of(&state.workspace, root);
+    let key = &read.key;
+    let text = match (&keys.declarer, keys.get(key)) {
+        (Declarer::Unknown, _) => return None,
+        (Declarer::IparamsJson, Some(found)) => {
+            let declared = &found.declared;
+            format!(
+                "iparam **`{key}`**: {} (`{}`){}",
+                declared.display_name.as_deref().unwrap_or_default(),
+                declared.type_name.as_deref().unwrap_or_default(),
+                if declared.secure { ", secure" } else { "" }
+            )
+        }
+        (Declarer::IparamsJson, None) => {
+            format!("iparam `{key}` is not defined in config/iparams.json")
+        }
+        (Declarer::Page { relative, .. }, Some(found)) => format!(
+            "iparam **`{key}`**: stored by `postConfigs` ({relative}, line {}), {}",
+            line_of(state, &found.named.spot),
+            if found.declared.secure {
+                "secure (listed in `__meta.secure`)"
+            } else {
+                "not secure"
+            }
         ),
-        None => format!(
-            "iparam `{}` is not defined in config/iparams.json",
-            read.key
-        ),
+        (Declarer::Page { relative, complete }, None) => {
+            if *complete {
+                format!(
+                    "iparam `{key}`: the custom installation page stores no such iparam \
+                     (`postConfigs` in {relative} does not return it)"
+                )
+            } else {
+                format!(
+                    "iparam `{key}` is not among the keys read from `postConfigs` in \
+                     {relative}, whose other keys cannot be told from the code"
+                )
+            }
+        }
     };
     Some((text, read.spot.start, read.spot.end))
+}
+
+/// The line (from 1) where `spot` starts.
+fn line_of(state: &State, spot: &Spot) -> u32 {
+    super::range_of(state, spot).start.line + 1
 }

@@ -7,6 +7,7 @@
 //! - [`positions`]: byte offsets ⇄ positions in UTF-8, UTF-16 or UTF-32;
 //! - [`diagnostics`]: checking and publishing;
 //! - [`actions`]: quick fixes, fix-all, turning a finding off in `.iparams-lint.toml`;
+//! - [`keys`]: the iparam keys an app declares (iparams.json, or a custom page's `postConfigs`);
 //! - [`hover`], [`completion`], [`navigation`]: what the format and the app's reads tell.
 //!
 //! Standard output carries the protocol only: nothing on this path prints; logs go to
@@ -18,6 +19,7 @@ mod context;
 mod diagnostics;
 mod documents;
 mod hover;
+mod keys;
 mod navigation;
 pub mod positions;
 mod server;
@@ -58,12 +60,16 @@ fn uri_of(path: &Path) -> Option<Uri> {
     Uri::from_file_path(path).ok()
 }
 
-/// The LSP location of `spot`, in the open document's text when the file is open, else in the
-/// file's text through the workspace.
+/// The LSP location of `spot`.
 fn location(state: &State, spot: &Spot) -> Value {
-    let uri = uri_of(&spot.path);
-    let open = uri.as_ref().and_then(|uri| state.documents.get(uri));
-    let range = match open {
+    json!({ "uri": uri_of(&spot.path), "range": range_of(state, spot) })
+}
+
+/// The range of `spot`, in the open document's text when the file is open, else in the
+/// file's text through the workspace.
+fn range_of(state: &State, spot: &Spot) -> lsp_types::Range {
+    let open = uri_of(&spot.path).and_then(|uri| state.documents.get(&uri));
+    match open {
         Some(document) => {
             document
                 .lines
@@ -76,8 +82,7 @@ fn location(state: &State, spot: &Spot) -> Value {
             let text = source.text();
             LineMap::new(text).range(text, spot.start, spot.end, state.encoding)
         }
-    };
-    json!({ "uri": uri, "range": range })
+    }
 }
 
 /// The document at `uri` and the byte offset of `position` in it.

@@ -1,13 +1,15 @@
 //! Go to definition and find references: from a read of an iparam (front end, callbacks,
-//! serverless, request templates) to its key in iparams.json, and from the key to every read.
+//! serverless, request templates) to its key in iparams.json (or in the object a custom
+//! page's `postConfigs` returns), and from the key to every read.
 //! The reads are what the core's app analysis finds (`js::analyze_file`, `template_reads`,
 //! `Requests`), so navigation sees exactly the reads the app rules check.
 
 use std::path::{Path, PathBuf};
 
 use iparams_core::SourceText;
-use iparams_core::app::{Outline, Requests, Role, Script, js, template_reads};
+use iparams_core::app::{Requests, Role, Script, js, template_reads};
 
+use super::keys::AppKeys;
 use crate::workspace::{IPARAMS_FILE, Workspace};
 
 /// A place in a file of an app: the file, and a byte range of its text.
@@ -23,35 +25,6 @@ pub struct Spot {
 pub struct Named {
     pub key: String,
     pub spot: Spot,
-}
-
-/// The keys iparams.json declares (its outline's, every member's): each key without its quotes.
-pub fn declarations(path: &Path, text: &str) -> Vec<Named> {
-    Outline::of(text)
-        .iparams
-        .into_iter()
-        .map(|declared| {
-            let inner = declared.key_span.inner();
-            Named {
-                key: declared.key,
-                spot: Spot {
-                    path: path.to_owned(),
-                    start: inner.start,
-                    end: inner.end,
-                },
-            }
-        })
-        .collect()
-}
-
-/// The keys the iparams.json of the app at `root` declares, read through the workspace (an
-/// editor's unsaved text wins); none when it cannot be read.
-pub fn declared(workspace: &Workspace, root: &Path) -> Vec<Named> {
-    let iparams = root.join(IPARAMS_FILE);
-    match workspace.read(&iparams) {
-        Ok(bytes) => declarations(&iparams, SourceText::decode(&bytes).text()),
-        Err(_) => Vec::new(),
-    }
 }
 
 /// The reads of iparams in the file at `relative` of an app (`path` on disk), whose text is
@@ -130,12 +103,13 @@ pub struct AppIndex {
 impl AppIndex {
     pub fn of(workspace: &Workspace, root: &Path) -> Self {
         let app = workspace.load_app(root, &root.display().to_string());
-        let mut index = AppIndex::default();
+        let mut index = AppIndex {
+            declared: AppKeys::in_app(&app).named(),
+            reads: Vec::new(),
+        };
         for file in &app.files {
-            let source = SourceText::decode(&file.bytes);
-            if file.relative == IPARAMS_FILE {
-                index.declared = declarations(&file.path, source.text());
-            } else {
+            if file.relative != IPARAMS_FILE {
+                let source = SourceText::decode(&file.bytes);
                 index
                     .reads
                     .extend(reads(&file.relative, &file.path, source.text()));
@@ -144,7 +118,7 @@ impl AppIndex {
         index
     }
 
-    /// What a definition needs: what iparams.json declares, and the reads of the open file at
+    /// What a definition needs: what the app declares, and the reads of the open file at
     /// `relative` whose text is `text` (the one under the cursor). A definition is asked for
     /// far more often than references (some editors ask on every hover with a key held), and
     /// the other files of the app cannot change its answer.
@@ -155,7 +129,7 @@ impl AppIndex {
             reads(relative, &root.join(relative), text)
         };
         AppIndex {
-            declared: declared(workspace, root),
+            declared: AppKeys::of(workspace, root).named(),
             reads,
         }
     }
@@ -177,7 +151,7 @@ impl AppIndex {
     }
 }
 
-/// `textDocument/definition`: from a read to the key in iparams.json (or the key itself).
+/// `textDocument/definition`: from a read to the key that declares it (or the key itself).
 pub fn definition(
     state: &mut super::state::State,
     params: lsp_types::DefinitionParams,
@@ -197,8 +171,8 @@ pub fn definition(
     }
 }
 
-/// `textDocument/references`: every read of the key under the cursor (a read or the key in
-/// iparams.json), with the declaration when asked.
+/// `textDocument/references`: every read of the key under the cursor (a read or the key that
+/// declares it), with the declaration when asked.
 pub fn references(
     state: &mut super::state::State,
     params: lsp_types::ReferenceParams,
