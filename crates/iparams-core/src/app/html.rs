@@ -38,6 +38,9 @@ pub struct HtmlPage {
     pub stylesheets: Vec<AttributeValue>,
     /// Every `data-bind` attribute.
     pub data_binds: Vec<AttributeValue>,
+    /// The `id` of each element with a `data-bind`, with its value: how scripts find the field
+    /// the platform fills.
+    pub bound_ids: Vec<(String, String)>,
     /// Attribute values written as credentials (`<input value="ghp_…">`) and the values of
     /// password fields, which outputs mask.
     pub credentials: Vec<Span>,
@@ -114,6 +117,9 @@ impl HtmlPage {
                         }
                     }
                     if let Some(bind) = attribute("data-bind") {
+                        if let Some(id) = attribute("id") {
+                            page.bound_ids.push((id.value, bind.value.clone()));
+                        }
                         page.data_binds.push(bind);
                     }
                     match tag.name.as_slice() {

@@ -46,6 +46,9 @@ pub struct Declared {
     pub handlers: Vec<Handler>,
     /// `type_attributes.product`, when it is a string (`domain` and `api_key` iparams).
     pub product: Option<String>,
+    /// What the platform fills it with (`product.api_key`): its `data-bind`, or on a custom
+    /// page the `data-bind` of the field its value is read from.
+    pub data_bind: Option<String>,
 }
 
 impl Declared {
@@ -96,6 +99,10 @@ impl Declared {
                 .collect(),
             handlers,
             product: iparam.product.map(|product| product.text.to_owned()),
+            data_bind: iparam
+                .string(Attribute::DataBind)
+                .filter(|bind| !iparam.masks(bind))
+                .map(|bind| bind.text.to_owned()),
         }
     }
 

@@ -222,6 +222,11 @@ impl InstallPage {
         let Some((_, stored)) = self.stored() else {
             return Vec::new();
         };
+        let data_bind = |key: &str| {
+            let (_, id) = stored.fields.iter().find(|(field, _)| field == key)?;
+            let (_, bind) = self.html.bound_ids.iter().find(|(bound, _)| bound == id)?;
+            Some(bind.clone())
+        };
         let mut declared: Vec<Declared> = Vec::new();
         for (key, span) in &stored.keys {
             if declared.iter().any(|d| d.key == *key) {
@@ -238,6 +243,7 @@ impl InstallPage {
                 options: Vec::new(),
                 handlers: Vec::new(),
                 product: None,
+                data_bind: data_bind(key),
             });
         }
         declared

@@ -86,6 +86,49 @@ fn name_span(key: &PropertyKey<'_>) -> oxc_span::Span {
     }
 }
 
+/// The `id` of the page's field whose value `value` reads: `document.getElementById("id")`
+/// or `document.querySelector("#id")` (or an element named by its id, as browsers allow), with
+/// `.value`, `.checked` and calls on them (`.value.trim()`) looked through.
+fn field_id(value: &Expression<'_>) -> Option<String> {
+    let mut expression = value.get_inner_expression();
+    loop {
+        match expression {
+            Expression::CallExpression(call) => {
+                let callee = call.callee.get_inner_expression().as_member_expression()?;
+                let method = callee.static_property_name()?;
+                let by_id = matches!(method, "getElementById" | "querySelector");
+                let on_document = matches!(callee.object().get_inner_expression(), Expression::Identifier(id) if id.name == "document");
+                if by_id && on_document {
+                    let argument = call.arguments.first()?.as_expression()?;
+                    let (written, _) = literal_string(argument)?;
+                    let id = match method {
+                        "querySelector" => written.strip_prefix('#')?,
+                        _ => written,
+                    };
+                    return Some(id.to_owned());
+                }
+                expression = callee.object().get_inner_expression();
+            }
+            Expression::StaticMemberExpression(member) => {
+                let object = member.object.get_inner_expression();
+                match (member.property.name.as_str(), object) {
+                    ("value" | "checked", Expression::Identifier(id)) => {
+                        return Some(id.name.to_string());
+                    }
+                    _ => expression = object,
+                }
+            }
+            Expression::ChainExpression(chain) => {
+                expression = chain
+                    .expression
+                    .as_member_expression()
+                    .map(|m| m.object())?;
+            }
+            _ => return None,
+        }
+    }
+}
+
 /// What `postConfigs` returns, as far as it can be read.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Stored {
@@ -101,6 +144,9 @@ pub struct Stored {
     /// Keys stored only sometimes: given in a branch (`if (key) config.key = key;`), or
     /// returned by some `return`s and not others.
     pub sometimes: Vec<String>,
+    /// The keys whose value is read from a field of the page, with the field's `id`
+    /// (`key: document.getElementById("id").value`, `key: id.value`).
+    pub fields: Vec<(String, String)>,
 }
 
 /// What `getConfigs(configs)` reads of the stored values.
@@ -406,6 +452,7 @@ fn stored(parts: &Parts<'_, '_>, shift: Shift<'_>) -> Stored {
         returns.push((keys, always));
         stored.keys.extend(reader.stored.keys);
         stored.secure.extend(reader.stored.secure);
+        stored.fields.extend(reader.stored.fields);
         stored.complete &= reader.stored.complete;
         stored.secure_complete &= reader.stored.secure_complete;
     }
@@ -447,10 +494,13 @@ impl<'a> StoredReader<'_, 'a, '_> {
             match property {
                 ObjectPropertyKind::ObjectProperty(property) => match property.key.static_name() {
                     Some(name) if name == "__meta" => self.meta(&property.value),
-                    Some(name) => self
-                        .stored
-                        .keys
-                        .push((name.into_owned(), (self.shift)(name_span(&property.key)))),
+                    Some(name) => {
+                        if let Some(id) = field_id(&property.value) {
+                            self.stored.fields.push((name.to_string(), id));
+                        }
+                        let span = (self.shift)(name_span(&property.key));
+                        self.stored.keys.push((name.into_owned(), span));
+                    }
                     None => self.stored.complete = false,
                 },
                 ObjectPropertyKind::SpreadProperty(spread) => self.value(&spread.argument),
@@ -865,12 +915,24 @@ mod tests {
 
     #[test]
     fn keys_of_an_object_literal_with_meta() {
-        let code = "function postConfigs() {\n  return { __meta: { secure: ['api_key', \"token\"] }, domain: d.value, 'api_key': k.value, ...extra };\n}";
+        let code = "function postConfigs() {\n  return { __meta: { secure: ['api_key', \"token\"] }, domain: d.value, 'api_key': k.value, ...extra, mode: document.querySelector('.mode').value, team: document.getElementById('team-field').value.trim() };\n}";
         let [found] = functions(code).try_into().expect("one function");
         let Body::PostConfigs(stored) = found.body else {
             panic!("{found:?}")
         };
-        assert_eq!(keys(code, &stored.keys), ["domain", "api_key"]);
+        assert_eq!(
+            keys(code, &stored.keys),
+            ["domain", "api_key", "mode", "team"]
+        );
+        let fields: Vec<_> = stored
+            .fields
+            .iter()
+            .map(|(k, id)| (k.as_str(), id.as_str()))
+            .collect();
+        assert_eq!(
+            fields,
+            [("domain", "d"), ("api_key", "k"), ("team", "team-field")]
+        );
         assert_eq!(keys(code, &stored.secure), ["'api_key'", "\"token\""]);
         // `extra` is not a variable of the function: what it adds is unknown.
         assert!(!stored.complete);

@@ -154,13 +154,19 @@ fn read_definition(
             format!("iparam `{key}` is not defined in config/iparams.json")
         }
         (Declarer::Page { relative, .. }, Some(found)) => format!(
-            "iparam **`{key}`**: stored by `postConfigs` ({relative}, line {}), {}",
+            "iparam **`{key}`**: stored by `postConfigs` ({relative}, line {}), {}{}",
             line_of(state, &found.named.spot),
             if found.declared.secure {
                 "secure (listed in `__meta.secure`)"
             } else {
                 "not secure"
-            }
+            },
+            found
+                .declared
+                .data_bind
+                .as_deref()
+                .map(|bind| format!("; its field is filled from `{bind}`"))
+                .unwrap_or_default()
         ),
         (Declarer::Page { relative, complete }, None) => {
             if *complete {

@@ -136,6 +136,7 @@ pub fn page_defs<'a>(
             options: Vec::new(),
             handlers: Vec::new(),
             product: None,
+            data_bind: None,
         })
         .collect()
 }
