@@ -117,11 +117,18 @@
 
   window.iparamsPreview = { post: post, request: request };
 
-  // In a custom page's frame: `app.initialized()` resolves once the app's products are known.
+  // In a custom page's frame: `app.initialized()` resolves once the app's products are known
+  // and the shell has given the page its stored values (getConfigs), or after a few seconds
+  // when the page never finishes loading (a script that waits for the client first).
   if (window.location.pathname === BASE + "/form") {
     var shell = window.parent !== window && window.parent.__preview ? window.parent.__preview : null;
-    var ready = fetch(BASE + "/state").then(function (r) { return r.json(); }).then(function (state) {
-      return customClient(state, shell);
+    var given = shell && typeof shell.configsGiven === "function" ? shell.configsGiven() : Promise.resolve();
+    var patience = new Promise(function (resolve) { setTimeout(resolve, 3000); });
+    var ready = Promise.all([
+      fetch(BASE + "/state").then(function (r) { return r.json(); }),
+      Promise.race([given, patience]),
+    ]).then(function (both) {
+      return customClient(both[0], shell);
     });
     window.app = { initialized: function () { return ready; } };
   }

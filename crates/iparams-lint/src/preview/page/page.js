@@ -580,8 +580,18 @@
     showNotes();
   }
 
-  /** The custom page in its frame; once it has loaded, its getConfigs gets the stored values. */
+  /** When the frame's page has been given its stored values: its client waits for it (below). */
+  var configsGiven = Promise.resolve();
+
+  /**
+   * The custom page in its frame; once it has loaded, its getConfigs gets the stored values.
+   * The frame's `app.initialized()` resolves only after that (client.js waits for
+   * `configsGiven`), so that a page that fills its form from what getConfigs kept, once its
+   * client is ready, always finds the values there, however long its scripts take to load.
+   */
   function loadCustomPage(version) {
+    var given;
+    configsGiven = new Promise(function (resolve) { given = resolve; });
     return new Promise(function (resolve) {
       var frame = el("iframe", { src: BASE + "/form?v=" + version, title: state.custom_page, "data-custom-page": state.custom_page });
       frame.addEventListener("load", function () {
@@ -601,7 +611,7 @@
             scriptError("getConfigs", { name: "", message: "the page defines no getConfigs(configs), so the stored values are not shown in it (declare it as a global function)" });
           }
         }
-        calls.then(function () { resolve(); });
+        calls.then(function () { given(); resolve(); });
       }, { once: true });
       customFrame = frame;
       $("custom-page-holder").appendChild(frame);
@@ -798,5 +808,6 @@
   window.__preview = {
     fields: function () { return order.slice(); }, values: function () { return clone(values); }, loaded: function () { return loaded; },
     frame: function () { return customFrame; }, interfaceCall: interfaceCall,
+    configsGiven: function () { return configsGiven; },
   };
 })();
