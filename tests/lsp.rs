@@ -1250,8 +1250,20 @@ fn a_custom_page_apps_iparams_are_the_keys_post_configs_returns() {
         "{definition:#}"
     );
 
-    // References: from the key in `postConfigs` (a file that is not open) to every read.
+    // References: from the key in `postConfigs` to every read.
     client.open(&script_uri, "javascript", &script);
+    // Definition from what `getConfigs` reads back (`configs.channel`) to the key too.
+    let definition = client.result(
+        "textDocument/definition",
+        at(&script_uri, position_of(&script, "configs.channel", 0, 10)),
+    );
+    assert_eq!(definition["uri"], json!(script_uri), "{definition:#}");
+    assert_eq!(
+        definition["range"],
+        range_of(&script, "channel:", 0, 7),
+        "{definition:#}"
+    );
+
     let mut references = at(&script_uri, position_of(&script, "channel:", 0, 3));
     references["context"] = json!({ "includeDeclaration": true });
     let found = client.result("textDocument/references", references);
@@ -1269,6 +1281,10 @@ fn a_custom_page_apps_iparams_are_the_keys_post_configs_returns() {
         [
             (script_uri.clone(), position_of(&script, "channel:", 0, 0)),
             (app_uri.clone(), position_of(&app_js, "channel\")", 0, 0)),
+            (
+                script_uri.clone(),
+                position_of(&script, "configs.channel", 0, 8)
+            ),
             (server_uri.clone(), position_of(&server, "channel +", 0, 0)),
         ],
         "{found:#}"
@@ -1437,11 +1453,24 @@ fn real_custom_page_apps() {
     references["context"] = json!({ "includeDeclaration": false });
     let found = client.result("textDocument/references", references);
     let reads = found.as_array().expect("locations");
+    // Every template's read, and `getConfigs`'s `let { api_key, subdomain } = configs;`.
+    let (in_script, in_templates): (Vec<_>, Vec<_>) = reads
+        .iter()
+        .partition(|read| read["uri"] == json!(script_uri));
     assert_eq!(
-        reads.len(),
+        in_templates.len(),
         requests.matches("iparam.subdomain").count(),
         "{found:#}"
     );
-    assert!(reads.iter().all(|read| read["uri"] == json!(requests_uri)));
+    assert!(
+        in_templates
+            .iter()
+            .all(|read| read["uri"] == json!(requests_uri))
+    );
+    assert_eq!(in_script.len(), 1, "{found:#}");
+    assert_eq!(
+        in_script[0]["range"]["start"],
+        position_of(&script, "subdomain }", 0, 0)
+    );
     client.finish().expect("a clean session");
 }

@@ -7,6 +7,7 @@
 use std::path::{Path, PathBuf};
 
 use iparams_core::SourceText;
+use iparams_core::app::page_functions::Body;
 use iparams_core::app::{Requests, Role, Script, js, template_reads};
 
 use super::keys::AppKeys;
@@ -50,7 +51,7 @@ pub fn reads(relative: &str, path: &Path, text: &str) -> Vec<Named> {
     let script = match Role::of(relative) {
         Role::Frontend => Some(Script::Frontend),
         Role::Serverless => Some(Script::Serverless),
-        Role::Callbacks => Some(Script::Callbacks),
+        Role::Callbacks | Role::InstallScript | Role::InstallPage => Some(Script::Callbacks),
         _ => None,
     };
     if let Some(script) = script {
@@ -73,6 +74,15 @@ pub fn reads(relative: &str, path: &Path, text: &str) -> Vec<Named> {
                 if !found.contains(&named) {
                     found.push(named);
                 }
+            }
+        }
+        // A custom page's `getConfigs(configs)` reads stored keys: `configs.key`.
+        for function in facts.page_functions {
+            if let Body::GetConfigs(filled) = function.body {
+                found.extend(filled.keys.into_iter().map(|(key, span)| Named {
+                    key,
+                    spot: spot(span.start, span.end),
+                }));
             }
         }
         found.sort_by_key(|named| named.spot.start);
