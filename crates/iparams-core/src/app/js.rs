@@ -463,7 +463,8 @@ impl<'a> Visit<'a> for Collector<'_, '_> {
                         call,
                     );
                 }
-                (Script::Frontend, Some("get")) if matches!(object, Expression::StaticMemberExpression(m) if m.property.name == "iparams") => {
+                // The installation page runs in the browser too, with the same client.
+                (Script::Frontend | Script::Callbacks, Some("get")) if matches!(object, Expression::StaticMemberExpression(m) if m.property.name == "iparams") => {
                     match call.arguments.first().and_then(Argument::as_expression) {
                         None => self.facts.reads_all = true,
                         Some(argument) => match literal_string(argument) {

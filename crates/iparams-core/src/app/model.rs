@@ -164,6 +164,7 @@ impl AppModel<'_> {
 
     /// Whether some code reads iparams without naming which.
     pub fn reads_all(&self) -> bool {
-        self.readers().any(|(_, facts)| facts.reads_all)
+        let mut scripts = self.readers().chain(self.install_page());
+        scripts.any(|(_, facts)| facts.reads_all)
     }
 }

@@ -39,7 +39,8 @@ client.request.invokeTemplate("listTickets", {});
 };
 
 fn check(model: &AppModel<'_>, cx: &mut AppContext) {
-    for (file, facts) in &model.frontend {
+    // The app's pages and scripts, and its installation page's: both run in the browser.
+    for (file, facts) in model.frontend.iter().chain(model.install_page()) {
         for read in &facts.reads {
             let Some(declared) = model.declared(&read.key).filter(|d| d.secure) else {
                 continue;

@@ -49,9 +49,12 @@ fn check(model: &AppModel<'_>, cx: &mut AppContext) {
             (*file, facts.request_reads.as_slice()),
         ]
     });
-    let install_page = model
-        .install_page()
-        .map(|(file, facts)| (*file, facts.request_reads.as_slice()));
+    let install_page = model.install_page().flat_map(|(file, facts)| {
+        [
+            (*file, facts.reads.as_slice()),
+            (*file, facts.request_reads.as_slice()),
+        ]
+    });
     let templates = model
         .templates
         .iter()

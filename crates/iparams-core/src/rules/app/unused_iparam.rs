@@ -74,7 +74,8 @@ fn check(model: &AppModel<'_>, cx: &mut AppContext) {
                 .utils_calls
                 .iter()
                 .filter_map(|call| call.key.as_ref().map(|(key, _)| key.as_str()))
-                .chain(script.request_reads.iter().map(|r| r.key.as_str())),
+                .chain(script.request_reads.iter().map(|r| r.key.as_str()))
+                .chain(script.reads.iter().map(|r| r.key.as_str())),
         );
     }
     for declared in model
