@@ -11,7 +11,10 @@ pub static RULE: Rule = Rule {
     summary: "Front-end code reads a secure iparam with `client.iparams.get`",
     docs: r#"Secure iparams are never given to the app's front end: `client.iparams.get()` leaves
 them out, and asking for one by name fails. They are used through the request method, in a request
-template (`<%= iparam.api_key %>` in config/requests.json), or by serverless code."#,
+template (`<%= iparam.api_key %>` in config/requests.json), or by serverless code. The
+installation page's own scripts run in the browser too (config/assets/, the inline scripts of a
+custom config/iparams.html), and a secure key is one that iparams.json marks `"secure": true` or
+that a custom page's `postConfigs` lists in `__meta.secure`."#,
     bad: r#"=== manifest.json ===
 {"platform-version": "2.3", "product": {"freshdesk": {}}}
 === config/iparams.json ===
