@@ -27,6 +27,8 @@ pub struct PageScript {
     /// The code between the tags, when the browser runs it as JavaScript: no `src`, and a
     /// `type` that is JavaScript (or none).
     pub code: Option<Span>,
+    /// `type="module"`: its top-level names are the module's own, not the page's globals.
+    pub module: bool,
 }
 
 /// The parts of a page the rules read.
@@ -129,10 +131,13 @@ impl HtmlPage {
                                 && runs_as_javascript(
                                     attribute("type").as_ref().map(|t| t.value.as_str()),
                                 );
+                            let module = attribute("type")
+                                .is_some_and(|t| t.value.trim().eq_ignore_ascii_case("module"));
                             let script = PageScript {
                                 tag: Span::new(tag.span.start, tag.span.end),
                                 src,
                                 code: None,
+                                module,
                             };
                             if tag.self_closing {
                                 page.scripts.push(script);

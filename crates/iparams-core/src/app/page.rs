@@ -3,7 +3,7 @@
 //! (`postConfigs`, `getConfigs`, `validate`) that the last of their definitions leaves defined.
 //! From `postConfigs` come the app's iparams, as iparams.json gives them to other apps.
 
-use super::html::{AttributeValue, HtmlPage};
+use super::html::{AttributeValue, HtmlPage, PageScript};
 use super::input::AppInput;
 use super::js::{self, JsFacts, Script};
 use super::model::FileId;
@@ -132,6 +132,16 @@ impl PageIparams {
     }
 }
 
+/// `function` as the script it is in defines it: a module script's top-level declarations are
+/// the module's own.
+fn in_script(function: &PageFunction, script: &PageScript) -> PageFunction {
+    let mut function = function.clone();
+    if script.module && function.defined == Defined::Declaration {
+        function.defined = Defined::InModule;
+    }
+    function
+}
+
 /// A custom installation page.
 #[derive(Clone, Debug)]
 pub struct InstallPage {
@@ -169,7 +179,7 @@ impl InstallPage {
                     };
                     if let Some(loaded) = loaded {
                         let functions = loaded.facts.page_functions.iter();
-                        definitions.extend(functions.map(|f| (loaded.file, f.clone())));
+                        definitions.extend(functions.map(|f| (loaded.file, in_script(f, script))));
                     }
                     runs.push(Run::Loaded {
                         src: src.clone(),
@@ -182,7 +192,7 @@ impl InstallPage {
                         inline
                             .iter()
                             .filter(|function| code.contains(function.span))
-                            .map(|function| (file, function.clone())),
+                            .map(|function| (file, in_script(function, script))),
                     );
                     runs.push(Run::Inline(code));
                 }
@@ -203,7 +213,7 @@ impl InstallPage {
         self.definitions
             .iter()
             .rev()
-            .find(|(_, function)| function.name() == name && function.defined != Defined::Nested)
+            .find(|(_, function)| function.name() == name && function.defined.is_global())
             .map(|(file, function)| (*file, function))
     }
 

@@ -68,6 +68,16 @@ pub enum Defined {
     Value(FunctionValue),
     /// A declaration inside a function or a block: not global, so the product cannot call it.
     Nested,
+    /// Declared at the top level of a module script (`type="module"`), whose names are the
+    /// module's own: not global either.
+    InModule,
+}
+
+impl Defined {
+    /// Whether the definition leaves a global function the product can call.
+    pub fn is_global(self) -> bool {
+        !matches!(self, Defined::Nested | Defined::InModule)
+    }
 }
 
 /// Where the name of a property is written: an identifier, or the text inside a string's

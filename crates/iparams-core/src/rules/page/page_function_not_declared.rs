@@ -14,7 +14,9 @@ pub static RULE: Rule = Rule {
     docs: r#"The product calls `postConfigs`, `getConfigs` and `validate` as global functions of the
 page, and the vendor's validator wants them as top-level function declarations
 (`function postConfigs() {…}`). A declaration inside another function (an event listener, a
-`DOMContentLoaded` callback) is not global at all: the product never finds it. A top-level
+`DOMContentLoaded` callback) is not global at all: the product never finds it, and neither does
+it find one declared in a module script (`<script type="module">`), whose top-level names are the
+module's own. A top-level
 `const` or `let` is not a property of `window` either; `var`, `window.name = …` and function
 expressions work in a browser but the validator rejects them."#,
     bad: r#"=== manifest.json ===
@@ -67,6 +69,10 @@ fn check(model: &AppModel<'_>, cx: &mut AppContext) {
                     "declared inside another function or block",
                     "it is not global, so the product never finds it",
                 ),
+                Defined::InModule => (
+                    "declared in a module script",
+                    "its top-level names are the module's own, not globals, so the product never finds it",
+                ),
                 Defined::Value(FunctionValue::Arrow | FunctionValue::Expression) => (
                     "a variable holding a function",
                     "a `const` or `let` is not a property of `window`, and the validator wants a declaration",
@@ -77,11 +83,23 @@ fn check(model: &AppModel<'_>, cx: &mut AppContext) {
                 ),
                 Defined::Declaration => continue,
             };
-            cx.report(*file, &RULE, definition.span, format!("`{function}` is not a top-level function declaration: {why}"))
+            let (message, help) = match definition.defined {
+                Defined::InModule => (
+                    format!("`{function}` is declared in a module script: {why}"),
+                    format!(
+                        "Declare `function {function}(…) {{ … }}` at the top level of a classic script (one without `type=\"module\"`), as the validator wants."
+                    ),
+                ),
+                _ => (
+                    format!("`{function}` is not a top-level function declaration: {why}"),
+                    format!(
+                        "Write it at the top level of the script as `function {function}(…) {{ … }}` (an `async function` works too)."
+                    ),
+                ),
+            };
+            cx.report(*file, &RULE, definition.span, message)
                 .label(label)
-                .help(format!(
-                    "Write it at the top level of the script as `function {function}(…) {{ … }}` (an `async function` works too)."
-                ));
+                .help(help);
         }
     }
 }
