@@ -3,13 +3,27 @@
 //! page instead, the keys its `postConfigs` returns (the core's `page_iparams`). Hover,
 //! completion, definition, references and related information all read them here.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use iparams_core::SourceText;
 use iparams_core::app::{Declared, Outline, page_iparams};
 
-use super::navigation::{Named, Spot};
 use crate::workspace::{IPARAMS_FILE, LoadedApp, Workspace};
+
+/// A place in a file of an app: the file, and a byte range of its text.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Spot {
+    pub path: PathBuf,
+    pub start: usize,
+    pub end: usize,
+}
+
+/// One iparam key and where it is.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Named {
+    pub key: String,
+    pub spot: Spot,
+}
 
 /// What declares an app's iparams.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -4,29 +4,15 @@
 //! The reads are what the core's app analysis finds (`js::analyze_file`, `template_reads`,
 //! `Requests`), so navigation sees exactly the reads the app rules check.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use iparams_core::SourceText;
 use iparams_core::app::page_functions::Body;
 use iparams_core::app::{Requests, Role, Script, js, template_reads};
 
 use super::keys::AppKeys;
+pub use super::keys::{Named, Spot};
 use crate::workspace::{IPARAMS_FILE, Workspace};
-
-/// A place in a file of an app: the file, and a byte range of its text.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Spot {
-    pub path: PathBuf,
-    pub start: usize,
-    pub end: usize,
-}
-
-/// One iparam key and where it is.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Named {
-    pub key: String,
-    pub spot: Spot,
-}
 
 /// The reads of iparams in the file at `relative` of an app (`path` on disk), whose text is
 /// `text`: what the app rules see of it.
