@@ -10,8 +10,9 @@ use oxc_ast::ast::{
     ArrowFunctionExpression, AssignmentExpression, AssignmentTarget, BinaryExpression,
     BindingPattern, CallExpression, ComputedMemberExpression, ConditionalExpression, Expression,
     FormalParameters, Function, IdentifierReference, IfStatement, LogicalExpression,
-    LogicalOperator, ObjectExpression, ObjectPropertyKind, Program, PropertyKey, ReturnStatement,
-    Statement, StaticMemberExpression, UnaryExpression, UnaryOperator, VariableDeclarator,
+    LogicalOperator, ObjectExpression, ObjectPattern, ObjectPropertyKind, Program, PropertyKey,
+    ReturnStatement, Statement, StaticMemberExpression, UnaryExpression, UnaryOperator,
+    VariableDeclarator,
 };
 use oxc_ast_visit::{Visit, walk};
 use oxc_span::GetSpan;
@@ -355,53 +356,61 @@ impl<'a> Visit<'a> for Finder<'_> {
     }
 }
 
-/// The `return` statements of a function's own body (not of the functions inside it).
-#[derive(Default)]
-struct Returns<'b, 'a>(Vec<&'b ReturnStatement<'a>>);
-
-impl<'b, 'a> Returns<'b, 'a> {
-    fn of(statements: &'b [Statement<'a>]) -> Vec<&'b ReturnStatement<'a>> {
-        let mut returns = Returns::default();
-        for statement in statements {
-            returns.statement(statement);
-        }
-        returns.0
-    }
-
-    /// Walks statements by hand, since the visitor's lifetimes cannot lend out the nodes.
-    fn statement(&mut self, statement: &'b Statement<'a>) {
+/// Calls `each` on every statement of `statements` that holds no statements of its own, with
+/// whether it runs only sometimes (in a branch of an `if`, `switch` or `try`, or in a loop),
+/// walking into blocks but not into the functions inside them. Written by hand, since the
+/// visitor's lifetimes cannot lend out the nodes.
+fn each_statement<'b, 'a>(
+    statements: &'b [Statement<'a>],
+    branch: bool,
+    each: &mut impl FnMut(&'b Statement<'a>, bool),
+) {
+    for statement in statements {
+        let mut inner = |statements: &'b [Statement<'a>]| each_statement(statements, true, each);
         match statement {
-            Statement::ReturnStatement(ret) => self.0.push(ret),
-            Statement::BlockStatement(block) => block.body.iter().for_each(|s| self.statement(s)),
-            Statement::IfStatement(branch) => {
-                self.statement(&branch.consequent);
-                if let Some(alternate) = &branch.alternate {
-                    self.statement(alternate);
+            Statement::BlockStatement(block) => each_statement(&block.body, branch, each),
+            Statement::IfStatement(choice) => {
+                inner(std::slice::from_ref(&choice.consequent));
+                if let Some(alternate) = &choice.alternate {
+                    inner(std::slice::from_ref(alternate));
                 }
             }
             Statement::TryStatement(attempt) => {
-                attempt.block.body.iter().for_each(|s| self.statement(s));
+                inner(&attempt.block.body);
                 if let Some(handler) = &attempt.handler {
-                    handler.body.body.iter().for_each(|s| self.statement(s));
+                    inner(&handler.body.body);
                 }
                 if let Some(finalizer) = &attempt.finalizer {
-                    finalizer.body.iter().for_each(|s| self.statement(s));
+                    inner(&finalizer.body);
                 }
             }
             Statement::SwitchStatement(switch) => {
                 for case in &switch.cases {
-                    case.consequent.iter().for_each(|s| self.statement(s));
+                    inner(&case.consequent);
                 }
             }
-            Statement::ForStatement(r#loop) => self.statement(&r#loop.body),
-            Statement::ForInStatement(r#loop) => self.statement(&r#loop.body),
-            Statement::ForOfStatement(r#loop) => self.statement(&r#loop.body),
-            Statement::WhileStatement(r#loop) => self.statement(&r#loop.body),
-            Statement::DoWhileStatement(r#loop) => self.statement(&r#loop.body),
-            Statement::LabeledStatement(labeled) => self.statement(&labeled.body),
-            _ => {}
+            Statement::ForStatement(r#loop) => inner(std::slice::from_ref(&r#loop.body)),
+            Statement::ForInStatement(r#loop) => inner(std::slice::from_ref(&r#loop.body)),
+            Statement::ForOfStatement(r#loop) => inner(std::slice::from_ref(&r#loop.body)),
+            Statement::WhileStatement(r#loop) => inner(std::slice::from_ref(&r#loop.body)),
+            Statement::DoWhileStatement(r#loop) => inner(std::slice::from_ref(&r#loop.body)),
+            Statement::LabeledStatement(labeled) => {
+                each_statement(std::slice::from_ref(&labeled.body), branch, each);
+            }
+            leaf => each(leaf, branch),
         }
     }
+}
+
+/// The `return` statements of a function's own body (not of the functions inside it).
+fn returns<'b, 'a>(statements: &'b [Statement<'a>]) -> Vec<&'b ReturnStatement<'a>> {
+    let mut found = Vec::new();
+    each_statement(statements, false, &mut |statement, _| {
+        if let Statement::ReturnStatement(ret) = statement {
+            found.push(&**ret);
+        }
+    });
+    found
 }
 
 /// The values a function returns, each with where it is returned: each `return` with its
@@ -409,7 +418,7 @@ impl<'b, 'a> Returns<'b, 'a> {
 fn returned<'b, 'a>(parts: &Parts<'b, 'a>) -> Vec<(oxc_span::Span, Option<&'b Expression<'a>>)> {
     match parts.expression {
         Some(expression) => vec![(expression.span(), Some(expression))],
-        None => Returns::of(parts.statements)
+        None => returns(parts.statements)
             .into_iter()
             .map(|ret| (ret.span, ret.argument.as_ref()))
             .collect(),
@@ -424,18 +433,25 @@ fn settled<'b, 'a>(expression: &'b Expression<'a>) -> &'b Expression<'a> {
     }
 }
 
+impl Stored {
+    /// Nothing read yet, nothing missed yet.
+    fn whole() -> Self {
+        Stored {
+            complete: true,
+            secure_complete: true,
+            ..Stored::default()
+        }
+    }
+}
+
 fn stored(parts: &Parts<'_, '_>, shift: Shift<'_>) -> Stored {
-    let mut stored = Stored {
-        complete: true,
-        secure_complete: true,
-        ..Stored::default()
-    };
+    let mut stored = Stored::whole();
     let values = returned(parts);
     if values.is_empty() {
         stored.complete = false;
     }
-    // Each `return`'s keys, and those it returns on every path through the body.
-    let mut returns: Vec<(Vec<String>, Vec<String>)> = Vec::new();
+    // The keys each `return` returns on every path through the body.
+    let mut always_returned: Vec<Vec<String>> = Vec::new();
     for (_, value) in values {
         let Some(value) = value else {
             stored.complete = false;
@@ -444,22 +460,14 @@ fn stored(parts: &Parts<'_, '_>, shift: Shift<'_>) -> Stored {
         let mut reader = StoredReader {
             statements: parts.statements,
             shift,
-            stored: Stored {
-                complete: true,
-                secure_complete: true,
-                ..Stored::default()
-            },
+            stored: Stored::whole(),
             depth: 0,
             branched: Vec::new(),
         };
         reader.value(value);
-        let keys: Vec<String> = reader.stored.keys.iter().map(|(k, _)| k.clone()).collect();
-        let always = keys
-            .iter()
-            .filter(|key| !reader.branched.contains(key))
-            .cloned()
-            .collect();
-        returns.push((keys, always));
+        let always = reader.stored.keys.iter().map(|(key, _)| key);
+        let always = always.filter(|key| !reader.branched.contains(key));
+        always_returned.push(always.cloned().collect());
         stored.keys.extend(reader.stored.keys);
         stored.secure.extend(reader.stored.secure);
         stored.fields.extend(reader.stored.fields);
@@ -467,7 +475,7 @@ fn stored(parts: &Parts<'_, '_>, shift: Shift<'_>) -> Stored {
         stored.secure_complete &= reader.stored.secure_complete;
     }
     for (key, _) in &stored.keys {
-        let every = returns.iter().all(|(_, always)| always.contains(key));
+        let every = always_returned.iter().all(|always| always.contains(key));
         if !every && !stored.sometimes.contains(key) {
             stored.sometimes.push(key.clone());
         }
@@ -558,9 +566,9 @@ impl<'a> StoredReader<'_, 'a, '_> {
             unknown: false,
             declared: false,
         };
-        for statement in self.statements {
-            uses.statement(statement);
-        }
+        each_statement(self.statements, false, &mut |statement, branch| {
+            uses.statement(statement, branch);
+        });
         if !uses.declared || uses.unknown {
             self.stored.complete = false;
         }
@@ -594,7 +602,7 @@ struct VariableUses<'n, 'b, 'a> {
     objects: Vec<(&'b ObjectExpression<'a>, bool)>,
     /// Keys given one by one, with whether in a branch.
     keys: Vec<(String, oxc_span::Span, bool)>,
-    /// The statement being read is in a branch (`if`, `switch`, a loop, `try`).
+    /// The statement being read runs only sometimes (in a branch or a loop).
     in_branch: bool,
     /// It is given something that is not an object literal.
     unknown: bool,
@@ -613,7 +621,9 @@ impl<'b, 'a> VariableUses<'_, 'b, 'a> {
         }
     }
 
-    fn statement(&mut self, statement: &'b Statement<'a>) {
+    /// A statement of the body that holds no other, run only sometimes when `branch`.
+    fn statement(&mut self, statement: &'b Statement<'a>, branch: bool) {
+        self.in_branch = branch;
         match statement {
             Statement::VariableDeclaration(declaration) => {
                 for declarator in &declaration.declarations {
@@ -628,36 +638,8 @@ impl<'b, 'a> VariableUses<'_, 'b, 'a> {
                 }
             }
             Statement::ExpressionStatement(statement) => self.expression(&statement.expression),
-            Statement::BlockStatement(block) => block.body.iter().for_each(|s| self.statement(s)),
-            Statement::IfStatement(branch) => {
-                self.branch(&branch.consequent);
-                if let Some(alternate) = &branch.alternate {
-                    self.branch(alternate);
-                }
-            }
-            Statement::TryStatement(attempt) => {
-                attempt.block.body.iter().for_each(|s| self.branch(s));
-                if let Some(handler) = &attempt.handler {
-                    handler.body.body.iter().for_each(|s| self.branch(s));
-                }
-            }
-            Statement::SwitchStatement(switch) => {
-                for case in &switch.cases {
-                    case.consequent.iter().for_each(|s| self.branch(s));
-                }
-            }
-            Statement::ForStatement(r#loop) => self.branch(&r#loop.body),
-            Statement::ForInStatement(r#loop) => self.branch(&r#loop.body),
-            Statement::ForOfStatement(r#loop) => self.branch(&r#loop.body),
             _ => {}
         }
-    }
-
-    /// A statement that runs only sometimes.
-    fn branch(&mut self, statement: &'b Statement<'a>) {
-        let outer = std::mem::replace(&mut self.in_branch, true);
-        self.statement(statement);
-        self.in_branch = outer;
     }
 
     fn expression(&mut self, expression: &'b Expression<'a>) {
@@ -718,18 +700,7 @@ fn filled(parts: &Parts<'_, '_>, shift: Shift<'_>) -> Filled {
     };
     match parts.params.items.first().map(|param| &param.pattern) {
         Some(BindingPattern::BindingIdentifier(id)) => reader.name = Some(id.name.to_string()),
-        Some(BindingPattern::ObjectPattern(pattern)) => {
-            for property in &pattern.properties {
-                match property.key.static_name() {
-                    Some(key) => reader
-                        .filled
-                        .keys
-                        .push((key.into_owned(), shift(property.key.span()))),
-                    None => reader.filled.whole = true,
-                }
-            }
-            reader.filled.whole |= pattern.rest.is_some();
-        }
+        Some(BindingPattern::ObjectPattern(pattern)) => reader.destructured(pattern),
         Some(_) => reader.filled.whole = true,
         None => {}
     }
@@ -758,6 +729,20 @@ struct FilledReader<'s> {
 impl FilledReader<'_> {
     fn is_values(&self, expression: &Expression<'_>) -> bool {
         matches!(expression.get_inner_expression(), Expression::Identifier(id) if Some(id.name.as_str()) == self.name.as_deref())
+    }
+
+    /// `{ region, mode: m } = configs` (or the parameter written so): the keys it names.
+    fn destructured(&mut self, pattern: &ObjectPattern<'_>) {
+        for property in &pattern.properties {
+            match property.key.static_name() {
+                Some(key) => {
+                    let span = (self.shift)(property.key.span());
+                    self.filled.keys.push((key.into_owned(), span));
+                }
+                None => self.filled.whole = true,
+            }
+        }
+        self.filled.whole |= pattern.rest.is_some();
     }
 
     /// A test of whether the values are there at all (`if (!configs)`), which reads no key.
@@ -802,16 +787,7 @@ impl<'a> Visit<'a> for FilledReader<'_> {
             && self.is_values(init)
         {
             self.understood += 1;
-            for property in &pattern.properties {
-                match property.key.static_name() {
-                    Some(key) => {
-                        let span = (self.shift)(property.key.span());
-                        self.filled.keys.push((key.into_owned(), span));
-                    }
-                    None => self.filled.whole = true,
-                }
-            }
-            self.filled.whole |= pattern.rest.is_some();
+            self.destructured(pattern);
         }
         walk::walk_variable_declarator(self, declarator);
     }
@@ -969,6 +945,18 @@ mod tests {
             panic!("{found:?}")
         };
         assert_eq!(stored.sometimes, ["b"]);
+    }
+
+    #[test]
+    fn keys_given_in_any_loop_or_finally_are_read_as_sometimes() {
+        let code = "function postConfigs() {\n  const c = { a: 1 };\n  while (more()) { c.b = 2; }\n  outer: do { c.d = 4; } while (0);\n  try {} finally { c.e = 5; }\n  return c;\n}";
+        let [found] = functions(code).try_into().expect("one function");
+        let Body::PostConfigs(stored) = found.body else {
+            panic!("{found:?}")
+        };
+        let names: Vec<_> = stored.keys.iter().map(|(k, _)| k.as_str()).collect();
+        assert_eq!(names, ["b", "d", "e", "a"]);
+        assert_eq!(stored.sometimes, ["b", "d", "e"]);
     }
 
     #[test]
