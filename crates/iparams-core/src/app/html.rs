@@ -7,6 +7,7 @@
 use html5gum::{DefaultEmitter, Token, Tokenizer};
 
 use super::written_credentials::is_written_credential;
+use crate::model::looks_like_a_data_bind_name;
 use crate::span::Span;
 
 /// An attribute's value as the browser reads it (entities decoded), and where its text is.
@@ -43,8 +44,8 @@ pub struct HtmlPage {
     /// The `id` of each element with a `data-bind`, with its value: how scripts find the field
     /// the platform fills.
     pub bound_ids: Vec<(String, String)>,
-    /// Attribute values written as credentials (`<input value="ghp_…">`) and the values of
-    /// password fields, which outputs mask.
+    /// Attribute values written as credentials (`<input value="ghp_…">`), the values of
+    /// password fields and `data-bind` values that are not names, which outputs mask.
     pub credentials: Vec<Span>,
 }
 
@@ -119,6 +120,10 @@ impl HtmlPage {
                         }
                     }
                     if let Some(bind) = attribute("data-bind") {
+                        // Not a name: perhaps a token pasted there, as in iparams.json.
+                        if !looks_like_a_data_bind_name(&bind.value) {
+                            page.credentials.push(bind.span);
+                        }
                         if let Some(id) = attribute("id") {
                             page.bound_ids.push((id.value, bind.value.clone()));
                         }

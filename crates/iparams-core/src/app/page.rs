@@ -207,6 +207,23 @@ impl InstallPage {
         }
     }
 
+    /// The page `file`, whose text is `text`, read with its inline scripts (whose facts come
+    /// back beside it, with what its text holds that no output may show among their secrets),
+    /// beside the `scripts` it may load from `config_folder`.
+    pub fn read(
+        file: FileId,
+        text: &str,
+        config_folder: &str,
+        scripts: &[Loadable<'_>],
+    ) -> (Self, JsFacts) {
+        let html = HtmlPage::read(text);
+        let mut facts = js::analyze_page(&html, text, Script::Callbacks);
+        facts.secrets.extend(&html.credentials);
+        facts.secrets.sort_unstable();
+        let page = InstallPage::new(file, html, &facts.page_functions, config_folder, scripts);
+        (page, facts)
+    }
+
     /// The definition of `name` the product calls: the last one the browser meets that makes a
     /// global function (a nested declaration does not).
     pub fn function(&self, name: PageFunctionName) -> Option<(FileId, &PageFunction)> {
@@ -270,9 +287,6 @@ impl InstallPage {
 /// app without one, or with iparams.json (whose iparams those are).
 pub fn page_iparams(input: &AppInput<'_>) -> Option<PageIparams> {
     let page = input.page.filter(|_| input.iparams.is_none())?;
-    let page_source = SourceText::decode(page.bytes);
-    let html = HtmlPage::read(page_source.text());
-    let inline = js::analyze_page(&html, page_source.text(), Script::Callbacks);
     let others: Vec<_> = input
         .callbacks
         .iter()
@@ -296,13 +310,8 @@ pub fn page_iparams(input: &AppInput<'_>) -> Option<PageIparams> {
             facts,
         })
         .collect();
-    let install_page = InstallPage::new(
-        0,
-        html,
-        &inline.page_functions,
-        input.config_folder,
-        &scripts,
-    );
+    let text = SourceText::decode(page.bytes);
+    let (install_page, _) = InstallPage::read(0, text.text(), input.config_folder, &scripts);
     let (file, stored) = install_page.stored()?;
     let sometimes = stored.sometimes.clone();
     let (path, bytes) = match file {

@@ -4,13 +4,11 @@
 use super::finish::{finish, mask_secrets};
 use super::report::FileReport;
 use super::{Linter, check_reading, enabled_checks};
-use crate::app::html::HtmlPage;
 use crate::app::manifest;
 use crate::app::{
     AppFile, AppInput, AppModel, FileId, InstallPage, JsFacts, Loadable, Requests, RequestsFile,
     Script, facts_of, js, template_reads,
 };
-use crate::model::looks_like_a_data_bind_name;
 use crate::reading::{FileKind, Reading};
 use crate::rules::{AppContext, Check, Context, RuleSettings};
 use crate::source::SourceText;
@@ -38,27 +36,6 @@ impl<'a> Files<'a> {
         let facts = js::analyze_file(self.sources[id].text(), file.path, script);
         self.reports[id].redactions.clone_from(&facts.secrets);
         (id, facts)
-    }
-
-    /// Adds config/iparams.html: its HTML read, its inline scripts read as the installation
-    /// page's; what looks like a credential in it is never shown.
-    fn add_page(&mut self, file: &AppFile<'a>) -> (FileId, HtmlPage, JsFacts) {
-        let id = self.add(file.path, file.bytes);
-        let text = self.sources[id].text();
-        let html = HtmlPage::read(text);
-        let facts = js::analyze_page(&html, text, Script::Callbacks);
-        let redactions = &mut self.reports[id].redactions;
-        redactions.clone_from(&facts.secrets);
-        redactions.extend(&html.credentials);
-        // A `data-bind` that is not a name may be a token pasted there, as in iparams.json.
-        redactions.extend(
-            html.data_binds
-                .iter()
-                .filter(|bind| !looks_like_a_data_bind_name(&bind.value))
-                .map(|bind| bind.span),
-        );
-        redactions.sort_unstable();
-        (id, html, facts)
     }
 
     fn add(&mut self, path: &str, bytes: &'a [u8]) -> FileId {
@@ -125,7 +102,7 @@ impl Linter {
         };
         let mut install_scripts = scripts(&mut files, &input.install_scripts, Script::Callbacks);
         let page = input.page.map(|file| {
-            let (id, html, facts) = files.add_page(&file);
+            let id = files.add(file.path, file.bytes);
             let scripts: Vec<Loadable<'_>> = callbacks
                 .iter()
                 .chain(&install_scripts)
@@ -135,13 +112,9 @@ impl Linter {
                     facts,
                 })
                 .collect();
-            let page = InstallPage::new(
-                id,
-                html,
-                &facts.page_functions,
-                input.config_folder,
-                &scripts,
-            );
+            let text = files.sources[id].text();
+            let (page, facts) = InstallPage::read(id, text, input.config_folder, &scripts);
+            files.reports[id].redactions.clone_from(&facts.secrets);
             (page, facts)
         });
         // The page's inline scripts are scripts of the installation page like the others.
@@ -149,15 +122,16 @@ impl Linter {
             install_scripts.push((page.file, facts));
             page
         });
-        let (iparams_file, declared, iparams_complete) = match (&page, iparams_file) {
-            (Some(page), None) => (
+        // Without iparams.json, the page's `postConfigs` says what the app's iparams are.
+        let iparams_from_page = page.is_some() && input.iparams.is_none();
+        let (iparams_file, declared, iparams_complete) = match &page {
+            Some(page) if iparams_from_page => (
                 page.stored().map(|(file, _)| file),
                 page.declared(),
                 page.keys_known(),
             ),
             _ => (iparams_file, declared, iparams_complete),
         };
-        let iparams_from_page = page.is_some() && input.iparams.is_none();
         let frontend = scripts(&mut files, &input.frontend, Script::Frontend);
         let serverless = scripts(&mut files, &input.serverless, Script::Serverless);
         let requests_file = input.requests.map(|file| files.add(file.path, file.bytes));
