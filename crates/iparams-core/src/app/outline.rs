@@ -106,6 +106,24 @@ impl Declared {
         }
     }
 
+    /// An iparam known by its key alone, as a custom page stores one: no type, label, options
+    /// or handlers, shown, not secure.
+    pub fn of_key(key: &str) -> Self {
+        Declared {
+            key: key.to_owned(),
+            key_span: Span::default(),
+            ty: None,
+            type_name: None,
+            display_name: None,
+            secure: false,
+            visible: true,
+            options: Vec::new(),
+            handlers: Vec::new(),
+            product: None,
+            data_bind: None,
+        }
+    }
+
     /// The JSON pointer of its member in iparams.json, made when a finding needs it.
     pub fn pointer(&self) -> String {
         pointer::of_key(&self.key)

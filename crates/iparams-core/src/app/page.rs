@@ -260,17 +260,10 @@ impl InstallPage {
                 continue;
             }
             declared.push(Declared {
-                key: key.clone(),
                 key_span: *span,
-                ty: None,
-                type_name: None,
-                display_name: None,
                 secure: stored.secure.iter().any(|(secure, _)| secure == key),
-                visible: true,
-                options: Vec::new(),
-                handlers: Vec::new(),
-                product: None,
                 data_bind: data_bind(key),
+                ..Declared::of_key(key)
             });
         }
         declared

@@ -126,17 +126,8 @@ pub fn page_defs<'a>(
 ) -> Vec<Declared> {
     keys.into_iter()
         .map(|key| Declared {
-            key: key.clone(),
-            key_span: Default::default(),
-            ty: None,
-            type_name: None,
-            display_name: None,
             secure: secure.contains(key),
-            visible: true,
-            options: Vec::new(),
-            handlers: Vec::new(),
-            product: None,
-            data_bind: None,
+            ..Declared::of_key(key)
         })
         .collect()
 }
