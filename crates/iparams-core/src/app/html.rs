@@ -4,7 +4,7 @@
 //! comment or a `<textarea>` is text, `</script>` inside a script's string ends it, as in a
 //! browser), keeping the byte range of every tag and attribute.
 
-use html5gum::{DefaultEmitter, Token, Tokenizer};
+use html5gum::{DefaultEmitter, StartTag, Token, Tokenizer};
 
 use super::written_credentials::is_written_credential;
 use crate::model::looks_like_a_data_bind_name;
@@ -97,70 +97,8 @@ impl HtmlPage {
         for Ok(token) in Tokenizer::new_with_emitter(text, emitter) {
             match token {
                 Token::StartTag(tag) => {
-                    let attribute = |name: &str| {
-                        tag.attributes
-                            .get(name.as_bytes())
-                            .map(|value| AttributeValue {
-                                value: String::from_utf8_lossy(&value.value).into_owned(),
-                                span: value_span(text, Span::new(value.span.start, value.span.end)),
-                            })
-                    };
-                    // A password field's value is a secret written in the page, whatever it
-                    // looks like.
-                    let password = tag.name.as_slice() == b"input"
-                        && attribute("type")
-                            .is_some_and(|t| t.value.eq_ignore_ascii_case("password"));
-                    for (name, value) in &tag.attributes {
-                        let written = String::from_utf8_lossy(&value.value);
-                        if is_written_credential(&written)
-                            || (password && name.as_slice() == b"value" && !written.is_empty())
-                        {
-                            let written = Span::new(value.span.start, value.span.end);
-                            page.credentials.push(value_span(text, written));
-                        }
-                    }
-                    if let Some(bind) = attribute("data-bind") {
-                        // Not a name: perhaps a token pasted there, as in iparams.json.
-                        if !looks_like_a_data_bind_name(&bind.value) {
-                            page.credentials.push(bind.span);
-                        }
-                        if let Some(id) = attribute("id") {
-                            page.bound_ids.push((id.value, bind.value.clone()));
-                        }
-                        page.data_binds.push(bind);
-                    }
-                    match tag.name.as_slice() {
-                        b"script" => {
-                            let src = attribute("src");
-                            let runs = src.is_none()
-                                && runs_as_javascript(
-                                    attribute("type").as_ref().map(|t| t.value.as_str()),
-                                );
-                            let module = attribute("type")
-                                .is_some_and(|t| t.value.trim().eq_ignore_ascii_case("module"));
-                            let script = PageScript {
-                                tag: Span::new(tag.span.start, tag.span.end),
-                                src,
-                                code: None,
-                                module,
-                            };
-                            if tag.self_closing {
-                                page.scripts.push(script);
-                            } else {
-                                open = Some((script, runs));
-                            }
-                        }
-                        b"link" => {
-                            let stylesheet = attribute("rel").is_some_and(|rel| {
-                                rel.value
-                                    .split_ascii_whitespace()
-                                    .any(|word| word.eq_ignore_ascii_case("stylesheet"))
-                            });
-                            if let (true, Some(href)) = (stylesheet, attribute("href")) {
-                                page.stylesheets.push(href);
-                            }
-                        }
-                        _ => {}
+                    if let Some(opened) = page.start_tag(text, &tag) {
+                        open = Some(opened);
                     }
                 }
                 Token::EndTag(tag) if tag.name.as_slice() == b"script" => {
@@ -176,6 +114,73 @@ impl HtmlPage {
             page.close(script, runs, text.len());
         }
         page
+    }
+
+    /// Takes in what the start tag `tag` holds; a `<script>` whose code follows is returned,
+    /// with whether it runs, to be closed by its end tag.
+    fn start_tag(&mut self, text: &str, tag: &StartTag<usize>) -> Option<(PageScript, bool)> {
+        let attribute = |name: &str| {
+            tag.attributes
+                .get(name.as_bytes())
+                .map(|value| AttributeValue {
+                    value: String::from_utf8_lossy(&value.value).into_owned(),
+                    span: value_span(text, Span::new(value.span.start, value.span.end)),
+                })
+        };
+        let type_attribute = attribute("type");
+        // A password field's value is a secret written in the page, whatever it looks like.
+        let password = tag.name.as_slice() == b"input"
+            && type_attribute
+                .as_ref()
+                .is_some_and(|t| t.value.eq_ignore_ascii_case("password"));
+        for (name, value) in &tag.attributes {
+            let written = String::from_utf8_lossy(&value.value);
+            if is_written_credential(&written)
+                || (password && name.as_slice() == b"value" && !written.is_empty())
+            {
+                let written = Span::new(value.span.start, value.span.end);
+                self.credentials.push(value_span(text, written));
+            }
+        }
+        if let Some(bind) = attribute("data-bind") {
+            // Not a name: perhaps a token pasted there, as in iparams.json.
+            if !looks_like_a_data_bind_name(&bind.value) {
+                self.credentials.push(bind.span);
+            }
+            if let Some(id) = attribute("id") {
+                self.bound_ids.push((id.value, bind.value.clone()));
+            }
+            self.data_binds.push(bind);
+        }
+        match tag.name.as_slice() {
+            b"script" => {
+                let src = attribute("src");
+                let script_type = type_attribute.as_ref().map(|t| t.value.trim());
+                let runs = src.is_none() && runs_as_javascript(script_type);
+                let script = PageScript {
+                    tag: Span::new(tag.span.start, tag.span.end),
+                    src,
+                    code: None,
+                    module: script_type.is_some_and(|t| t.eq_ignore_ascii_case("module")),
+                };
+                if !tag.self_closing {
+                    return Some((script, runs));
+                }
+                self.scripts.push(script);
+            }
+            b"link" => {
+                let stylesheet = attribute("rel").is_some_and(|rel| {
+                    rel.value
+                        .split_ascii_whitespace()
+                        .any(|word| word.eq_ignore_ascii_case("stylesheet"))
+                });
+                if let (true, Some(href)) = (stylesheet, attribute("href")) {
+                    self.stylesheets.push(href);
+                }
+            }
+            _ => {}
+        }
+        None
     }
 
     fn close(&mut self, mut script: PageScript, runs: bool, end: usize) {
