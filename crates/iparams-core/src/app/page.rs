@@ -224,6 +224,21 @@ impl InstallPage {
         (page, facts)
     }
 
+    /// The scripts it loads by their `src`, in order, each with where it leads and the app's
+    /// file it names, when the app has it.
+    pub fn loaded(
+        &self,
+    ) -> impl Iterator<Item = (&AttributeValue, &Resource, Option<FileId>)> + Clone {
+        self.runs.iter().filter_map(|run| match run {
+            Run::Loaded {
+                src,
+                resource,
+                file,
+            } => Some((src, resource, *file)),
+            Run::Inline(_) => None,
+        })
+    }
+
     /// The definition of `name` the product calls: the last one the browser meets that makes a
     /// global function (a nested declaration does not).
     pub fn function(&self, name: PageFunctionName) -> Option<(FileId, &PageFunction)> {

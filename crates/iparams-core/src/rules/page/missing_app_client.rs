@@ -1,7 +1,7 @@
 //! `missing-app-client`: a custom installation page that does not load the platform's client.
 
 use crate::app::page::{APP_CLIENT, CDN_CLIENT};
-use crate::app::{AppModel, Resource, Run};
+use crate::app::{AppModel, Resource};
 use crate::diagnostic::Severity;
 use crate::rules::{AppContext, Area, Check, Examples, Rule};
 use crate::span::Span;
@@ -47,20 +47,15 @@ fn check(model: &AppModel<'_>, cx: &mut AppContext) {
     let Some(page) = super::page(model) else {
         return;
     };
-    let loads = |wanted: &dyn Fn(&str, &Resource) -> bool| {
-        page.runs.iter().find_map(|run| match run {
-            Run::Loaded { src, resource, .. } if wanted(&src.value, resource) => Some(src),
-            _ => None,
-        })
-    };
-    if loads(&|_, resource| *resource == Resource::AppClient).is_some() {
+    let mut loaded = page.loaded();
+    if loaded
+        .clone()
+        .any(|(_, resource, _)| *resource == Resource::AppClient)
+    {
         return;
     }
-    let help = format!(
-        "Load the client with `<script src=\"{APP_CLIENT}\"></script>` in the page's head, before the scripts that call `app.initialized()`."
-    );
-    match loads(&|src, _| src.ends_with(CDN_CLIENT)) {
-        Some(cdn) => {
+    match loaded.find(|(src, _, _)| src.value.ends_with(CDN_CLIENT)) {
+        Some((cdn, _, _)) => {
             cx.report(page.file, &RULE, cdn.span, format!("The page loads the old client from the vendor's CDN ({CDN_CLIENT}), not `{APP_CLIENT}`"))
                 .label("the client of older kits")
                 .help(format!("Write `{APP_CLIENT}` in its place: with FDK 9 and later the platform fills in the client's URL."));
@@ -78,7 +73,9 @@ fn check(model: &AppModel<'_>, cx: &mut AppContext) {
                 format!("The page never loads the platform's client (`{APP_CLIENT}`)"),
             )
             .label("no client script")
-            .help(help);
+            .help(format!(
+                "Load the client with `<script src=\"{APP_CLIENT}\"></script>` in the page's head, before the scripts that call `app.initialized()`."
+            ));
         }
     }
 }

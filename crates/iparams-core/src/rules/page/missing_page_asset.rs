@@ -47,17 +47,15 @@ fn check(model: &AppModel<'_>, cx: &mut AppContext) {
         return;
     };
     let assets = model.config_assets;
-    let references = page
-        .html
-        .scripts
-        .iter()
-        .filter_map(|script| script.src.as_ref());
-    for reference in references.filter(|src| is_javascript(&src.value)) {
+    let loaded = page
+        .loaded()
+        .filter(|(src, _, _)| is_javascript(&src.value));
+    for (reference, resource, _) in loaded {
         let shown = suggest::shortened(&reference.value);
-        match Resource::of(&reference.value) {
-            Resource::Local(path) if assets.contains(&path) => {}
+        match resource {
+            Resource::Local(path) if assets.contains(path) => {}
             Resource::Local(path) => {
-                let help = match suggest::closest(&path, assets.iter().map(String::as_str)) {
+                let help = match suggest::closest(path, assets.iter().map(String::as_str)) {
                     Some(meant) => format!("Did you mean `./{meant}`? config/ holds no `{path}`."),
                     None => format!(
                         "Add config/{path}, or correct the path: config/ holds no such file."

@@ -11,7 +11,7 @@ pub(super) mod remote_page_resource;
 pub(super) mod secure_key_not_stored;
 pub(super) mod validate_not_boolean;
 
-use crate::app::{AppModel, InstallPage};
+use crate::app::{AppModel, InstallPage, Resource};
 
 /// The app's custom installation page, when it is the app's installation page (an app with
 /// iparams.json too shows that one, and `iparams-html-and-json` says so).
@@ -22,14 +22,9 @@ pub(super) fn page<'m>(model: &'m AppModel<'_>) -> Option<&'m InstallPage> {
 /// Whether every script the page runs was read: a script with syntax errors, or a local one
 /// the app does not have, may define anything.
 pub(super) fn scripts_read(model: &AppModel<'_>, page: &InstallPage) -> bool {
-    let loaded_all = page.runs.iter().all(|run| match run {
-        crate::app::Run::Loaded {
-            resource: crate::app::Resource::Local(_),
-            file,
-            ..
-        } => file.is_some(),
-        _ => true,
-    });
+    let mut loaded = page.loaded();
+    let loaded_all =
+        loaded.all(|(_, resource, file)| !matches!(resource, Resource::Local(_)) || file.is_some());
     loaded_all
         && model
             .install_page()
