@@ -5,9 +5,10 @@
 pub mod verify;
 
 use std::io::{Read, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use iparams_core::SourceText;
+use iparams_core::app::PageIparams;
 use iparams_core::values::{GetPreview, preview_get};
 
 use crate::cli::ValuesArgs;
@@ -117,24 +118,9 @@ pub fn run(
 
     // A custom page: its iparams, written as the iparams.json that would declare them.
     let page = if iparams_path.extension().is_some_and(|ext| ext == "html") {
-        let Some(app) = app_of(&iparams_path) else {
-            return fail(
-                stderr,
-                &format!(
-                    "{iparams_shown}: not in an app (no manifest.json beside its config/ folder)"
-                ),
-            );
-        };
-        match workspace.page_iparams(&app.root, &app.root.display().to_string()) {
-            Some(page) => Some(page),
-            None => {
-                return fail(
-                    stderr,
-                    &format!(
-                        "{iparams_shown}: none of the scripts the page runs defines `postConfigs()`, so what it stores is unknown; `iparams-lint check` says more"
-                    ),
-                );
-            }
+        match page_iparams(&workspace, &iparams_path) {
+            Ok(page) => Some(page),
+            Err(why) => return fail(stderr, &format!("{iparams_shown}: {why}")),
         }
     } else {
         None
@@ -200,6 +186,18 @@ pub fn run(
         emit(stdout, &findings);
     }
     output::status(false, &summary, failing)
+}
+
+/// The iparams the custom installation page at `page` stores, or why they cannot be known.
+fn page_iparams(workspace: &Workspace, page: &Path) -> Result<PageIparams, String> {
+    let app = app_of(page).ok_or("not in an app (no manifest.json beside its config/ folder)")?;
+    workspace
+        .page_iparams(&app.root, &app.root.display().to_string())
+        .ok_or_else(|| {
+            "none of the scripts the page runs defines `postConfigs()`, so what it stores is \
+             unknown; `iparams-lint check` says more"
+                .to_owned()
+        })
 }
 
 /// What the printed object leaves out or masks, and why.
