@@ -16,7 +16,9 @@ use super::invoke::{self, Network};
 use super::state::{App, PAGE_FILE, Snapshot};
 use super::store;
 use crate::workspace::resolves_inside;
-use iparams_core::app::Declared;
+use iparams_core::app::html::HtmlPage;
+use iparams_core::app::page::CDN_CLIENT;
+use iparams_core::app::{Declared, Resource};
 use iparams_serve::{Incoming, Outgoing, host_allowed, percent_decode};
 
 const PAGE_HTML: &str = include_str!("page/index.html");
@@ -26,10 +28,6 @@ const PAGE_CSS: &str = include_str!("page/page.css");
 const CLIENT_JS: &str = include_str!("page/client.js");
 /// Where a custom page finds it.
 const CLIENT_URL: &str = "/custom_configs/client.js";
-/// What a custom page writes where the platform puts its client (FDK 9 and later).
-const APP_CLIENT_PLACEHOLDER: &str = "{{{appclient}}}";
-/// The client older custom pages load from the vendor's CDN.
-const VENDOR_CLIENT_FILE: &str = "fresh_client.js";
 
 /// The preview's own page and assets only, held in no frame.
 const PAGE_POLICY: &str =
@@ -356,37 +354,21 @@ fn custom_page(shared: &Shared) -> Outgoing {
     }
 }
 
-/// `page` with the vendor's client replaced by the preview's: the `{{{appclient}}}`
-/// placeholder, and every quoted `src` value that ends in `fresh_client.js`.
+/// `page` with the vendor's client replaced by the preview's: the `src` of every script that
+/// loads it (`{{{appclient}}}`, or a URL ending in `fresh_client.js`), as the core reads the
+/// page.
 fn with_preview_client(page: &str) -> String {
-    let page = page.replace(APP_CLIENT_PLACEHOLDER, CLIENT_URL);
-    let mut out = String::with_capacity(page.len());
-    let mut rest = page.as_str();
-    while let Some(at) = rest.find(VENDOR_CLIENT_FILE) {
-        let end = at + VENDOR_CLIENT_FILE.len();
-        let before = &rest[..at];
-        // The quote that opens the attribute value, right after `src=`.
-        let opening = before.rfind(['"', '\'']).filter(|&quote| {
-            let closes = rest[end..].starts_with(&rest[quote..=quote]);
-            let in_value = !before[quote + 1..].contains(char::is_whitespace);
-            let attribute = before[..quote]
-                .trim_end()
-                .strip_suffix('=')
-                .map(str::trim_end);
-            closes
-                && in_value
-                && attribute.is_some_and(|name| name.to_ascii_lowercase().ends_with("src"))
-        });
-        match opening {
-            Some(quote) => {
-                out.push_str(&rest[..=quote]);
-                out.push_str(CLIENT_URL);
-            }
-            None => out.push_str(&rest[..end]),
-        }
-        rest = &rest[end..];
+    let html = HtmlPage::read(page);
+    let mut out = page.to_owned();
+    let clients = html.scripts.iter().filter_map(|script| script.src.as_ref());
+    let clients = clients.filter(|src| {
+        Resource::of(&src.value) == Resource::AppClient || src.value.ends_with(CDN_CLIENT)
+    });
+    // From the last, so that the spans before stay where they are.
+    let spans: Vec<_> = clients.map(|src| src.span).collect();
+    for span in spans.into_iter().rev() {
+        out.replace_range(span.start..span.end, CLIENT_URL);
     }
-    out.push_str(rest);
     out
 }
 
