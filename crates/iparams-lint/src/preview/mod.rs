@@ -23,7 +23,7 @@ use signal_hook::iterator::Signals;
 
 use crate::cli::PreviewArgs;
 use crate::environment::exit;
-use crate::workspace::{INSTALLED_VALUES_FILE, IPARAMS_FILE, app_of};
+use crate::workspace::{INSTALLED_VALUES_FILE, IPARAMS_FILE, PAGE_FILE, app_of};
 use iparams_serve::{Handler, LocalServer, Options};
 
 pub use invoke::Network;
@@ -152,7 +152,7 @@ fn installation_page_of(app: &Path) -> Result<(), String> {
     let shown = app.display();
     match (
         app.join(IPARAMS_FILE).is_file(),
-        app.join(state::PAGE_FILE).is_file(),
+        app.join(PAGE_FILE).is_file(),
     ) {
         (true, true) => Err(format!(
             "{shown}: config/ holds both iparams.json and iparams.html, and the platform shows \

@@ -13,9 +13,9 @@ use std::time::Duration;
 use serde_json::{Map, Value as Json, json};
 
 use super::invoke::{self, Network};
-use super::state::{App, PAGE_FILE, Snapshot};
+use super::state::{App, Snapshot};
 use super::store;
-use crate::workspace::resolves_inside;
+use crate::workspace::{PAGE_FILE, resolves_inside};
 use iparams_core::app::html::HtmlPage;
 use iparams_core::app::page::CDN_CLIENT;
 use iparams_core::app::{Declared, Resource};

@@ -13,14 +13,12 @@ use serde_json::{Map, Value as Json, json};
 
 use crate::cli::{Format, RuleArgs};
 use crate::render::{self, CheckedFile, RenderOptions, Summary};
-use crate::workspace::{IPARAMS_FILE, MANIFEST_FILE, Target, Workspace};
+use crate::workspace::{IPARAMS_FILE, MANIFEST_FILE, PAGE_FILE, Target, Workspace};
 
 /// Where the templates are, relative to the app.
 pub const REQUESTS_FILE: &str = "config/requests.json";
 /// The callbacks, relative to the app.
 pub const SCRIPT_FILE: &str = "config/assets/iparams.js";
-/// A custom installation page, written by the app instead of iparams.json; relative to the app.
-pub use crate::workspace::PAGE_FILE;
 /// The files whose edits reload the page.
 pub const WATCHED: [&str; 4] = [IPARAMS_FILE, PAGE_FILE, SCRIPT_FILE, REQUESTS_FILE];
 
@@ -120,7 +118,7 @@ impl App {
             .file(IPARAMS_FILE)
             .map(|file| SourceText::decode(&file.bytes).text().to_owned());
 
-        let custom_page = iparams_text.is_none() && self.root.join(PAGE_FILE).is_file();
+        let custom_page = iparams_text.is_none() && app.file(PAGE_FILE).is_some();
         let (iparams, defs, broken) = match &iparams_text {
             None if custom_page => (Json::Null, Vec::new(), false),
             None => {
