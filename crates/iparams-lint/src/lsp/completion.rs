@@ -5,7 +5,6 @@
 //! custom page's `postConfigs` returns; in a custom page, the values of `data-bind`.
 
 use iparams_core::app::Outline;
-use iparams_core::app::html::HtmlPage;
 use iparams_core::model::{
     Attribute, CURRENT_PRODUCT, DATA_BIND_VALUES, IparamType, PRODUCTS, data_bind_description,
     product_description,
@@ -39,9 +38,7 @@ pub fn complete(state: &mut State, params: CompletionParams) -> Value {
     };
     let found = if document.is_iparams() {
         in_iparams(document, offset)
-    } else if document.is_install_page()
-        && let Some(found) = in_page(document, offset)
-    {
+    } else if let Some(found) = in_page(document, offset) {
         Some(found)
     } else {
         in_code(state, document, offset)
@@ -149,11 +146,7 @@ fn data_bind_values() -> Vec<Candidate> {
 /// What is replaced is the value's text from its start to the end of the word at the cursor
 /// (the value of an unclosed attribute runs on past it).
 fn in_page(document: &Document, offset: usize) -> Option<Found> {
-    let page = HtmlPage::read(&document.text);
-    let bind = page
-        .data_binds
-        .into_iter()
-        .find(|bind| bind.span.start <= offset && offset <= bind.span.end)?;
+    let bind = document.data_bind_at(offset)?;
     let after = document.text.get(offset..bind.span.end)?;
     let word = after
         .find(|c: char| !(c.is_alphanumeric() || c == '.' || c == '_'))

@@ -5,7 +5,6 @@
 //! what a custom page's `postConfigs` returns).
 
 use iparams_core::REGISTRY;
-use iparams_core::app::html::HtmlPage;
 use iparams_core::model::{Attribute, IparamType, data_bind_description, product_description};
 use lsp_types::HoverParams;
 use serde_json::{Value, json};
@@ -45,9 +44,7 @@ pub fn hover(state: &mut State, params: HoverParams) -> Value {
     {
         parts.push(text);
         range = Some((start, end));
-    } else if document.is_install_page()
-        && let Some((text, start, end)) = page_data_bind(document, offset)
-    {
+    } else if let Some((text, start, end)) = page_data_bind(document, offset) {
         parts.push(text);
         range = Some((start, end));
     } else if let Some((text, start, end)) = read_definition(state, document, offset) {
@@ -108,11 +105,7 @@ fn meaning(document: &Document, offset: usize) -> Option<(String, usize, usize)>
 /// What the `data-bind` value under the cursor in a custom installation page means, with the
 /// value's range.
 fn page_data_bind(document: &Document, offset: usize) -> Option<(String, usize, usize)> {
-    let page = HtmlPage::read(&document.text);
-    let bind = page
-        .data_binds
-        .into_iter()
-        .find(|bind| bind.span.start <= offset && offset <= bind.span.end)?;
+    let bind = document.data_bind_at(offset)?;
     let description = data_bind_description(&bind.value)?;
     Some((
         format!("**`{}`**: {description}", bind.value),
