@@ -593,14 +593,21 @@ fn literal_tokens_in_scripts_are_masked_in_code_frames() {
     );
 }
 
-#[test]
-fn add_dry_run_masks_the_secrets_already_in_the_file() {
-    let scratch = Scratch::new("add-dry-run-secret");
+/// An app of the freshdesk product in a scratch folder, with `text` at `relative`.
+fn scratch_app(name: &str, relative: &str, text: &str) -> Scratch {
+    let scratch = Scratch::new(name);
     scratch.write(
         "manifest.json",
         r#"{"platform-version": "2.3", "product": {"freshdesk": {}}}"#,
     );
-    scratch.write(
+    scratch.write(relative, text);
+    scratch
+}
+
+#[test]
+fn add_dry_run_masks_the_secrets_already_in_the_file() {
+    let scratch = scratch_app(
+        "add-dry-run-secret",
         "config/iparams.json",
         "{\n  \"api_key\": {\"display_name\": \"API key\", \"type\": \"text\", \"secure\": true, \"default_value\": \"ExistingSecretDefault42\"}\n}\n",
     );
@@ -629,12 +636,8 @@ fn add_dry_run_masks_the_secrets_already_in_the_file() {
 /// lines around them.
 #[test]
 fn secrets_written_in_a_custom_page_are_never_shown() {
-    let scratch = Scratch::new("trust-custom-page");
-    scratch.write(
-        "manifest.json",
-        r#"{"platform-version": "2.3", "product": {"freshdesk": {}}}"#,
-    );
-    scratch.write(
+    let scratch = scratch_app(
+        "trust-custom-page",
         "config/iparams.html",
         concat!(
             "<script src=\"https://static.freshdev.io/fdk/2.0/assets/fresh_client.js\"></script>\n",
