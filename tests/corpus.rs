@@ -228,15 +228,17 @@ fn every_format_over_the_corpus() {
         paths
     };
     let mut targets = named(files, &|path| {
-        path.extension().is_some_and(|extension| extension == "json")
+        path.extension()
+            .is_some_and(|extension| extension == "json")
     });
     targets.extend(named(trees, &|path| path.is_dir()));
     for format in ["human", "concise", "json", "sarif", "github", "junit"] {
         let mut args = vec!["--format", format, "--color", "never", "--"];
         args.extend(targets.iter().map(String::as_str));
         let (status, stdout, stderr) = support::run_in(base, &args);
-        let output =
-            format!("exit status: {status:?}\n--- standard error\n{stderr}--- standard output\n{stdout}");
+        let output = format!(
+            "exit status: {status:?}\n--- standard error\n{stderr}--- standard output\n{stdout}"
+        );
         insta::with_settings!({ snapshot_path => "snapshots/corpus_outputs", prepend_module_to_snapshot => false, omit_expression => true }, {
             insta::assert_snapshot!(format, output);
         });

@@ -4,7 +4,7 @@
 use super::finish::{finish, mask_secrets};
 use super::report::FileReport;
 use super::{Linter, check_reading, enabled_checks};
-use crate::app::PageIparams;
+use crate::app::Declarations;
 use crate::model::walk_scalars;
 use crate::reading::{FileKind, Reading};
 use crate::rules::{Check, Context, RuleSettings};
@@ -46,15 +46,15 @@ impl Linter {
     /// known, the values are not checked against a guess, and one finding says so.
     pub fn check_page_values_with(
         &mut self,
-        page: &PageIparams,
+        page: &Declarations,
         values: &SourceText<'_>,
         rules: &RuleSettings,
     ) -> FileReport {
         let (text, spans) = page.as_definitions();
         let definitions = SourceText::decode(text.as_bytes());
         let places = spans.into_iter().zip(page.places.iter().cloned()).collect();
-        let file =
-            DefinitionsFile::of_page(definitions.text(), &page.path, places, &page.sometimes);
+        let shown = page.file.as_ref().map_or("", |file| file.shown.as_str());
+        let file = DefinitionsFile::of_page(definitions.text(), shown, places, &page.sometimes);
         let unknown = (!page.complete).then(|| Unusable {
             problem: "the keys its `postConfigs` returns cannot be told from the code".to_owned(),
             at: None,

@@ -6,7 +6,7 @@
 
 use std::path::{Path, PathBuf};
 
-use iparams_core::app::{Declared, PageIparams};
+use iparams_core::app::{Declarations, Declared};
 use iparams_core::{RuleSettings, Severity, SourceText};
 use serde_json::{Map, Value as Json, json};
 
@@ -141,7 +141,7 @@ pub fn store_page(
     body: &[u8],
     path: &Path,
     findings: &Json,
-    known: Option<&(PageIparams, RuleSettings)>,
+    known: Option<&(Declarations, RuleSettings)>,
 ) -> (u16, Json) {
     let Ok(Json::Object(mut posted)) = serde_json::from_slice::<Json>(body) else {
         return (
