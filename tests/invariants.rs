@@ -313,7 +313,13 @@ pub fn values_are_sound(
             .collect()
     });
     secrets_stay_hidden(&outputs, &secrets);
-    if let Ok(preview) = preview_get(&definitions_source, &values) {
+    if let Ok(preview) = preview_get(
+        iparams_core::values::Definitions::Json {
+            source: &definitions_source,
+            path: DEFINITIONS_PATH,
+        },
+        &values,
+    ) {
         // Read with the linter's own parser: it takes any JSON number, such as 1e400.
         let (object, errors) = parse_value(&preview.json);
         assert!(

@@ -60,29 +60,6 @@ impl Declarations {
             .rev()
             .find(|declared| declared.key == key)
     }
-
-    /// The iparams as the iparams.json that would declare them (`{"key": {"secure": true}}`):
-    /// what the checks and previews of installation values read, with where each key's name is
-    /// in that text.
-    pub fn as_definitions(&self) -> (String, Vec<Span>) {
-        let mut text = String::from("{");
-        let mut spans = Vec::new();
-        for (index, declared) in self.declared.iter().enumerate() {
-            if index > 0 {
-                text.push(',');
-            }
-            let start = text.len();
-            text.push_str(&crate::edits::json_string(&declared.key));
-            spans.push(Span::new(start, text.len()));
-            text.push_str(if declared.secure {
-                ": {\"secure\": true}"
-            } else {
-                ": {}"
-            });
-        }
-        text.push('}');
-        (text, spans)
-    }
 }
 
 /// `path:line:column` of each key of `declared`, written in `text` (shown as `path`).

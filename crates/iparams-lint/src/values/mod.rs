@@ -8,7 +8,7 @@ use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 
 use iparams_core::app::{Declarations, IparamsSource};
-use iparams_core::values::{GetPreview, preview_get};
+use iparams_core::values::{Definitions, GetPreview, preview_get};
 use iparams_core::{Linter, RuleSettings, SourceText};
 
 use crate::cli::ValuesArgs;
@@ -16,8 +16,7 @@ use crate::environment::Environment;
 use crate::output::{self, describe_io_error, emit, fail};
 use crate::render::{self, CheckedFile, Summary};
 use crate::workspace::{
-    INSTALLED_VALUES_FILE, IPARAMS_FILE, PAGE_FILE, Target, Workspace, app_of, check_page_values,
-    check_values,
+    INSTALLED_VALUES_FILE, IPARAMS_FILE, PAGE_FILE, Target, Workspace, app_of, check_values,
 };
 
 /// Where an older app keeps its test values, relative to the app's folder.
@@ -111,7 +110,7 @@ pub fn run(
     };
     let values = SourceText::decode(&values_bytes);
 
-    // A custom page: its iparams, written as the iparams.json that would declare them.
+    // A custom page: the keys its `postConfigs` returns, as the check of its app found them.
     let page = if iparams_path.extension().is_some_and(|ext| ext == "html") {
         match page_iparams(&workspace, &iparams_path) {
             Ok(page) => Some(page),
@@ -127,7 +126,7 @@ pub fn run(
         );
     }
     let iparams_bytes = match &page {
-        Some(page) => page.as_definitions().0.into_bytes(),
+        Some(_) => Vec::new(),
         None => match workspace.read(&iparams_path) {
             Ok(bytes) => bytes,
             Err(error) => {
@@ -138,14 +137,18 @@ pub fn run(
             }
         },
     };
-    let definitions = SourceText::decode(&iparams_bytes);
-    let mut report = match &page {
-        Some(page) => check_page_values(page, &values, &settings),
-        None => check_values(&definitions, &values, &iparams_shown, &settings),
+    let iparams_json = SourceText::decode(&iparams_bytes);
+    let definitions = match &page {
+        Some(page) => Definitions::Page(page),
+        None => Definitions::Json {
+            source: &iparams_json,
+            path: &iparams_shown,
+        },
     };
+    let mut report = check_values(definitions, &values, &settings);
     if args.verify {
         verify::verify(
-            &definitions,
+            &iparams_json,
             &values,
             args.hr_url.as_deref(),
             &settings,
@@ -164,7 +167,7 @@ pub fn run(
 
     if args.show_get {
         // The object is the output; the findings go aside, as with a fixed standard input.
-        match preview_get(&definitions, &values) {
+        match preview_get(definitions, &values) {
             Ok(preview) => {
                 emit(stdout, &preview.json);
                 emit(stderr, &get_notes(&preview));

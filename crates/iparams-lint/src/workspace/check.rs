@@ -10,6 +10,7 @@
 use std::path::PathBuf;
 
 use iparams_core::app::{AppSummary, Declarations, DeclaringFile, Role};
+use iparams_core::values::Definitions;
 use iparams_core::{FileReport, Linter, RuleSettings, SourceText};
 
 use super::app::LoadedApp;
@@ -271,25 +272,13 @@ impl Checked {
     }
 }
 
-/// Checks the installation values `values` against the iparams.json `definitions` (shown as
-/// `definitions_shown`): what `iparams-lint values` reports, and what the preview's INSTALL
-/// answers before it stores values.
+/// Checks the installation values `values` against their `definitions` (iparams.json, or the
+/// keys a custom installation page stores): what `iparams-lint values` reports, and what the
+/// preview's INSTALL answers before it stores values.
 pub fn check_values(
-    definitions: &SourceText<'_>,
-    values: &SourceText<'_>,
-    definitions_shown: &str,
-    settings: &RuleSettings,
-) -> FileReport {
-    Linter::default().check_values_with(definitions, values, definitions_shown, settings)
-}
-
-/// Checks the installation values `values` against the iparams a custom installation page
-/// stores: what `iparams-lint values` reports for such an app, and the preview with its stored
-/// values.
-pub fn check_page_values(
-    page: &Declarations,
+    definitions: Definitions<'_>,
     values: &SourceText<'_>,
     settings: &RuleSettings,
 ) -> FileReport {
-    Linter::default().check_page_values_with(page, values, settings)
+    Linter::default().check_values_against(definitions, values, settings)
 }

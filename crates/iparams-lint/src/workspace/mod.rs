@@ -20,7 +20,7 @@ use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
 pub use app::{LoadedApp, LoadedFile};
-pub use check::{Alone, Checked, Loaded, Verdict, check_page_values, check_values};
+pub use check::{Alone, Checked, Loaded, Verdict, check_values};
 use config::RuleSources;
 pub use discover::is_read;
 use discover::{Discovered, DiscoveryError, FileKind, Input, discover};
