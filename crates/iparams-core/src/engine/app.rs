@@ -163,6 +163,36 @@ struct Definitions {
     complete: bool,
 }
 
+impl Definitions {
+    /// What declares the app's iparams, by their `source`: the custom `page`'s `postConfigs`,
+    /// or iparams.json as read (`json`).
+    fn chosen(source: IparamsSource, json: Option<Self>, page: Option<&InstallPage>) -> Self {
+        match (source, page) {
+            (IparamsSource::Page, Some(page)) => Definitions {
+                file: page.stored().map(|(file, _)| file),
+                declared: page.declared(),
+                complete: page.keys_known(),
+            },
+            _ => json.unwrap_or(Definitions {
+                file: None,
+                declared: Vec::new(),
+                complete: false,
+            }),
+        }
+    }
+}
+
+/// Runs every enabled rule's app check over `model`.
+fn run_app_checks(model: &AppModel<'_>, rules: &RuleSettings) -> AppContext {
+    let mut found = AppContext::new(model.paths.len());
+    for check in enabled_checks(rules) {
+        if let Check::App(check) = check {
+            check(model, &mut found);
+        }
+    }
+    found
+}
+
 impl Linter {
     /// Checks one app: iparams.json with every rule that can use the app, and the app's other
     /// files with the rules about them. Returns a report per file, in the order they were read,
@@ -186,18 +216,7 @@ impl Linter {
             install_scripts.push((page.file, facts));
             page
         });
-        let definitions = match (source, &page) {
-            (IparamsSource::Page, Some(page)) => Definitions {
-                file: page.stored().map(|(file, _)| file),
-                declared: page.declared(),
-                complete: page.keys_known(),
-            },
-            _ => json.unwrap_or(Definitions {
-                file: None,
-                declared: Vec::new(),
-                complete: false,
-            }),
-        };
+        let definitions = Definitions::chosen(source, json, page.as_ref());
         let frontend = files.add_scripts(&input.frontend, Script::Frontend);
         let serverless = files.add_scripts(&input.serverless, Script::Serverless);
         let requests_file = input.requests.map(|file| files.add(&file));
@@ -239,12 +258,7 @@ impl Linter {
             iparams_lines: Default::default(),
             hr_calls: Default::default(),
         };
-        let mut found = AppContext::new(files.paths.len());
-        for check in enabled_checks(rules) {
-            if let Check::App(check) = check {
-                check(&model, &mut found);
-            }
-        }
+        let found = run_app_checks(&model, rules);
         let summary = model.summary();
         drop(model);
         CheckedApp {
