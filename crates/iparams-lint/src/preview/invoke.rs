@@ -5,11 +5,13 @@
 
 use std::time::Duration;
 
+use base64::Engine as _;
 use iparams_core::app::hr_service::{HOST_SUFFIX, credential_check_url};
 use iparams_core::app::requests::{Place, Template, placeholders};
 use iparams_core::app::{Declared, credential_pairs};
 use iparams_core::is_ip_host;
 use iparams_core::model::IparamType;
+use iparams_serve::percent_encode;
 use serde_json::{Map, Value as Json, json};
 
 use super::state::Snapshot;
@@ -84,7 +86,7 @@ fn template_call(
         let query: Vec<String> = request
             .query
             .iter()
-            .map(|(k, v)| format!("{}={}", encode_component(k), encode_component(v)))
+            .map(|(k, v)| format!("{}={}", percent_encode(k), percent_encode(v)))
             .collect();
         url.push_str(if url.contains('?') { "&" } else { "?" });
         url.push_str(&query.join("&"));
@@ -281,7 +283,7 @@ impl Masker {
         for secret in secrets.into_iter().filter(|s| s.chars().count() >= 3) {
             let escaped = json!(secret).to_string();
             forms.push(escaped[1..escaped.len() - 1].to_owned());
-            forms.push(encode_component(&secret));
+            forms.push(percent_encode(&secret));
             forms.extend(base64_fragments(secret.as_bytes()));
             forms.push(secret);
         }
@@ -556,37 +558,9 @@ pub fn text_of(value: &Json) -> String {
     }
 }
 
+/// `bytes` in standard base64, padded: what the platform's `encode(…)` gives.
 fn base64(bytes: &[u8]) -> String {
-    const TABLE: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-    let mut out = String::new();
-    for chunk in bytes.chunks(3) {
-        let b = [
-            chunk[0],
-            *chunk.get(1).unwrap_or(&0),
-            *chunk.get(2).unwrap_or(&0),
-        ];
-        let n = (u32::from(b[0]) << 16) | (u32::from(b[1]) << 8) | u32::from(b[2]);
-        for i in 0..4 {
-            if i <= chunk.len() {
-                out.push(TABLE[((n >> (18 - 6 * i)) & 63) as usize] as char);
-            } else {
-                out.push('=');
-            }
-        }
-    }
-    out
-}
-
-fn encode_component(text: &str) -> String {
-    let mut out = String::new();
-    for b in text.bytes() {
-        if b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b'.' | b'~' | b',') {
-            out.push(b as char);
-        } else {
-            out.push_str(&format!("%{b:02X}"));
-        }
-    }
-    out
+    base64::engine::general_purpose::STANDARD.encode(bytes)
 }
 
 /// One outgoing call; the answer as the page's promise gets it.
@@ -743,6 +717,8 @@ mod tests {
         assert_eq!(base64(b"fo"), "Zm8=");
         assert_eq!(base64(b"foo"), "Zm9v");
         assert_eq!(base64(b"key:X"), "a2V5Olg=");
+        // The two last characters of the alphabet.
+        assert_eq!(base64(&[0xfb, 0xff]), "+/8=");
     }
 
     #[test]
@@ -844,7 +820,7 @@ mod tests {
                 base64(secret.as_bytes()),
                 base64(format!("{secret}:X").as_bytes()),
                 base64(format!("ab{secret}").as_bytes()),
-                encode_component(secret),
+                percent_encode(secret),
                 4821
             ),
             "pin": 4821,
@@ -854,7 +830,7 @@ mod tests {
         for form in [
             secret.to_owned(),
             "4821".to_owned(),
-            encode_component(secret),
+            percent_encode(secret),
             base64(secret.as_bytes()),
             "sk_live_0123456789abcdefABCDEF".to_owned(),
         ] {
