@@ -6,11 +6,12 @@
 use std::time::Duration;
 
 use base64::Engine as _;
-use iparams_core::app::hr_service::{HOST_SUFFIX, credential_check_url};
+use iparams_core::app::hr_service::{self, HOST_SUFFIX, credential_check_url};
 use iparams_core::app::requests::{Place, Template, placeholders};
 use iparams_core::app::{Declared, credential_pairs};
 use iparams_core::is_ip_host;
 use iparams_core::model::IparamType;
+use iparams_core::products::{self, Product};
 use iparams_serve::percent_encode;
 use serde_json::{Map, Value as Json, json};
 
@@ -32,20 +33,6 @@ pub struct Network {
 /// A failed call, as the page's promise rejects with it.
 fn failure(status: u16, message: impl Into<String>) -> Json {
     json!({"ok": false, "status": status, "headers": {}, "response": "", "message": message.into()})
-}
-
-/// The domain suffix of a product (docs/preview.md, INSTALL).
-pub fn product_domain(product: &str) -> Option<&'static str> {
-    Some(match product {
-        "freshdesk" => "freshdesk.com",
-        "freshservice" => "freshservice.com",
-        "freshsales" => "freshsales.io",
-        "freshchat" => "freshchat.com",
-        "freshcaller" => "freshcaller.com",
-        "freshteam" => "freshteam.com",
-        "freshworks_crm" => "myfreshworks.com",
-        _ => return None,
-    })
 }
 
 /// Carries out `invokeTemplate(name, options)` with the page's `values`, the stored secure values
@@ -529,7 +516,9 @@ fn name(term: &str, scope: &Scope<'_>) -> Result<String, String> {
                 .find(|d| d.key == key)
                 .and_then(|d| d.product.as_deref())
                 .unwrap_or("");
-            let suffix = product_domain(product).unwrap_or("freshdesk.com");
+            let suffix = products::product(product)
+                .and_then(Product::domain)
+                .unwrap_or("freshdesk.com");
             return Ok(format!("https://{sub}.{suffix}"));
         }
         return Ok(text_of(&scope.iparam(rest)?));
@@ -641,8 +630,14 @@ fn credential(product: &str, sub: &str, key: &str, network: &Network) -> (&'stat
     if !is_host(sub) || sub.contains('.') {
         return ("failed", "Domain or API key is not matching".into());
     }
+    // Where the installation page checks the pair: on the account's host, under the product's
+    // first domain, but for Freshchat's shared API and the HR service's own check.
+    let domain = products::product(product)
+        .and_then(Product::domain)
+        .unwrap_or_default();
+    let on_account = |path: &str| format!("https://{sub}.{domain}{path}");
     let (url, header, value) = match (product, &network.hr_url, network.online) {
-        ("freshteam", Some(base), _) => (
+        (hr_service::PRODUCT, Some(base), _) => (
             credential_check_url(Some(base), sub),
             "Authorization",
             format!("Bearer {key}"),
@@ -657,37 +652,33 @@ fn credential(product: &str, sub: &str, key: &str, network: &Network) -> (&'stat
             );
         }
         ("freshdesk", ..) => (
-            format!("https://{sub}.freshdesk.com/api/v2/settings/helpdesk"),
+            on_account("/api/v2/settings/helpdesk"),
             "Authorization",
             format!("Basic {}", base64(key.as_bytes())),
         ),
         ("freshservice", ..) => (
-            format!("https://{sub}.freshservice.com/api/v2/agents"),
+            on_account("/api/v2/agents"),
             "Authorization",
             format!("Basic {}", base64(key.as_bytes())),
         ),
         ("freshsales", ..) => (
-            format!("https://{sub}.freshsales.io/api/settings/sales_accounts/fields"),
+            on_account("/api/settings/sales_accounts/fields"),
             "Authorization",
             format!("Token token={key}"),
         ),
         ("freshchat", ..) => (
-            "https://api.freshchat.com/v2/agents".to_owned(),
+            format!("https://api.{domain}/v2/agents"),
             "Authorization",
             format!("Bearer {key}"),
         ),
-        ("freshcaller", ..) => (
-            format!("https://{sub}.freshcaller.com/api/v1/users"),
-            "X-Api-Auth",
-            key.to_owned(),
-        ),
-        ("freshteam", ..) => (
+        ("freshcaller", ..) => (on_account("/api/v1/users"), "X-Api-Auth", key.to_owned()),
+        (hr_service::PRODUCT, ..) => (
             credential_check_url(None, sub),
             "Authorization",
             format!("Bearer {key}"),
         ),
         ("freshworks_crm", ..) => (
-            format!("https://{sub}.myfreshworks.com/crm/sales/api/contacts/filters"),
+            on_account("/crm/sales/api/contacts/filters"),
             "Authorization",
             format!("Token token={key}"),
         ),
