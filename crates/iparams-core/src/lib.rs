@@ -51,7 +51,7 @@ pub use diagnostic::{Applicability, Diagnostic, Edit, Fix, Label, Severity};
 pub use edits::{insert_object_member, json_string};
 pub use engine::finish::finish;
 pub use engine::{
-    CheckedSource, FileReport, FixOutcome, LintOptions, Linter, lint, masked, redact,
+    CheckedApp, CheckedSource, FileReport, FixOutcome, LintOptions, Linter, lint, masked, redact,
 };
 pub use formats::is_ip_host;
 pub use rules::{Level, REGISTRY, Rule, RuleSettings};

@@ -3,7 +3,7 @@
 //! for the rule's example iparams.json.
 
 use super::{CheckedSource, Linter};
-use crate::app::{AppInput, example_files, page_iparams};
+use crate::app::{AppInput, IparamsSource, example_files};
 use crate::rules::{Rule, RuleSettings};
 use crate::source::SourceText;
 
@@ -16,8 +16,10 @@ impl Linter {
             let values = SourceText::decode(example.as_bytes());
             // The definitions of an app written as files: its custom page's iparams.
             let files = example_files(definitions);
-            let page = AppInput::from_example(&files).and_then(|app| page_iparams(&app));
-            let report = match page {
+            let page = AppInput::from_example(&files)
+                .filter(|app| app.iparams_source() == IparamsSource::Page)
+                .map(|app| self.check_app(&app, &RuleSettings::default()).summary);
+            let report = match page.map(|summary| summary.declarations) {
                 Some(page) => self.with_own_rules(|linter, rules| {
                     linter.check_page_values_with(&page, &values, rules)
                 }),
@@ -28,6 +30,7 @@ impl Linter {
                 ),
             };
             return vec![CheckedSource {
+                relative: "values.json".to_owned(),
                 path: "values.json".to_owned(),
                 source: values,
                 report,
@@ -35,11 +38,12 @@ impl Linter {
         }
         let files = example_files(example);
         match AppInput::from_example(&files) {
-            Some(input) => self.check_app(&input, &RuleSettings::default()),
+            Some(input) => self.check_app(&input, &RuleSettings::default()).files,
             None => {
                 let source = SourceText::decode(example.as_bytes());
                 let report = self.lint(&source);
                 vec![CheckedSource {
+                    relative: "config/iparams.json".to_owned(),
                     path: "config/iparams.json".to_owned(),
                     source,
                     report,

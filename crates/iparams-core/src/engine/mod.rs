@@ -21,7 +21,7 @@ mod values;
 
 use std::time::Duration;
 
-pub use app::CheckedSource;
+pub use app::{CheckedApp, CheckedSource};
 pub use fix::FixOutcome;
 pub use report::{FileReport, masked, redact};
 

@@ -1,7 +1,7 @@
 //! What `client.iparams.get()` would return for a set of values, so a developer sees what the
 //! app's front end will and will not receive.
 
-use super::{is_secret, last_values, lower_definitions, parse_definitions};
+use super::{Definitions, last_values, read_definitions};
 use crate::edits::json_string;
 use crate::secrets::{self, MASKED};
 use crate::source::SourceText;
@@ -27,11 +27,15 @@ pub struct GetPreview {
 /// The object `client.iparams.get()` would resolve to for `values`: every iparam with a value,
 /// secure iparams excluded, as the format specifies. `Err` says why it cannot be known.
 pub fn preview_get(
-    definitions: &SourceText<'_>,
+    definitions: Definitions<'_>,
     values: &SourceText<'_>,
 ) -> Result<GetPreview, String> {
-    let parsed = parse_definitions(definitions)
-        .map_err(|unusable| format!("iparams.json: {}", unusable.problem))?;
+    let named = match definitions {
+        Definitions::Json { .. } => "iparams.json",
+        Definitions::Page(_) => "config/iparams.html",
+    };
+    let read = read_definitions(definitions)
+        .map_err(|unusable| format!("{named}: {}", unusable.problem))?;
     if values.is_unreadable() {
         return Err("the values file is UTF-16, not UTF-8".into());
     }
@@ -42,7 +46,7 @@ pub fn preview_get(
     let Some(members) = root.as_ref().and_then(Value::as_object) else {
         return Err("the values file is not a JSON object".into());
     };
-    let iparams = lower_definitions(&parsed);
+    let iparams = read.iparams();
     let given = last_values(members);
     let mut preview = GetPreview {
         json: String::new(),
@@ -53,7 +57,7 @@ pub fn preview_get(
     };
     let mut entries = Vec::new();
     for iparam in &iparams {
-        let key = iparam.key.text.to_string();
+        let key = iparam.key().to_owned();
         let value = given
             .get(key.as_str())
             .map(|member| &member.value)
@@ -68,7 +72,7 @@ pub fn preview_get(
         }
         let mut credential = false;
         value.walk_strings(&mut |text, _| credential |= secrets::looks_secret(text));
-        let shown = if is_secret(iparam) || credential {
+        let shown = if iparam.is_secret() || credential {
             preview.masked.push(key.clone());
             MASKED.to_owned()
         } else {
@@ -80,7 +84,7 @@ pub fn preview_get(
     }
     for member in members {
         let key = member.key.text.to_string();
-        if !iparams.iter().any(|iparam| iparam.key.text == key) && !preview.unknown.contains(&key) {
+        if !iparams.iter().any(|iparam| iparam.key() == key) && !preview.unknown.contains(&key) {
             preview.unknown.push(key);
         }
     }
@@ -137,10 +141,12 @@ mod tests {
 }"#;
 
     fn preview(values: &str) -> Result<GetPreview, String> {
-        preview_get(
-            &SourceText::decode(DEFINITIONS.as_bytes()),
-            &SourceText::decode(values.as_bytes()),
-        )
+        let source = SourceText::decode(DEFINITIONS.as_bytes());
+        let definitions = Definitions::Json {
+            source: &source,
+            path: "config/iparams.json",
+        };
+        preview_get(definitions, &SourceText::decode(values.as_bytes()))
     }
 
     #[test]

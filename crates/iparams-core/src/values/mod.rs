@@ -24,8 +24,10 @@ use std::collections::HashMap;
 
 pub use get::{GetPreview, preview_get};
 
+use crate::app::{Declarations, Declared};
 use crate::formats;
 use crate::model::{Attribute, DefaultValue, Iparam, IparamType, Text};
+use crate::pointer;
 use crate::reading::{FileKind, describe_syntax_error};
 use crate::secrets;
 use crate::secrets::MASKED;
@@ -38,7 +40,7 @@ use crate::syntax::{Member, SyntaxError, Value, ValueKind, parse_value};
 /// field of the installation page): what each values rule checks.
 #[derive(Debug)]
 pub struct Answer<'a> {
-    pub iparam: &'a Iparam<'a, 'a>,
+    pub definition: &'a Definition<'a>,
     /// The value given (the last one when the key is repeated, as `JSON.parse` keeps it);
     /// `None` when the file does not mention the key.
     pub value: Option<&'a Value<'a>>,
@@ -57,7 +59,118 @@ pub struct ValuesFile<'a> {
     pub members: &'a [Member<'a>],
     pub definitions: &'a DefinitionsFile<'a>,
     /// The iparams defined, once each, or why the definitions cannot be used.
-    pub iparams: Result<&'a [Iparam<'a, 'a>], &'a Unusable>,
+    pub iparams: Result<&'a [Definition<'a>], &'a Unusable>,
+}
+
+/// What installation values are checked against.
+#[derive(Clone, Copy, Debug)]
+pub enum Definitions<'d> {
+    /// iparams.json's text, and how output names it.
+    Json {
+        source: &'d SourceText<'d>,
+        path: &'d str,
+    },
+    /// The keys a custom installation page stores, as the check of its app found them.
+    Page(&'d Declarations),
+}
+
+/// What one value is checked against.
+#[derive(Debug)]
+pub enum Definition<'a> {
+    /// An iparam of iparams.json.
+    Json(Iparam<'a, 'a>),
+    /// A key a custom installation page stores: it has no type, options or default, and is
+    /// secure when `__meta.secure` lists it. `place` is where the page's code writes it.
+    Page {
+        declared: &'a Declared,
+        place: &'a str,
+    },
+}
+
+impl<'a> Definition<'a> {
+    pub fn key(&self) -> &str {
+        match self {
+            Definition::Json(iparam) => &iparam.key.text,
+            Definition::Page { declared, .. } => &declared.key,
+        }
+    }
+
+    /// The iparam of iparams.json, when it is one.
+    pub fn iparam(&self) -> Option<&Iparam<'a, 'a>> {
+        match self {
+            Definition::Json(iparam) => Some(iparam),
+            Definition::Page { .. } => None,
+        }
+    }
+
+    pub fn is_secure(&self) -> bool {
+        match self {
+            Definition::Json(iparam) => iparam.is_secure(),
+            Definition::Page { declared, .. } => declared.secure,
+        }
+    }
+
+    /// Its values must never be shown: it is secure, or its key names a secret.
+    pub(crate) fn is_secret(&self) -> bool {
+        let sensitivity = match self {
+            Definition::Json(iparam) => iparam.sensitivity,
+            Definition::Page { declared, .. } => secrets::key_sensitivity(&declared.key),
+        };
+        self.is_secure() || sensitivity.is_word()
+    }
+
+    /// Where it is defined, `path:line:column`, in `file` for iparams.json.
+    pub(crate) fn defined_at(&self, file: &DefinitionsFile<'_>) -> String {
+        match self {
+            Definition::Json(iparam) => file.place(iparam.key.span),
+            Definition::Page { place, .. } => (*place).to_owned(),
+        }
+    }
+
+    /// The pointer of a value below the key in a values file: `pointer_to(&["2"])`.
+    pub(crate) fn pointer_to(&self, segments: &[&str]) -> String {
+        pointer::of_tokens(std::iter::once(self.key()).chain(segments.iter().copied()))
+    }
+}
+
+/// The definitions as read: what the iparams checked against them borrow from.
+#[derive(Debug)]
+pub(crate) enum ReadDefinitions<'d> {
+    Json(Value<'d>),
+    Page(&'d Declarations),
+}
+
+/// Reads `definitions`, or says why the values cannot be checked against them.
+pub(crate) fn read_definitions(
+    definitions: Definitions<'_>,
+) -> Result<ReadDefinitions<'_>, Unusable> {
+    match definitions {
+        Definitions::Json { source, .. } => parse_definitions(source).map(ReadDefinitions::Json),
+        Definitions::Page(page) if page.complete => Ok(ReadDefinitions::Page(page)),
+        Definitions::Page(_) => Err(Unusable {
+            problem: "the keys its `postConfigs` returns cannot be told from the code".to_owned(),
+            at: None,
+        }),
+    }
+}
+
+impl ReadDefinitions<'_> {
+    /// Each iparam once: a repeated key of iparams.json keeps its first place and its last
+    /// definition, as `JSON.parse` builds the object.
+    pub(crate) fn iparams(&self) -> Vec<Definition<'_>> {
+        match self {
+            ReadDefinitions::Json(root) => lower_definitions(root)
+                .into_iter()
+                .map(Definition::Json)
+                .collect(),
+            ReadDefinitions::Page(page) => page
+                .declared
+                .iter()
+                .zip(&page.places)
+                .map(|(declared, place)| Definition::Page { declared, place })
+                .collect(),
+        }
+    }
 }
 
 /// Why a value counts as no answer to a required iparam.
@@ -76,20 +189,24 @@ pub enum Unanswered {
 
 impl<'a> Answer<'a> {
     pub fn key(&self) -> &'a str {
-        &self.iparam.key.text
+        self.definition.key()
     }
 
     pub fn ty(&self) -> Option<IparamType> {
-        self.iparam.known_type()
+        self.definition.iparam()?.known_type()
     }
 
     pub fn is_required(&self) -> bool {
-        self.iparam.flag(Attribute::Required) == Some(true)
+        self.flag(Attribute::Required) == Some(true)
     }
 
     /// `"visible": false`: the installation page does not show the field.
     pub fn is_hidden(&self) -> bool {
-        self.iparam.flag(Attribute::Visible) == Some(false)
+        self.flag(Attribute::Visible) == Some(false)
+    }
+
+    fn flag(&self, attribute: Attribute) -> Option<bool> {
+        self.definition.iparam()?.flag(attribute)
     }
 
     /// The value, unless it is no value at all: absent, `null`, `""` or `[]`. Checks of an
@@ -133,7 +250,8 @@ impl<'a> Answer<'a> {
 
     /// The string elements of the iparam's `options`, when it has any.
     pub fn options(&self) -> Option<&'a [Text<'a>]> {
-        self.iparam.options.as_deref().filter(|o| !o.is_empty())
+        let options = self.definition.iparam()?.options.as_deref();
+        options.filter(|o| !o.is_empty())
     }
 
     /// Whether `value` must not be shown: the iparam's values are secret, or it holds a
@@ -185,20 +303,21 @@ impl<'a> Answer<'a> {
 
     /// The iparam's default, quoted (masked when secret), when it is a non-empty string.
     pub fn quoted_default(&self) -> Option<String> {
-        match self.iparam.default {
-            DefaultValue::Text(text) if !text.text.is_empty() => Some(self.iparam.quote(&text)),
+        let iparam = self.definition.iparam()?;
+        match iparam.default {
+            DefaultValue::Text(text) if !text.text.is_empty() => Some(iparam.quote(&text)),
             _ => None,
         }
     }
 
     /// Where the iparam is defined: `config/iparams.json:12:3`.
     pub fn defined_at(&self) -> String {
-        self.definitions.place(self.iparam.key.span)
+        self.definition.defined_at(self.definitions)
     }
 
     /// The pointer of item `index` of the value (a multiselect's array).
     pub fn item_pointer(&self, index: usize) -> String {
-        self.iparam.pointer_to(&[&index.to_string()])
+        self.definition.pointer_to(&[&index.to_string()])
     }
 
     /// The span a finding about a missing value points at: the values object's opening brace.
@@ -207,17 +326,14 @@ impl<'a> Answer<'a> {
     }
 }
 
-/// The iparams.json the values are checked against, or what a custom installation page stores
-/// written as one.
+/// The file the values are checked against: iparams.json, or the one whose custom page's
+/// `postConfigs` stores them.
 #[derive(Debug)]
 pub struct DefinitionsFile<'a> {
     pub(crate) text: &'a str,
     /// As shown to the user.
     pub(crate) path: &'a str,
     lines: LineIndex,
-    /// For a custom page's iparams, the place of each key's name in `text`, as the page's
-    /// scripts have it: `config/assets/iparams.js:7:5`.
-    places: Vec<(Span, String)>,
     page: bool,
     /// For a custom page, the keys it stores only sometimes.
     sometimes: &'a [String],
@@ -229,25 +345,18 @@ impl<'a> DefinitionsFile<'a> {
             text,
             path,
             lines: LineIndex::new(text),
-            places: Vec::new(),
             page: false,
             sometimes: &[],
         }
     }
 
-    /// The iparams of a custom page, written as `text` whose keys' names are at `places`;
-    /// `sometimes` are the keys it stores only sometimes.
-    pub(crate) fn of_page(
-        text: &'a str,
-        path: &'a str,
-        places: Vec<(Span, String)>,
-        sometimes: &'a [String],
-    ) -> Self {
+    /// The iparams of the custom page whose keys are written in `path`; `sometimes` are the
+    /// keys it stores only sometimes.
+    pub(crate) fn of_page(path: &'a str, sometimes: &'a [String]) -> Self {
         Self {
-            places,
             page: true,
             sometimes,
-            ..Self::new(text, path)
+            ..Self::new("", path)
         }
     }
 
@@ -259,9 +368,6 @@ impl<'a> DefinitionsFile<'a> {
 
     /// `path:line:column` of `span`.
     pub(crate) fn place(&self, span: Span) -> String {
-        if let Some((_, place)) = self.places.iter().find(|(at, _)| at.contains(span)) {
-            return place.clone();
-        }
         let at = self.lines.position(self.text, span.start);
         format!("{}:{}:{}", self.path, at.line, at.column)
     }
@@ -334,23 +440,18 @@ pub(crate) fn last_values<'a, 'v>(members: &'a [Member<'v>]) -> HashMap<&'a str,
         .collect()
 }
 
-/// The values of a secure iparam, or of one whose key names a secret, must never be shown.
-pub(crate) fn is_secret(iparam: &Iparam<'_, '_>) -> bool {
-    iparam.is_secure() || iparam.sensitivity.is_word()
-}
-
 /// The spans of the values file that must be masked in any output: the values of secret
 /// iparams (or of unknown keys that name a secret), and every string shaped like a credential.
-pub(crate) fn secret_spans(members: &[Member<'_>], iparams: &[Iparam<'_, '_>]) -> Vec<Span> {
-    let by_key: HashMap<&str, &Iparam<'_, '_>> = iparams
+pub(crate) fn secret_spans(members: &[Member<'_>], iparams: &[Definition<'_>]) -> Vec<Span> {
+    let by_key: HashMap<&str, &Definition<'_>> = iparams
         .iter()
-        .map(|iparam| (iparam.key.text.as_ref(), iparam))
+        .map(|iparam| (iparam.key(), iparam))
         .collect();
     let mut spans = Vec::new();
     for member in members {
         let secret = by_key.get(member.key.text.as_ref()).copied().map_or_else(
             || secrets::key_sensitivity(&member.key.text).is_word(),
-            is_secret,
+            |definition| definition.is_secret(),
         );
         if secret && !matches!(member.value.kind, ValueKind::Null) {
             spans.push(member.value.span);

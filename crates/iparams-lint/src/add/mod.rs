@@ -7,7 +7,7 @@ use std::cell::RefCell;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
-use iparams_core::app::{Outline, Script, js};
+use iparams_core::app::{IparamsSource, Outline, Script, js};
 use iparams_core::model::{CHANGE_EVENT, IparamType, REGEX_ERROR_SUFFIX};
 use iparams_core::products::{CURRENT_PRODUCT, PRODUCT_NAMES};
 use iparams_core::syntax::{Value, parse_value};
@@ -348,7 +348,7 @@ fn locate(target: Option<&Path>) -> Result<Place, String> {
     let iparams = in_folder(IPARAMS_FILE);
     let page = in_folder(PAGE_FILE);
     // An iparams.json beside the app's own page would give it two installation pages.
-    if !iparams.is_file() && page.is_file() {
+    if IparamsSource::of(iparams.is_file(), page.is_file()).is_page() {
         return Err(custom_page(&page));
     }
     Ok(Place {

@@ -210,17 +210,12 @@ pub fn handle(shared: &Shared, request: &Incoming) -> Outgoing {
             };
             let snapshot = shared.snapshot();
             if snapshot.custom_page {
-                // What the page stores, as the linter reads it, to check the values against.
-                let (page, settings) = {
+                // What the page stores, as the check read it, to check the values against.
+                let checked = snapshot.page_keys.clone().map(|page| {
                     let mut app = shared.app.lock().unwrap_or_else(|e| e.into_inner());
-                    let shown = app.root.display().to_string();
-                    let page = app.workspace.page_iparams(&app.root, &shown);
                     let settings = app.workspace.settings_for(values_path).unwrap_or_default();
                     (page, settings)
-                };
-                let checked = page
-                    .filter(|page| page.complete)
-                    .map(|page| (page, settings));
+                });
                 let (status, value) = store::store_page(
                     body,
                     values_path,

@@ -20,12 +20,11 @@ use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
 pub use app::{LoadedApp, LoadedFile};
-pub use check::{Alone, Checked, Loaded, Verdict, check_page_values, check_values};
+pub use check::{Alone, Checked, Loaded, Verdict, check_values};
 use config::RuleSources;
 pub use discover::is_read;
 use discover::{Discovered, DiscoveryError, FileKind, Input, discover};
 use iparams_core::RuleSettings;
-use iparams_core::app::PageIparams;
 pub use place::{
     INSTALLED_VALUES_FILE, IPARAMS_FILE, InApp, MANIFEST_FILE, PAGE_FILE, STATE_GITIGNORE, app_of,
     resolves_inside,
@@ -177,14 +176,6 @@ impl Workspace {
     /// output names the folder.
     pub fn load_app(&self, root: &Path, shown: &str) -> LoadedApp {
         LoadedApp::load(self, root, shown)
-    }
-
-    /// The iparams the custom installation page of the app at `root` (shown as `shown`)
-    /// stores, read from the page and the scripts it loads; `None` for an app without one, or
-    /// with iparams.json.
-    pub fn page_iparams(&self, root: &Path, shown: &str) -> Option<PageIparams> {
-        let app = self.load_app(root, shown);
-        iparams_core::app::page_iparams(&app.input()?)
     }
 }
 
