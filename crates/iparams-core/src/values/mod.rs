@@ -78,7 +78,7 @@ pub enum Definitions<'d> {
 #[derive(Debug)]
 pub enum Definition<'a> {
     /// An iparam of iparams.json.
-    Json(Iparam<'a, 'a>),
+    Json(Box<Iparam<'a, 'a>>),
     /// A key a custom installation page stores: it has no type, options or default, and is
     /// secure when `__meta.secure` lists it. `place` is where the page's code writes it.
     Page {
@@ -161,7 +161,7 @@ impl ReadDefinitions<'_> {
         match self {
             ReadDefinitions::Json(root) => lower_definitions(root)
                 .into_iter()
-                .map(Definition::Json)
+                .map(|iparam| Definition::Json(Box::new(iparam)))
                 .collect(),
             ReadDefinitions::Page(page) => page
                 .declared
