@@ -7,7 +7,8 @@ use std::sync::OnceLock;
 use super::hr_service::{self, Operation, Segment};
 use super::requests::{has_placeholder_mark, placeholders, single_iparam};
 use super::{AppModel, Declared, Place, Template};
-use crate::model::{CURRENT_PRODUCT, IparamType};
+use crate::model::IparamType;
+use crate::products::CURRENT_PRODUCT;
 
 /// A template whose host is the HR service's: `<sub-domain>.freshteam.com` (the sub-domain
 /// written or a placeholder), or a host that is only a `domain` iparam of the service's product

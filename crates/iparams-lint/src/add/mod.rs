@@ -8,9 +8,8 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use iparams_core::app::{IparamsSource, Outline, Script, js};
-use iparams_core::model::{
-    CHANGE_EVENT, CURRENT_PRODUCT, IparamType, PRODUCTS, REGEX_ERROR_SUFFIX,
-};
+use iparams_core::model::{CHANGE_EVENT, IparamType, REGEX_ERROR_SUFFIX};
+use iparams_core::products::{CURRENT_PRODUCT, PRODUCT_NAMES};
 use iparams_core::syntax::{Value, parse_value};
 use iparams_core::{
     Diagnostic, Edit, FileReport, LineIndex, Linter, RuleSettings, Severity, SourceText,
@@ -559,10 +558,14 @@ fn kind_of(name: &str) -> Result<IparamType, String> {
 }
 
 fn product_of(name: &str) -> Result<&str, String> {
-    if name == CURRENT_PRODUCT || PRODUCTS.contains(&name) {
+    if name == CURRENT_PRODUCT || PRODUCT_NAMES.contains(&name) {
         return Ok(name);
     }
-    let known: Vec<&str> = PRODUCTS.iter().copied().chain([CURRENT_PRODUCT]).collect();
+    let known: Vec<&str> = PRODUCT_NAMES
+        .iter()
+        .copied()
+        .chain([CURRENT_PRODUCT])
+        .collect();
     let hint = suggest::closest(name, known.iter().copied())
         .map(|s| format!("did you mean `{s}`? "))
         .unwrap_or_default();
