@@ -1,14 +1,15 @@
 //! The iparam keys an app declares, with where each is written, for both kinds of app: the keys
 //! of config/iparams.json (the core's `Outline`), or, for an app with a custom installation
-//! page instead, the keys its `postConfigs` returns (the core's `page_iparams`). Hover,
-//! completion, definition, references and related information all read them here.
+//! page instead, the keys its `postConfigs` returns (the core's `page_iparams`). The app's
+//! index holds them for hover, completion, definition, references, rename and related
+//! information.
 
 use std::path::{Path, PathBuf};
 
 use iparams_core::SourceText;
 use iparams_core::app::{Declared, Outline, page_iparams};
 
-use crate::workspace::{IPARAMS_FILE, LoadedApp, Workspace};
+use crate::workspace::{IPARAMS_FILE, LoadedApp};
 
 /// A place in a file of an app: the file, and a byte range of its text.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -52,17 +53,6 @@ pub struct AppKeys {
 }
 
 impl AppKeys {
-    /// The keys of the app at `root`, read through the workspace (an editor's unsaved text
-    /// wins). iparams.json is read alone when the app has one; only an app without it is
-    /// loaded whole, for its page and the scripts the page loads.
-    pub fn of(workspace: &Workspace, root: &Path) -> Self {
-        let iparams = root.join(IPARAMS_FILE);
-        match workspace.read(&iparams) {
-            Ok(bytes) => Self::of_iparams(&iparams, &bytes),
-            Err(_) => Self::in_app(&workspace.load_app(root, &root.display().to_string())),
-        }
-    }
-
     /// The keys of an app already loaded.
     pub fn in_app(app: &LoadedApp) -> Self {
         if let Some(iparams) = app.file(IPARAMS_FILE) {
@@ -135,10 +125,5 @@ impl AppKeys {
     /// object literal.
     pub fn get(&self, key: &str) -> Option<&Key> {
         self.keys.iter().rev().find(|found| found.named.key == key)
-    }
-
-    /// Each key and where it is written.
-    pub fn named(self) -> Vec<Named> {
-        self.keys.into_iter().map(|key| key.named).collect()
     }
 }

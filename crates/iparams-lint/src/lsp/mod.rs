@@ -8,6 +8,7 @@
 //! - [`diagnostics`]: checking and publishing;
 //! - [`actions`]: quick fixes, fix-all, turning a finding off in `.iparams-lint.toml`;
 //! - [`keys`]: the iparam keys an app declares (iparams.json, or a custom page's `postConfigs`);
+//! - [`index`]: per app, from its last check, its keys and every read of them;
 //! - [`hover`], [`completion`], [`navigation`]: what the format and the app's reads tell.
 //!
 //! Standard output carries the protocol only: nothing on this path prints; logs go to
@@ -19,6 +20,7 @@ mod context;
 mod diagnostics;
 mod documents;
 mod hover;
+mod index;
 mod keys;
 mod navigation;
 pub mod positions;
@@ -33,7 +35,7 @@ use serde_json::{Value, json};
 
 pub use server::serve;
 
-use navigation::Spot;
+use keys::Spot;
 use positions::LineMap;
 use state::State;
 

@@ -2,13 +2,15 @@
 //! share.
 
 use std::collections::{BTreeSet, HashMap};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
+use std::rc::Rc;
 use std::time::SystemTime;
 
 use iparams_core::Linter;
-use lsp_types::Uri;
+use lsp_types::{Position, Uri};
 
-use super::documents::Documents;
+use super::documents::{Documents, Place};
+use super::index::AppIndex;
 use super::positions::Encoding;
 use crate::workspace::Workspace;
 
@@ -39,6 +41,9 @@ pub struct State {
     /// What documentation the client shows in completion items, and in hovers.
     pub completion_markup: Markup,
     pub hover_markup: Markup,
+    /// Each app's index, by its folder, from the app's last check: every edit to an open
+    /// document checks its app again (and replaces the index) before the next request is read.
+    pub indexes: HashMap<PathBuf, Rc<AppIndex>>,
 }
 
 impl std::fmt::Debug for State {
@@ -63,11 +68,49 @@ impl State {
             closed: Vec::new(),
             completion_markup: Markup::Markdown,
             hover_markup: Markup::Markdown,
+            indexes: HashMap::new(),
         }
     }
 
     /// Whether `note` is shown for the first time (each is shown once).
     pub fn first_showing(&mut self, note: &str) -> bool {
         self.shown_notes.insert(note.to_owned())
+    }
+
+    /// The index of the app whose folder is `root`; built now (the app loaded as a check loads
+    /// it) when no check has indexed the app yet, or configuration left it unchecked.
+    pub fn index(&mut self, root: &Path) -> Rc<AppIndex> {
+        if let Some(index) = self.indexes.get(root) {
+            return Rc::clone(index);
+        }
+        let app = self.workspace.load_app(root, &root.display().to_string());
+        let index = Rc::new(AppIndex::build(&app));
+        self.indexes.insert(root.to_owned(), Rc::clone(&index));
+        index
+    }
+
+    /// The index of the app the open document at `uri` is a file of.
+    pub fn index_of(&mut self, uri: &Uri) -> Option<Rc<AppIndex>> {
+        let Place::App { root, .. } = &self.documents.get(uri)?.place else {
+            return None;
+        };
+        let root = root.clone();
+        Some(self.index(&root))
+    }
+
+    /// For the open document at `uri`, in an app: the app's index, the document's path and
+    /// the byte offset of `position` in it.
+    pub fn indexed_spot(
+        &mut self,
+        uri: &Uri,
+        position: Position,
+    ) -> Option<(Rc<AppIndex>, PathBuf, usize)> {
+        let index = self.index_of(uri)?;
+        let document = self.documents.get(uri)?;
+        let path = document.path()?;
+        let offset = document
+            .lines
+            .offset(&document.text, position, self.encoding);
+        Some((index, path, offset))
     }
 }
