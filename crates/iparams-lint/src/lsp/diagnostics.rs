@@ -6,7 +6,6 @@
 
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
-use std::rc::Rc;
 
 use iparams_core::{Diagnostic, FileReport, RuleSettings, Severity, SourceText};
 use lsp_server::{Message, Notification};
@@ -14,12 +13,12 @@ use lsp_types::Uri;
 use serde_json::{Value, json};
 
 use super::documents::{Document, Place};
-use super::index::AppIndex;
+use super::index::reads_iparams;
 use super::keys::Named;
 use super::positions::Cursor;
 use super::state::State;
 use crate::workspace::config;
-use crate::workspace::{Job, Plan, Target};
+use crate::workspace::{Checked, Job, Loaded, Plan, Target};
 
 /// What the diagnostics say they come from.
 pub const SOURCE: &str = "iparams-lint";
@@ -142,8 +141,8 @@ fn refresh_configuration(state: &mut State, location: &Path) {
 fn check_app(state: &mut State, root: &Path) -> Vec<Uri> {
     // Gone before anything else, so that no answer comes from the text before this check
     // (when configuration leaves the app unchecked, or the check fails, the next request
-    // builds it again).
-    state.indexes.remove(root);
+    // loads the app again).
+    state.indexes.forget(root);
     let open: Vec<(Uri, String)> = state
         .documents
         .iter()
@@ -158,16 +157,17 @@ fn check_app(state: &mut State, root: &Path) -> Vec<Uri> {
             state
                 .workspace
                 .check(&mut state.linter, &job.target, &job.shown, &job.settings);
-        let notes = checked
-            .errors
-            .iter()
-            .map(|error| format!("iparams-lint: {error}"));
+        let Checked {
+            loaded,
+            verdicts,
+            errors,
+        } = checked;
+        let notes = errors.iter().map(|error| format!("iparams-lint: {error}"));
         state.notes.extend(notes);
-        if let Some(app) = checked.loaded.app() {
-            let index = Rc::new(AppIndex::build(app));
-            state.indexes.insert(root.to_owned(), index);
+        if let Loaded::App { app, .. } = loaded {
+            state.indexes.checked(root, app);
         }
-        for verdict in checked.verdicts {
+        for verdict in verdicts {
             let found = open
                 .iter()
                 .position(|(_, relative)| verdict.relative.as_ref() == Some(relative));
@@ -178,6 +178,16 @@ fn check_app(state: &mut State, root: &Path) -> Vec<Uri> {
     }
     for ((uri, _), report) in open.iter().zip(reports) {
         store(state, uri, report);
+    }
+    // A finding about a read points at the key's definition, which the index tells: built
+    // now only when an open file with findings reads iparams.
+    let needs_index = open.iter().any(|(uri, relative)| {
+        state.documents.get(uri).is_some_and(|document| {
+            !document.report.diagnostics.is_empty() && reads_iparams(relative, &document.text)
+        })
+    });
+    if needs_index {
+        state.index(root);
     }
     open.into_iter().map(|(uri, _)| uri).collect()
 }
@@ -308,8 +318,8 @@ fn definitions_for(state: &State, document: &Document) -> Definitions {
     let Place::App { root, relative } = &document.place else {
         return Definitions::default();
     };
-    // The app was indexed by the check whose findings these are.
-    let Some(index) = state.indexes.get(root) else {
+    // Built after the check whose findings these are.
+    let Some(index) = state.indexes.built(root) else {
         return Definitions::default();
     };
     let reads = index.reads_in(&root.join(relative));

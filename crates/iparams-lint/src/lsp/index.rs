@@ -1,10 +1,12 @@
 //! What the server knows of each app between edits: the keys it declares and what declares
 //! them, every read of an iparam in every file, and the `data-bind` values of its custom page.
-//! Built once per check of the app ([`AppIndex::build`]) and kept in the state per app folder,
-//! so that hover, completion, definition, references and rename answer without reading the
-//! app again.
+//! Built at most once per check of the app ([`AppIndex::build`], from the app as that check
+//! loaded it) and kept per app folder ([`Indexes`]), so that hover, completion, definition,
+//! references and rename answer without reading the app again.
 
+use std::collections::HashMap;
 use std::path::{Path, PathBuf};
+use std::rc::Rc;
 
 use iparams_core::SourceText;
 use iparams_core::app::html::{AttributeValue, HtmlPage};
@@ -111,6 +113,63 @@ impl AppIndex {
             .iter()
             .find(|bind| bind.span.start <= offset && offset <= bind.span.end)
     }
+}
+
+/// The apps' indexes, by folder.
+///
+/// A check hands over the app it loaded; its index is built when a request (or a finding's
+/// related information) first needs it. Building analyses every script of the app again, which
+/// for a large script costs as much as the check itself: built at the check, it would slow
+/// every edit's diagnostics; built at the first request, typing pays nothing for it.
+#[derive(Debug, Default)]
+pub struct Indexes {
+    apps: HashMap<PathBuf, Slot>,
+}
+
+#[derive(Debug)]
+enum Slot {
+    /// The app as its last check loaded it, not yet indexed.
+    Checked(Box<LoadedApp>),
+    Built(Rc<AppIndex>),
+}
+
+impl Indexes {
+    /// The app at `root` was checked as `app`: what was known of it before is stale.
+    pub fn checked(&mut self, root: &Path, app: LoadedApp) {
+        self.apps
+            .insert(root.to_owned(), Slot::Checked(Box::new(app)));
+    }
+
+    /// Nothing is known of the app at `root` any more (its text changed without a check).
+    pub fn forget(&mut self, root: &Path) {
+        self.apps.remove(root);
+    }
+
+    /// The index of the app at `root`: from its last check, or from the app `load` gives when
+    /// no check has handed one over.
+    pub fn get(&mut self, root: &Path, load: impl FnOnce() -> LoadedApp) -> Rc<AppIndex> {
+        let index = match self.apps.remove(root) {
+            Some(Slot::Built(index)) => index,
+            Some(Slot::Checked(app)) => Rc::new(AppIndex::build(&app)),
+            None => Rc::new(AppIndex::build(&load())),
+        };
+        self.apps
+            .insert(root.to_owned(), Slot::Built(Rc::clone(&index)));
+        index
+    }
+
+    /// The index of the app at `root`, when it is built.
+    pub fn built(&self, root: &Path) -> Option<&AppIndex> {
+        match self.apps.get(root)? {
+            Slot::Built(index) => Some(index),
+            Slot::Checked(_) => None,
+        }
+    }
+}
+
+/// Whether the file at `relative` of an app, whose text is `text`, reads any iparam.
+pub fn reads_iparams(relative: &str, text: &str) -> bool {
+    relative != IPARAMS_FILE && !file_reads(relative, Path::new(relative), text).is_empty()
 }
 
 /// The reads of iparams in the file at `relative` of an app (`path` on disk), whose text is

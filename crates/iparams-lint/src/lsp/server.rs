@@ -315,7 +315,7 @@ fn note_unguarded(state: &mut State, notification: Notification, dirty: &mut BTr
                 // The other files of its app now see the disk's text.
                 if let Place::App { root, .. } = &document.place {
                     // Checked again with them, or indexed again at the next request.
-                    state.indexes.remove(root);
+                    state.indexes.forget(root);
                     dirty.extend(
                         state
                             .documents

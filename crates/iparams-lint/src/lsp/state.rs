@@ -10,7 +10,7 @@ use iparams_core::Linter;
 use lsp_types::{Position, Uri};
 
 use super::documents::{Documents, Place};
-use super::index::AppIndex;
+use super::index::{AppIndex, Indexes};
 use super::positions::Encoding;
 use crate::workspace::Workspace;
 
@@ -42,8 +42,9 @@ pub struct State {
     pub completion_markup: Markup,
     pub hover_markup: Markup,
     /// Each app's index, by its folder, from the app's last check: every edit to an open
-    /// document checks its app again (and replaces the index) before the next request is read.
-    pub indexes: HashMap<PathBuf, Rc<AppIndex>>,
+    /// document checks its app again (which replaces what the index knew) before the next
+    /// request is read.
+    pub indexes: Indexes,
 }
 
 impl std::fmt::Debug for State {
@@ -68,7 +69,7 @@ impl State {
             closed: Vec::new(),
             completion_markup: Markup::Markdown,
             hover_markup: Markup::Markdown,
-            indexes: HashMap::new(),
+            indexes: Indexes::default(),
         }
     }
 
@@ -77,16 +78,14 @@ impl State {
         self.shown_notes.insert(note.to_owned())
     }
 
-    /// The index of the app whose folder is `root`; built now (the app loaded as a check loads
-    /// it) when no check has indexed the app yet, or configuration left it unchecked.
+    /// The index of the app whose folder is `root`; built now when needed, from the app as its
+    /// last check loaded it, or loaded now as a check loads it when configuration left the
+    /// app unchecked.
     pub fn index(&mut self, root: &Path) -> Rc<AppIndex> {
-        if let Some(index) = self.indexes.get(root) {
-            return Rc::clone(index);
-        }
-        let app = self.workspace.load_app(root, &root.display().to_string());
-        let index = Rc::new(AppIndex::build(&app));
-        self.indexes.insert(root.to_owned(), Rc::clone(&index));
-        index
+        let workspace = &self.workspace;
+        self.indexes.get(root, || {
+            workspace.load_app(root, &root.display().to_string())
+        })
     }
 
     /// The index of the app the open document at `uri` is a file of.
