@@ -95,6 +95,15 @@ impl AppIndex {
         self.keys.get(key).map(|found| &found.named)
     }
 
+    /// Every declaration of `key`, the ones that do not count included.
+    pub fn declarations_of<'i>(&'i self, key: &'i str) -> impl Iterator<Item = &'i Named> + 'i {
+        self.keys
+            .keys
+            .iter()
+            .map(|found| &found.named)
+            .filter(move |named| named.key == key)
+    }
+
     /// Every read of `key`, file by file in the app's order.
     pub fn reads_of<'i>(&'i self, key: &'i str) -> impl Iterator<Item = &'i Named> + 'i {
         self.files

@@ -9,7 +9,8 @@
 //! - [`actions`]: quick fixes, fix-all, turning a finding off in `.iparams-lint.toml`;
 //! - [`keys`]: the iparam keys an app declares (iparams.json, or a custom page's `postConfigs`);
 //! - [`index`]: per app, from its last check, its keys and every read of them;
-//! - [`hover`], [`completion`], [`navigation`]: what the format and the app's reads tell.
+//! - [`hover`], [`completion`], [`navigation`]: what the format and the app's reads tell;
+//! - [`rename`]: an iparam key renamed in its declaration and every read.
 //!
 //! Standard output carries the protocol only: nothing on this path prints; logs go to
 //! standard error.
@@ -24,6 +25,7 @@ mod index;
 mod keys;
 mod navigation;
 pub mod positions;
+mod rename;
 mod server;
 mod state;
 mod transport;
