@@ -15,6 +15,7 @@ use serde_json::{Value, json};
 use super::context;
 use super::documents::Document;
 use super::index::AppIndex;
+use super::locations::offset_in;
 use super::state::State;
 
 /// LSP completion item kinds used here.
@@ -33,8 +34,7 @@ struct Candidate {
 pub fn complete(state: &mut State, params: CompletionParams) -> Value {
     let at = params.text_document_position_params;
     let index = state.index_of(&at.text_document.uri);
-    let Some((document, offset)) = super::offset_in(state, &at.text_document.uri, at.position)
-    else {
+    let Some((document, offset)) = offset_in(state, &at.text_document.uri, at.position) else {
         return Value::Null;
     };
     let found = if document.is_iparams() {
@@ -65,7 +65,7 @@ pub fn complete(state: &mut State, params: CompletionParams) -> Value {
                 "textEdit": { "range": range, "newText": text },
             });
             if let Some(documentation) = candidate.documentation {
-                item["documentation"] = super::markup(state.completion_markup, documentation);
+                item["documentation"] = state.completion_markup.wrap(documentation);
             }
             item
         })

@@ -15,6 +15,7 @@ use serde_json::{Value, json};
 use super::documents::{Document, Place};
 use super::index::reads_iparams;
 use super::keys::Named;
+use super::locations::location;
 use super::positions::Cursor;
 use super::state::State;
 use crate::workspace::config;
@@ -336,7 +337,7 @@ fn definitions_for(state: &State, document: &Document) -> Definitions {
 
 /// The location of an iparam's key in iparams.json, as related information.
 fn definition_location(state: &State, definition: &Named) -> Value {
-    let location = super::location(state, &definition.spot);
+    let location = location(state, &definition.spot);
     json!({
         "location": location,
         "message": format!("`{}` is defined here", definition.key),

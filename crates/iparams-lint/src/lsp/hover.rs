@@ -16,13 +16,13 @@ use super::diagnostics::rule_url;
 use super::documents::Document;
 use super::index::AppIndex;
 use super::keys::{Declarer, Spot};
+use super::locations::{offset_in, range_of};
 use super::state::State;
 
 pub fn hover(state: &mut State, params: HoverParams) -> Value {
     let at = params.text_document_position_params;
     let index = state.index_of(&at.text_document.uri);
-    let Some((document, offset)) = super::offset_in(state, &at.text_document.uri, at.position)
-    else {
+    let Some((document, offset)) = offset_in(state, &at.text_document.uri, at.position) else {
         return Value::Null;
     };
     let in_app = index.as_deref().zip(document.path());
@@ -60,7 +60,7 @@ pub fn hover(state: &mut State, params: HoverParams) -> Value {
         return Value::Null;
     }
     let mut out = json!({
-        "contents": super::markup(state.hover_markup, parts.join("\n\n---\n\n")),
+        "contents": state.hover_markup.wrap(parts.join("\n\n---\n\n")),
     });
     if let Some((start, end)) = range {
         out["range"] = json!(
@@ -178,5 +178,5 @@ fn read_definition(
 
 /// The line (from 1) where `spot` starts.
 fn line_of(state: &State, spot: &Spot) -> u32 {
-    super::range_of(state, spot).start.line + 1
+    range_of(state, spot).start.line + 1
 }

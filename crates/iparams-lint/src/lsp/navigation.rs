@@ -7,6 +7,7 @@
 use lsp_types::{DefinitionParams, ReferenceParams};
 use serde_json::Value;
 
+use super::locations::location;
 use super::state::State;
 
 /// `textDocument/definition`: from a read to the key that declares it (or the key itself).
@@ -19,7 +20,7 @@ pub fn definition(state: &mut State, params: DefinitionParams) -> Value {
         return Value::Null;
     };
     match index.definition(&named.key) {
-        Some(definition) => super::location(state, &definition.spot),
+        Some(definition) => location(state, &definition.spot),
         None => Value::Null,
     }
 }
@@ -43,7 +44,7 @@ pub fn references(state: &mut State, params: ReferenceParams) -> Value {
     let locations: Vec<Value> = declaration
         .into_iter()
         .chain(index.reads_of(key))
-        .map(|named| super::location(state, &named.spot))
+        .map(|named| location(state, &named.spot))
         .collect();
     Value::Array(locations)
 }

@@ -14,6 +14,7 @@ use serde_json::{Value, json};
 
 use super::index::AppIndex;
 use super::keys::{Named, Spot};
+use super::locations::{range_of, uri_of};
 use super::state::State;
 
 /// A refusal, with what the user is told.
@@ -31,7 +32,7 @@ pub fn prepare(state: &mut State, params: TextDocumentPositionParams) -> Result<
         return Ok(Value::Null);
     };
     declared(&index, &named.key)?;
-    Ok(json!({ "range": super::range_of(state, &named.spot), "placeholder": named.key }))
+    Ok(json!({ "range": range_of(state, &named.spot), "placeholder": named.key }))
 }
 
 /// `textDocument/rename`: the edit that renames the key under the cursor to the new name.
@@ -75,7 +76,7 @@ pub fn rename(state: &mut State, params: RenameParams) -> Result<Value, Refused>
     }
     let mut changes = serde_json::Map::new();
     for (path, spots) in by_file {
-        let Some(uri) = super::uri_of(path) else {
+        let Some(uri) = uri_of(path) else {
             continue;
         };
         let text = text_of(state, path);
@@ -83,7 +84,7 @@ pub fn rename(state: &mut State, params: RenameParams) -> Result<Value, Refused>
             .into_iter()
             .map(|spot| {
                 json!({
-                    "range": super::range_of(state, spot),
+                    "range": range_of(state, spot),
                     "newText": replacement(&text, spot, key, &new_name),
                 })
             })
@@ -107,7 +108,7 @@ fn declared<'i>(index: &'i AppIndex, key: &str) -> Result<&'i Named, Refused> {
 
 /// The text of the file at `path`: the open document's, else the file's through the workspace.
 fn text_of(state: &State, path: &std::path::Path) -> String {
-    let open = super::uri_of(path).and_then(|uri| state.documents.get(&uri));
+    let open = uri_of(path).and_then(|uri| state.documents.get(&uri));
     match open {
         Some(document) => document.text.clone(),
         None => {

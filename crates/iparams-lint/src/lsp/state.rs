@@ -8,6 +8,7 @@ use std::time::SystemTime;
 
 use iparams_core::Linter;
 use lsp_types::{Position, Uri};
+use serde_json::{Value, json};
 
 use super::documents::{Documents, Place};
 use super::index::{AppIndex, Indexes};
@@ -22,6 +23,17 @@ pub enum Markup {
     Markdown,
     PlainText,
     String,
+}
+
+impl Markup {
+    /// Documentation in this form (Markdown is written to read well as text).
+    pub fn wrap(self, value: String) -> Value {
+        match self {
+            Markup::Markdown => json!({ "kind": "markdown", "value": value }),
+            Markup::PlainText => json!({ "kind": "plaintext", "value": value }),
+            Markup::String => Value::String(value),
+        }
+    }
 }
 
 /// What the server holds between messages.
