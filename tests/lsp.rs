@@ -1474,3 +1474,257 @@ fn real_custom_page_apps() {
     );
     client.finish().expect("a clean session");
 }
+
+/// The texts of `files` (each `(text, uri)`) with a rename's workspace edit applied; every
+/// file the edit changes must be one of them.
+fn renamed(edit: &Value, files: &[(&str, &str)]) -> Vec<String> {
+    let changes = edit["changes"].as_object().expect("changes by file");
+    for uri in changes.keys() {
+        assert!(
+            files.iter().any(|(_, known)| known == uri),
+            "an edit to {uri}: {edit:#}"
+        );
+    }
+    files
+        .iter()
+        .map(|(text, uri)| match changes.get(*uri) {
+            Some(edits) => apply(text, edits),
+            None => (*text).to_owned(),
+        })
+        .collect()
+}
+
+/// The number of text edits of a workspace edit.
+fn edit_count(edit: &Value) -> usize {
+    edit["changes"]
+        .as_object()
+        .expect("changes by file")
+        .values()
+        .map(|edits| edits.as_array().expect("edits").len())
+        .sum()
+}
+
+/// The message of a request that must fail.
+fn refusal(client: &mut Client, method: &str, params: Value) -> String {
+    match client.request(method, params).response_result {
+        Ok(result) => panic!("{method} succeeded: {result:#}"),
+        Err(error) => error.message,
+    }
+}
+
+fn rename_at(file: &str, position: Value, new_name: &str) -> Value {
+    let mut params = at(file, position);
+    params["newName"] = json!(new_name);
+    params
+}
+
+/// Rename in an app with config/iparams.json: from the key or from any read, the key and every
+/// read change (a destructured read keeps its variable); a name that is not a key, or one the
+/// app declares, is refused.
+#[test]
+fn rename_an_iparam_of_iparams_json_everywhere_it_is_read() {
+    let root = fixture("apps/hr-sync");
+    let (iparams, iparams_uri) = file_in(&root, "config/iparams.json");
+    let (server, server_uri) = file_in(&root, "server/server.js");
+    let (requests, requests_uri) = file_in(&root, "config/requests.json");
+    let (page, page_uri) = file_in(&root, "app/index.html");
+    let (mut client, _) = Client::start(None);
+    client.open(&iparams_uri, "json", &iparams);
+    client.open(&server_uri, "javascript", &server);
+    client.open(&requests_uri, "json", &requests);
+    client.open(&page_uri, "html", &page);
+    client.sync();
+    let files = [
+        (iparams.as_str(), iparams_uri.as_str()),
+        (server.as_str(), server_uri.as_str()),
+        (requests.as_str(), requests_uri.as_str()),
+        (page.as_str(), page_uri.as_str()),
+    ];
+
+    // From a destructured read: the range is the key's, the placeholder its name.
+    let prepared = client.result(
+        "textDocument/prepareRename",
+        at(&server_uri, position_of(&server, "department,", 0, 3)),
+    );
+    assert_eq!(
+        prepared,
+        json!({ "range": range_of(&server, "department,", 0, 10), "placeholder": "department" })
+    );
+    // Nowhere near a key: nothing to rename.
+    let nothing = client.result(
+        "textDocument/prepareRename",
+        at(&server_uri, position_of(&server, "exports", 0, 1)),
+    );
+    assert_eq!(nothing, Value::Null);
+
+    // From the key in iparams.json.
+    let edit = client.result(
+        "textDocument/rename",
+        rename_at(
+            &iparams_uri,
+            position_of(&iparams, "\"department\"", 0, 2),
+            "team",
+        ),
+    );
+    let after = renamed(&edit, &files);
+    assert!(after[0].contains("\"team\": {"), "{}", after[0]);
+    assert!(!after[0].contains("\"department\""), "{}", after[0]);
+    // The variable of the destructuring is kept: the code below it still reads it.
+    assert!(
+        after[1].contains("const { team: department, employee_statuses"),
+        "{}",
+        after[1]
+    );
+    assert_eq!(
+        after[1].matches("department").count(),
+        server.matches("department").count()
+    );
+    assert_eq!(after[2], requests);
+
+    // From a read in a request template: the declaration and every template's read.
+    let edit = client.result(
+        "textDocument/rename",
+        rename_at(
+            &requests_uri,
+            position_of(&requests, "iparam.hr_domain", 1, 9),
+            "hr_host",
+        ),
+    );
+    let after = renamed(&edit, &files);
+    assert!(after[0].contains("\"hr_host\": {"), "{}", after[0]);
+    assert_eq!(
+        after[2].matches("<%= iparam.hr_host %>").count(),
+        requests.matches("<%= iparam.hr_domain %>").count()
+    );
+    assert!(!after[2].contains("hr_domain"), "{}", after[2]);
+    // As many edits as references, the declaration included.
+    let mut references = at(
+        &requests_uri,
+        position_of(&requests, "iparam.hr_domain", 0, 9),
+    );
+    references["context"] = json!({ "includeDeclaration": true });
+    let found = client.result("textDocument/references", references);
+    assert_eq!(
+        edit_count(&edit),
+        found.as_array().expect("locations").len(),
+        "{edit:#}"
+    );
+
+    // From a read in a page's script.
+    let edit = client.result(
+        "textDocument/rename",
+        rename_at(
+            &page_uri,
+            position_of(&page, "\"notify_email\"", 0, 3),
+            "notify_address",
+        ),
+    );
+    let after = renamed(&edit, &files);
+    assert!(
+        after[3].contains("client.iparams.get(\"notify_address\")"),
+        "{}",
+        after[3]
+    );
+    assert!(after[0].contains("\"notify_address\": {"), "{}", after[0]);
+
+    // Refusals.
+    let invalid = refusal(
+        &mut client,
+        "textDocument/rename",
+        rename_at(
+            &server_uri,
+            position_of(&server, "department,", 0, 3),
+            "hr-team",
+        ),
+    );
+    assert!(
+        invalid.contains("`hr-team` is not a valid iparam key"),
+        "{invalid}"
+    );
+    let taken = refusal(
+        &mut client,
+        "textDocument/rename",
+        rename_at(
+            &server_uri,
+            position_of(&server, "department,", 0, 3),
+            "hr_domain",
+        ),
+    );
+    assert!(
+        taken.contains("already declares an iparam `hr_domain`"),
+        "{taken}"
+    );
+    client.finish().expect("a clean session");
+}
+
+/// Rename in an app with a custom page: the key of the object `postConfigs` returns, what
+/// `getConfigs` reads back, and the app's reads, from the editor's unsaved text.
+#[test]
+fn rename_an_iparam_of_a_custom_page() {
+    let root = fixture("lsp/custom-page");
+    let (script, script_uri) = file_in(&root, "config/assets/iparams.js");
+    let (app_js, app_uri) = file_in(&root, "app/scripts/app.js");
+    let (server, server_uri) = file_in(&root, "server/server.js");
+    let (requests, requests_uri) = file_in(&root, "config/requests.json");
+    let (mut client, _) = Client::start(None);
+    client.open(&script_uri, "javascript", &script);
+    client.open(&app_uri, "javascript", &app_js);
+    client.sync();
+    let files = [
+        (script.as_str(), script_uri.as_str()),
+        (app_js.as_str(), app_uri.as_str()),
+        (server.as_str(), server_uri.as_str()),
+        (requests.as_str(), requests_uri.as_str()),
+    ];
+    let edit = client.result(
+        "textDocument/rename",
+        rename_at(&app_uri, position_of(&app_js, "\"channel\"", 0, 2), "room"),
+    );
+    let after = renamed(&edit, &files);
+    assert!(
+        after[0].contains("    room: field(\"channel\").value"),
+        "{}",
+        after[0]
+    );
+    assert!(after[0].contains("= configs.room;"), "{}", after[0]);
+    assert!(
+        after[1].contains("client.iparams.get(\"room\")"),
+        "{}",
+        after[1]
+    );
+    // server.js is not open: its text is the disk's.
+    assert!(after[2].contains("args.iparams.room"), "{}", after[2]);
+
+    // The key just typed into `postConfigs` (unsaved) is declared: renaming onto it is refused.
+    let typed = script.replace(
+        "    domain: field",
+        "    region: field(\"region\").value,\n    domain: field",
+    );
+    client.change(&script_uri, 2, json!([{ "text": typed }]));
+    let taken = refusal(
+        &mut client,
+        "textDocument/rename",
+        rename_at(
+            &app_uri,
+            position_of(&app_js, "\"channel\"", 0, 2),
+            "region",
+        ),
+    );
+    assert!(
+        taken.contains("already declares an iparam `region`"),
+        "{taken}"
+    );
+    // A read of a key the page does not store has no declaration to rename.
+    let unknown = app_js.replace("get(\"channel\")", "get(\"chanel\")");
+    client.change(&app_uri, 2, json!([{ "text": unknown }]));
+    let undeclared = refusal(
+        &mut client,
+        "textDocument/prepareRename",
+        at(&app_uri, position_of(&unknown, "\"chanel\"", 0, 2)),
+    );
+    assert!(
+        undeclared.contains("iparam `chanel` is not declared"),
+        "{undeclared}"
+    );
+    client.finish().expect("a clean session");
+}

@@ -9,11 +9,13 @@
 //! `cargo bench -p iparams-bench --bench lsp` prints the medians (docs/BENCHMARKS.md). Under
 //! `cargo test --benches` (no `--bench` flag) each case runs a few times, as a smoke test.
 
+mod lsp_session;
+
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use lsp_server::{Connection, Message, Notification, Request, RequestId};
-use serde_json::{Value, json};
+use lsp_session::{Session, position, uri};
+use serde_json::json;
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
@@ -46,28 +48,10 @@ fn ms(duration: Duration) -> f64 {
     duration.as_secs_f64() * 1000.0
 }
 
-fn uri(path: &Path) -> String {
-    url::Url::from_file_path(path)
-        .expect("an absolute path")
-        .to_string()
-}
-
 /// Opens every file of the app in `root` with `iparams` as the text of its iparams.json, then
 /// types one character `runs` times; returns each edit's latency.
 fn measure(root: &Path, iparams: &str, runs: usize) -> Vec<Duration> {
-    let (server, client) = Connection::memory();
-    let handle = std::thread::spawn(move || iparams_lint::lsp::serve(&server));
-    let send = |message: Message| client.sender.send(message).expect("the server listens");
-    send(
-        Request::new(
-            RequestId::from(1),
-            "initialize".into(),
-            json!({ "processId": null, "rootUri": null, "capabilities": {} }),
-        )
-        .into(),
-    );
-    let _ = client.receiver.recv().expect("initialized");
-    send(Notification::new("initialized".into(), json!({})).into());
+    let session = Session::start();
     let files: Vec<PathBuf> = [
         "config/iparams.json",
         "config/requests.json",
@@ -85,69 +69,38 @@ fn measure(root: &Path, iparams: &str, runs: usize) -> Vec<Duration> {
         } else {
             std::fs::read_to_string(file).expect("a file of the example")
         };
-        send(
-            Notification::new(
-                "textDocument/didOpen".into(),
-                json!({ "textDocument": { "uri": uri(file), "languageId": "json", "version": 1, "text": text } }),
-            )
-            .into(),
-        );
+        session.open(file, &text);
     }
-    let wait_for_round = || {
-        let mut seen = 0;
-        while seen < files.len() {
-            match client.receiver.recv().expect("the server answers") {
-                Message::Notification(n) if n.method == "textDocument/publishDiagnostics" => {
-                    seen += 1;
-                }
-                _ => {}
-            }
-        }
-    };
     // Each open re-checks the app and publishes its open files: wait for all of them.
-    for opened in 1..=files.len() {
-        let mut seen = 0;
-        while seen < opened {
-            if let Message::Notification(n) = client.receiver.recv().expect("an answer")
-                && n.method == "textDocument/publishDiagnostics"
-            {
-                seen += 1;
-            }
-        }
-    }
+    session.wait_for_diagnostics((1..=files.len()).sum());
     let iparams_uri = uri(&files[0]);
     // Inside the first `"display_name": "` value: a character typed, then deleted.
     let at = iparams
         .find("\"display_name\": \"")
         .expect("a display name")
         + 17;
-    let before = &iparams[..at];
-    let line = before.matches('\n').count();
-    let character = before.len() - before.rfind('\n').map_or(0, |n| n + 1);
     let mut times = Vec::with_capacity(runs);
     for run in 0..runs {
-        let change = if run % 2 == 0 {
-            json!({ "range": { "start": { "line": line, "character": character }, "end": { "line": line, "character": character } }, "text": "x" })
+        let start = position(iparams, at);
+        let mut end = start.clone();
+        let text = if run % 2 == 0 {
+            "x"
         } else {
-            json!({ "range": { "start": { "line": line, "character": character }, "end": { "line": line, "character": character + 1 } }, "text": "" })
+            end["character"] = json!(end["character"].as_u64().expect("a number") + 1);
+            ""
         };
         let started = Instant::now();
-        send(
-            Notification::new(
-                "textDocument/didChange".into(),
-                json!({ "textDocument": { "uri": iparams_uri, "version": run + 2 }, "contentChanges": [change] }),
-            )
-            .into(),
+        session.notify(
+            "textDocument/didChange",
+            json!({
+                "textDocument": { "uri": iparams_uri, "version": run + 2 },
+                "contentChanges": [{ "range": { "start": start, "end": end }, "text": text }],
+            }),
         );
-        wait_for_round();
+        session.wait_for_diagnostics(files.len());
         times.push(started.elapsed());
     }
-    send(Request::new(RequestId::from(2), "shutdown".into(), Value::Null).into());
-    send(Notification::new("exit".into(), Value::Null).into());
-    handle
-        .join()
-        .expect("the server ends")
-        .expect("a clean session");
+    session.finish();
     times
 }
 

@@ -2,6 +2,7 @@
 //! language server's index, the preview, `values`) read instead of reading the app's files
 //! again. Files are named by their paths inside the app, as the caller gave them.
 
+use super::html::AttributeValue;
 use super::iparams_source::IparamsSource;
 use super::manifest::Manifest;
 use super::model::{AppModel, FileId};
@@ -91,6 +92,8 @@ pub struct AppSummary {
     pub manifest: Manifest,
     /// config/requests.json's templates, when the app has the file.
     pub requests: Option<Requests<'static>>,
+    /// The `data-bind` values of config/iparams.html, when the app has the page.
+    pub data_binds: Vec<AttributeValue>,
 }
 
 impl AppSummary {
@@ -101,6 +104,7 @@ impl AppSummary {
             reads: Vec::new(),
             manifest: Manifest::default(),
             requests: None,
+            data_binds: Vec::new(),
         }
     }
 }
@@ -116,6 +120,11 @@ impl AppModel<'_> {
                 .requests
                 .as_ref()
                 .map(|requests| requests.requests.clone().into_owned()),
+            data_binds: self
+                .page
+                .as_ref()
+                .map(|page| page.html.data_binds.clone())
+                .unwrap_or_default(),
         }
     }
 

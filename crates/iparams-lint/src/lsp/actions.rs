@@ -12,9 +12,9 @@ use serde_json::{Value, json};
 
 use super::diagnostics::{self, Definitions};
 use super::documents::{Document, Place};
+use super::locations::uri_of;
 use super::positions::{Cursor, LineMap};
 use super::state::State;
-use super::uri_of;
 use crate::workspace::IPARAMS_FILE;
 use crate::workspace::config::{self, FILE_NAME};
 

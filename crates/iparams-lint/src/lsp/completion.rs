@@ -11,8 +11,9 @@ use lsp_types::CompletionParams;
 use serde_json::{Value, json};
 
 use super::context;
-use super::documents::{Document, Place};
-use super::keys::AppKeys;
+use super::documents::Document;
+use super::index::AppIndex;
+use super::locations::offset_in;
 use super::state::State;
 
 /// LSP completion item kinds used here.
@@ -30,16 +31,16 @@ struct Candidate {
 
 pub fn complete(state: &mut State, params: CompletionParams) -> Value {
     let at = params.text_document_position_params;
-    let Some((document, offset)) = super::offset_in(state, &at.text_document.uri, at.position)
-    else {
+    let index = state.index_of(&at.text_document.uri);
+    let Some((document, offset)) = offset_in(state, &at.text_document.uri, at.position) else {
         return Value::Null;
     };
     let found = if document.is_iparams() {
         in_iparams(document, offset)
-    } else if let Some(found) = in_page(document, offset) {
-        Some(found)
+    } else if let Some(index) = &index {
+        in_page(index, document, offset).or_else(|| in_code(index, document, offset))
     } else {
-        in_code(state, document, offset)
+        None
     };
     let Some((start, end, quote, candidates)) = found else {
         return Value::Null;
@@ -62,7 +63,7 @@ pub fn complete(state: &mut State, params: CompletionParams) -> Value {
                 "textEdit": { "range": range, "newText": text },
             });
             if let Some(documentation) = candidate.documentation {
-                item["documentation"] = super::markup(state.completion_markup, documentation);
+                item["documentation"] = state.completion_markup.wrap(documentation);
             }
             item
         })
@@ -143,8 +144,8 @@ fn data_bind_values() -> Vec<Candidate> {
 /// In a custom installation page, inside the value of a `data-bind` attribute: its values.
 /// What is replaced is the value's text from its start to the end of the word at the cursor
 /// (the value of an unclosed attribute runs on past it).
-fn in_page(document: &Document, offset: usize) -> Option<Found> {
-    let bind = document.data_bind_at(offset)?;
+fn in_page(index: &AppIndex, document: &Document, offset: usize) -> Option<Found> {
+    let bind = index.data_bind_at(&document.path()?, offset)?;
     let after = document.text.get(offset..bind.span.end)?;
     let word = after
         .find(|c: char| !(c.is_alphanumeric() || c == '.' || c == '_'))
@@ -170,10 +171,7 @@ const READERS: [(&str, bool); 6] = [
     ("iparam.", false),
 ];
 
-fn in_code(state: &State, document: &Document, offset: usize) -> Option<Found> {
-    let Place::App { root, .. } = &document.place else {
-        return None;
-    };
+fn in_code(index: &AppIndex, document: &Document, offset: usize) -> Option<Found> {
     let line_start = document.text[..offset]
         .rfind(['\n', '\r'])
         .map_or(0, |at| at + 1);
@@ -197,11 +195,12 @@ fn in_code(state: &State, document: &Document, offset: usize) -> Option<Found> {
     if reader.0 == "iparam." && !head.trim_end_matches("iparam.").trim_end().ends_with("<%=") {
         return None;
     }
-    let candidates = AppKeys::of(&state.workspace, root)
-        .named()
-        .into_iter()
-        .map(|named| Candidate {
-            label: named.key,
+    let candidates = index
+        .keys
+        .keys
+        .iter()
+        .map(|key| Candidate {
+            label: key.named.key.clone(),
             kind: KIND_FIELD,
             documentation: None,
         })

@@ -13,12 +13,13 @@ use lsp_types::Uri;
 use serde_json::{Value, json};
 
 use super::documents::{Document, Place};
-use super::keys::AppKeys;
-use super::navigation::{self, AppIndex};
+use super::index::AppIndex;
+use super::keys::Named;
+use super::locations::location;
 use super::positions::Cursor;
 use super::state::State;
 use crate::workspace::config;
-use crate::workspace::{IPARAMS_FILE, Job, Plan, Target};
+use crate::workspace::{Job, Plan, Target};
 
 /// What the diagnostics say they come from.
 pub const SOURCE: &str = "iparams-lint";
@@ -137,8 +138,12 @@ fn refresh_configuration(state: &mut State, location: &Path) {
 }
 
 /// Checks the app in `root` with the open documents' text; stores each open file's findings
-/// and returns their URIs.
+/// and the app's new index, and returns their URIs.
 fn check_app(state: &mut State, root: &Path) -> Vec<Uri> {
+    // Gone before anything else, so that no answer comes from the text before this check
+    // (when configuration leaves the app unchecked, or the check fails, the next request
+    // loads the app again).
+    state.indexes.forget(root);
     let open: Vec<(Uri, String)> = state
         .documents
         .iter()
@@ -158,7 +163,12 @@ fn check_app(state: &mut State, root: &Path) -> Vec<Uri> {
             .iter()
             .map(|error| format!("iparams-lint: {error}"));
         state.notes.extend(notes);
-        for verdict in checked.verdicts {
+        if let Some(app) = checked.loaded.app() {
+            let index = AppIndex::build(app, checked.summary.as_ref());
+            state.indexes.checked(root, index);
+        }
+        let verdicts = checked.verdicts;
+        for verdict in verdicts {
             let found = open
                 .iter()
                 .position(|(_, relative)| verdict.relative.as_ref() == Some(relative));
@@ -292,28 +302,21 @@ pub fn range_value(range: lsp_types::Range) -> Value {
 /// For a file that reads iparams: each read (its byte range) with the key's definition.
 #[derive(Debug, Default)]
 pub struct Definitions {
-    pairs: Vec<((usize, usize), navigation::Named)>,
+    pairs: Vec<((usize, usize), Named)>,
 }
 
 fn definitions_for(state: &State, document: &Document) -> Definitions {
     let Place::App { root, relative } = &document.place else {
         return Definitions::default();
     };
-    if relative == IPARAMS_FILE {
+    // Built after the check whose findings these are.
+    let Some(index) = state.indexes.built(root) else {
         return Definitions::default();
-    }
-    let path = root.join(relative);
-    let reads = navigation::reads(relative, &path, &document.text);
-    if reads.is_empty() {
-        return Definitions::default();
-    }
-    let index = AppIndex {
-        declared: AppKeys::of(&state.workspace, root).named(),
-        reads: Vec::new(),
     };
+    let reads = index.reads_in(&root.join(relative));
     Definitions {
         pairs: reads
-            .into_iter()
+            .iter()
             .filter_map(|read| {
                 let definition = index.definition(&read.key)?.clone();
                 Some(((read.spot.start, read.spot.end), definition))
@@ -323,8 +326,8 @@ fn definitions_for(state: &State, document: &Document) -> Definitions {
 }
 
 /// The location of an iparam's key in iparams.json, as related information.
-fn definition_location(state: &State, definition: &navigation::Named) -> Value {
-    let location = super::location(state, &definition.spot);
+fn definition_location(state: &State, definition: &Named) -> Value {
+    let location = location(state, &definition.spot);
     json!({
         "location": location,
         "message": format!("`{}` is defined here", definition.key),

@@ -6,7 +6,6 @@ use std::path::PathBuf;
 
 use iparams_core::FileReport;
 use iparams_core::app::Role;
-use iparams_core::app::html::{AttributeValue, HtmlPage};
 use lsp_types::{TextDocumentContentChangeEvent, Uri};
 
 use super::positions::{Encoding, LineMap};
@@ -78,23 +77,6 @@ impl Document {
             Place::Alone(path) => Some(path.clone()),
             Place::Virtual => None,
         }
-    }
-
-    /// Whether the document is an app's custom installation page, config/iparams.html.
-    pub fn is_install_page(&self) -> bool {
-        matches!(&self.place, Place::App { relative, .. } if Role::of(relative) == Role::InstallPage)
-    }
-
-    /// In an app's custom installation page, the `data-bind` value at `offset`, as the core
-    /// reads the page.
-    pub fn data_bind_at(&self, offset: usize) -> Option<AttributeValue> {
-        if !self.is_install_page() {
-            return None;
-        }
-        HtmlPage::read(&self.text)
-            .data_binds
-            .into_iter()
-            .find(|bind| bind.span.start <= offset && offset <= bind.span.end)
     }
 
     /// Whether the document is an iparams.json (by name, or by language for a buffer that has

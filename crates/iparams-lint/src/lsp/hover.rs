@@ -4,6 +4,8 @@
 //! installation page, the same; on a read of an iparam, its declaration (in iparams.json, or in
 //! what a custom page's `postConfigs` returns).
 
+use std::path::Path;
+
 use iparams_core::REGISTRY;
 use iparams_core::model::{Attribute, IparamType, data_bind_description};
 use iparams_core::products::product_description;
@@ -12,17 +14,19 @@ use serde_json::{Value, json};
 
 use super::context::{self, JsonContext};
 use super::diagnostics::rule_url;
-use super::documents::{Document, Place};
-use super::keys::{AppKeys, Declarer};
-use super::navigation::Spot;
+use super::documents::Document;
+use super::index::AppIndex;
+use super::keys::{Declarer, Spot};
+use super::locations::{offset_in, range_of};
 use super::state::State;
 
 pub fn hover(state: &mut State, params: HoverParams) -> Value {
     let at = params.text_document_position_params;
-    let Some((document, offset)) = super::offset_in(state, &at.text_document.uri, at.position)
-    else {
+    let index = state.index_of(&at.text_document.uri);
+    let Some((document, offset)) = offset_in(state, &at.text_document.uri, at.position) else {
         return Value::Null;
     };
+    let in_app = index.as_deref().zip(document.path());
     let mut parts: Vec<String> = Vec::new();
     let mut range: Option<(usize, usize)> = None;
     for d in &document.report.diagnostics {
@@ -45,18 +49,19 @@ pub fn hover(state: &mut State, params: HoverParams) -> Value {
     {
         parts.push(text);
         range = Some((start, end));
-    } else if let Some((text, start, end)) = page_data_bind(document, offset) {
-        parts.push(text);
-        range = Some((start, end));
-    } else if let Some((text, start, end)) = read_definition(state, document, offset) {
-        parts.push(text);
-        range = Some((start, end));
+    } else if let Some((index, path)) = &in_app {
+        let found = page_data_bind(index, path, offset)
+            .or_else(|| read_definition(state, index, path, offset));
+        if let Some((text, start, end)) = found {
+            parts.push(text);
+            range = Some((start, end));
+        }
     }
     if parts.is_empty() {
         return Value::Null;
     }
     let mut out = json!({
-        "contents": super::markup(state.hover_markup, parts.join("\n\n---\n\n")),
+        "contents": state.hover_markup.wrap(parts.join("\n\n---\n\n")),
     });
     if let Some((start, end)) = range {
         out["range"] = json!(
@@ -105,8 +110,8 @@ fn meaning(document: &Document, offset: usize) -> Option<(String, usize, usize)>
 
 /// What the `data-bind` value under the cursor in a custom installation page means, with the
 /// value's range.
-fn page_data_bind(document: &Document, offset: usize) -> Option<(String, usize, usize)> {
-    let bind = document.data_bind_at(offset)?;
+fn page_data_bind(index: &AppIndex, path: &Path, offset: usize) -> Option<(String, usize, usize)> {
+    let bind = index.data_bind_at(path, offset)?;
     let description = data_bind_description(&bind.value)?;
     Some((
         format!("**`{}`**: {description}", bind.value),
@@ -119,19 +124,12 @@ fn page_data_bind(document: &Document, offset: usize) -> Option<(String, usize, 
 /// the object a custom page's `postConfigs` returns.
 fn read_definition(
     state: &State,
-    document: &Document,
+    index: &AppIndex,
+    path: &Path,
     offset: usize,
 ) -> Option<(String, usize, usize)> {
-    let Place::App { root, relative } = &document.place else {
-        return None;
-    };
-    let path = root.join(relative);
-    let reads = super::navigation::reads(relative, &path, &document.text);
-    let read = reads
-        .iter()
-        .find(|read| read.spot.start <= offset && offset <= read.spot.end)?;
-    // Read through the workspace, so that unsaved text wins.
-    let keys = AppKeys::of(&state.workspace, root);
+    let read = index.read_at(path, offset)?;
+    let keys = &index.keys;
     let key = &read.key;
     let text = match (&keys.declarer, keys.get(key)) {
         (Declarer::Unknown, _) => return None,
@@ -181,5 +179,5 @@ fn read_definition(
 
 /// The line (from 1) where `spot` starts.
 fn line_of(state: &State, spot: &Spot) -> u32 {
-    super::range_of(state, spot).start.line + 1
+    range_of(state, spot).start.line + 1
 }

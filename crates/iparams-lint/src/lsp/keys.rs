@@ -1,14 +1,12 @@
 //! The iparam keys an app declares, with where each is written, for both kinds of app: the keys
-//! of config/iparams.json (the core's `Outline`), or, for an app with a custom installation
-//! page instead, the keys its `postConfigs` returns (the declarations of the app's check). Hover,
-//! completion, definition, references and related information all read them here.
+//! of config/iparams.json, or, for an app with a custom installation page instead, the keys its
+//! `postConfigs` returns, as the check of the app found them (the core's `Declarations`). The app's
+//! index holds them for hover, completion, definition, references, rename and related
+//! information.
 
 use std::path::{Path, PathBuf};
 
-use iparams_core::app::{Declarations, Declared, Outline};
-use iparams_core::{Linter, RuleSettings, SourceText};
-
-use crate::workspace::{IPARAMS_FILE, Target, Workspace};
+use iparams_core::app::{Declarations, Declared};
 
 /// A place in a file of an app: the file, and a byte range of its text.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -52,38 +50,18 @@ pub struct AppKeys {
 }
 
 impl AppKeys {
-    /// The keys of the app at `root`, read through the workspace (an editor's unsaved text
-    /// wins). iparams.json is read alone when the app has one; only an app without it is
-    /// checked whole, for its page and the scripts the page loads.
-    pub fn of(workspace: &Workspace, root: &Path) -> Self {
-        let iparams = root.join(IPARAMS_FILE);
-        if let Ok(bytes) = workspace.read(&iparams) {
-            return Self::of_iparams(&iparams, &bytes);
-        }
-        let target = Target::App(root.to_owned());
-        let shown = root.display().to_string();
-        let checked = workspace.check(
-            &mut Linter::default(),
-            &target,
-            &shown,
-            &RuleSettings::default(),
-        );
-        match &checked.summary {
-            Some(summary) => Self::of_declarations(&summary.declarations, root),
-            None => AppKeys {
-                declarer: Declarer::Unknown,
-                keys: Vec::new(),
-            },
+    /// No key known: nothing declares the app's iparams, or the app could not be checked.
+    pub fn unknown() -> Self {
+        AppKeys {
+            declarer: Declarer::Unknown,
+            keys: Vec::new(),
         }
     }
 
     /// The keys a check found declared in the app at `root`.
-    fn of_declarations(declarations: &Declarations, root: &Path) -> Self {
+    pub fn of_declarations(declarations: &Declarations, root: &Path) -> Self {
         let Some(file) = declarations.file.as_ref() else {
-            return AppKeys {
-                declarer: Declarer::Unknown,
-                keys: Vec::new(),
-            };
+            return Self::unknown();
         };
         let path = root.join(&file.relative);
         let from_page = declarations.source.is_page();
@@ -121,41 +99,9 @@ impl AppKeys {
         AppKeys { declarer, keys }
     }
 
-    /// The keys of the iparams.json at `path`, decoded as the linter decodes it.
-    fn of_iparams(path: &Path, bytes: &[u8]) -> Self {
-        let keys = Outline::of(SourceText::decode(bytes).text())
-            .iparams
-            .into_iter()
-            .map(|declared| {
-                // Without its quotes.
-                let inner = declared.key_span.inner();
-                Key {
-                    named: Named {
-                        key: declared.key.clone(),
-                        spot: Spot {
-                            path: path.to_owned(),
-                            start: inner.start,
-                            end: inner.end,
-                        },
-                    },
-                    declared,
-                }
-            })
-            .collect();
-        AppKeys {
-            declarer: Declarer::IparamsJson,
-            keys,
-        }
-    }
-
     /// The declaration of `key` that counts: the last one, as in `JSON.parse` and in an
     /// object literal.
     pub fn get(&self, key: &str) -> Option<&Key> {
         self.keys.iter().rev().find(|found| found.named.key == key)
-    }
-
-    /// Each key and where it is written.
-    pub fn named(self) -> Vec<Named> {
-        self.keys.into_iter().map(|key| key.named).collect()
     }
 }

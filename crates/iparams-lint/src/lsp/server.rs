@@ -16,7 +16,7 @@ use serde_json::{Value, json};
 use super::documents::{Document, Place, file_path};
 use super::positions::Encoding;
 use super::state::{Markup, State};
-use super::{actions, completion, diagnostics, hover, navigation};
+use super::{actions, completion, diagnostics, hover, navigation, rename};
 use crate::workspace::config::FILE_NAME;
 
 /// The capabilities agreed with the editors' side (docs/editors.md relies on them).
@@ -28,6 +28,7 @@ fn capabilities(encoding: Encoding) -> Value {
         "completionProvider": { "triggerCharacters": ["\"", "."] },
         "definitionProvider": true,
         "referencesProvider": true,
+        "renameProvider": { "prepareProvider": true },
         "codeActionProvider": { "codeActionKinds": ["quickfix", actions::FIX_ALL] },
     })
 }
@@ -212,6 +213,8 @@ fn handle(state: &mut State, request: Request) -> Answer {
         "textDocument/completion" => completion::complete(state, params(request.params)?),
         "textDocument/definition" => navigation_answer(state, request.params, false)?,
         "textDocument/references" => navigation_answer(state, request.params, true)?,
+        "textDocument/prepareRename" => rename::prepare(state, params(request.params)?)?,
+        "textDocument/rename" => rename::rename(state, params(request.params)?)?,
         // A request the tests use to prove a panic does not end the session.
         "iparams-lint/panic" => panic!("asked to panic"),
         other => {
@@ -314,6 +317,8 @@ fn note_unguarded(state: &mut State, notification: Notification, dirty: &mut BTr
                 }
                 // The other files of its app now see the disk's text.
                 if let Place::App { root, .. } = &document.place {
+                    // Checked again with them, or indexed again at the next request.
+                    state.indexes.forget(root);
                     dirty.extend(
                         state
                             .documents

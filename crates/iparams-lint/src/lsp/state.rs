@@ -2,15 +2,18 @@
 //! share.
 
 use std::collections::{BTreeSet, HashMap};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
+use std::rc::Rc;
 use std::time::SystemTime;
 
-use iparams_core::Linter;
-use lsp_types::Uri;
+use iparams_core::{Linter, RuleSettings};
+use lsp_types::{Position, Uri};
+use serde_json::{Value, json};
 
-use super::documents::Documents;
+use super::documents::{Documents, Place};
+use super::index::{AppIndex, Indexes};
 use super::positions::Encoding;
-use crate::workspace::Workspace;
+use crate::workspace::{Target, Workspace};
 
 /// How documentation is sent: Markdown to clients that list it, plain text to those that list
 /// only that, and a bare string to those that list nothing (older clients, which take no
@@ -20,6 +23,17 @@ pub enum Markup {
     Markdown,
     PlainText,
     String,
+}
+
+impl Markup {
+    /// Documentation in this form (Markdown is written to read well as text).
+    pub fn wrap(self, value: String) -> Value {
+        match self {
+            Markup::Markdown => json!({ "kind": "markdown", "value": value }),
+            Markup::PlainText => json!({ "kind": "plaintext", "value": value }),
+            Markup::String => Value::String(value),
+        }
+    }
 }
 
 /// What the server holds between messages.
@@ -39,6 +53,10 @@ pub struct State {
     /// What documentation the client shows in completion items, and in hovers.
     pub completion_markup: Markup,
     pub hover_markup: Markup,
+    /// Each app's index, by its folder, from the app's last check: every edit to an open
+    /// document checks its app again (which replaces what the index knew) before the next
+    /// request is read.
+    pub indexes: Indexes,
 }
 
 impl std::fmt::Debug for State {
@@ -63,11 +81,50 @@ impl State {
             closed: Vec::new(),
             completion_markup: Markup::Markdown,
             hover_markup: Markup::Markdown,
+            indexes: Indexes::default(),
         }
     }
 
     /// Whether `note` is shown for the first time (each is shown once).
     pub fn first_showing(&mut self, note: &str) -> bool {
         self.shown_notes.insert(note.to_owned())
+    }
+
+    /// The index of the app whose folder is `root`: from its last check, or from a check now
+    /// when configuration left the app unchecked.
+    pub fn index(&mut self, root: &Path) -> Rc<AppIndex> {
+        let (workspace, linter) = (&self.workspace, &mut self.linter);
+        self.indexes.get(root, || {
+            let target = Target::App(root.to_owned());
+            let shown = root.display().to_string();
+            let checked = workspace.check(linter, &target, &shown, &RuleSettings::default());
+            let app = checked.loaded.app().expect("an app's folder loads an app");
+            AppIndex::build(app, checked.summary.as_ref())
+        })
+    }
+
+    /// The index of the app the open document at `uri` is a file of.
+    pub fn index_of(&mut self, uri: &Uri) -> Option<Rc<AppIndex>> {
+        let Place::App { root, .. } = &self.documents.get(uri)?.place else {
+            return None;
+        };
+        let root = root.clone();
+        Some(self.index(&root))
+    }
+
+    /// For the open document at `uri`, in an app: the app's index, the document's path and
+    /// the byte offset of `position` in it.
+    pub fn indexed_spot(
+        &mut self,
+        uri: &Uri,
+        position: Position,
+    ) -> Option<(Rc<AppIndex>, PathBuf, usize)> {
+        let index = self.index_of(uri)?;
+        let document = self.documents.get(uri)?;
+        let path = document.path()?;
+        let offset = document
+            .lines
+            .offset(&document.text, position, self.encoding);
+        Some((index, path, offset))
     }
 }
