@@ -2,10 +2,11 @@
 
 use std::path::{Path, PathBuf};
 
-use iparams_core::app::{AppFile, AppInput, Role, SKIPPED_FOLDERS};
+use iparams_core::app::{AppFile, AppInput, PageIparams, Role, SKIPPED_FOLDERS};
 
+use super::discover;
 use super::place::MANIFEST_FILE;
-use super::{Workspace, discover};
+use super::state::Workspace;
 use crate::output::describe_io_error;
 
 /// App scripts larger than this are not the app's own code (bundles, libraries) and are skipped.
@@ -44,8 +45,24 @@ pub struct LoadedFile {
     pub overlaid: bool,
 }
 
+impl Workspace {
+    /// The app in folder `root`, each file read once (through the overlays); `shown` is how
+    /// output names the folder.
+    pub fn load_app(&self, root: &Path, shown: &str) -> LoadedApp {
+        LoadedApp::load(self, root, shown)
+    }
+
+    /// The iparams the custom installation page of the app at `root` (shown as `shown`)
+    /// stores, read from the page and the scripts it loads; `None` for an app without one, or
+    /// with iparams.json.
+    pub fn page_iparams(&self, root: &Path, shown: &str) -> Option<PageIparams> {
+        let app = self.load_app(root, shown);
+        iparams_core::app::page_iparams(&app.input()?)
+    }
+}
+
 impl LoadedApp {
-    pub(super) fn load(workspace: &Workspace, root: &Path, shown: &str) -> Self {
+    fn load(workspace: &Workspace, root: &Path, shown: &str) -> Self {
         let shown_path = |relative: &str| shown_in(root, shown, relative);
         let mut found = discover::app_files(root);
         // Files an editor holds that the disk does not have yet.
