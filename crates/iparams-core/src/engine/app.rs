@@ -1,9 +1,10 @@
 //! One app: iparams.json with the rules that can use the app, and the app's other files with
 //! the rules about them.
 
+use super::checks::{check_reading, enabled_checks};
 use super::finish::{finish, mask_secrets};
+use super::linter::Linter;
 use super::report::FileReport;
-use super::{Linter, check_reading, enabled_checks};
 use crate::app::manifest;
 use crate::app::{
     AppFile, AppInput, AppModel, FileId, InstallPage, JsFacts, Loadable, Requests, RequestsFile,
