@@ -2,8 +2,8 @@
 
 use crate::diagnostic::{Applicability, Edit, Fix, Severity};
 use crate::model::{Attribute, CURRENT_PRODUCT, Iparam};
+use crate::rules::framework::{Area, Check, Context, Examples, Rule};
 use crate::rules::helpers::subject;
-use crate::rules::{Area, Check, Context, Examples, Rule};
 use crate::suggest;
 
 pub static RULE: Rule = Rule {

@@ -56,7 +56,7 @@ use crate::model::{
     CURRENT_PRODUCT, DefaultValue, Iparam, IparamType, PRODUCT_PLACEHOLDER, PRODUCTS, RegexEntry,
     Text,
 };
-use crate::rules::Context;
+use crate::rules::framework::Context;
 use crate::rules::helpers::{compile_patterns, match_patterns};
 use crate::span::Span;
 use crate::suggest;

@@ -5,7 +5,7 @@ use std::collections::HashSet;
 use crate::diagnostic::Severity;
 use crate::model::Iparam;
 use crate::pointer;
-use crate::rules::{Area, Check, Context, Examples, Rule};
+use crate::rules::framework::{Area, Check, Context, Examples, Rule};
 use crate::suggest;
 use crate::syntax::Member;
 use crate::values::{DefinitionsFile, ValuesFile};
