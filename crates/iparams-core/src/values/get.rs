@@ -1,7 +1,8 @@
 //! What `client.iparams.get()` would return for a set of values, so a developer sees what the
 //! app's front end will and will not receive.
 
-use super::{is_secret, last_values, lower_definitions, parse_definitions};
+use super::answers::{is_secret, last_values};
+use super::definitions::{lower_definitions, parse_definitions};
 use crate::edits::json_string;
 use crate::secrets::{self, MASKED};
 use crate::source::SourceText;
