@@ -17,7 +17,7 @@ pub struct Plan {
     /// Files named on the command line that no rule reads, each with why.
     pub notes: Vec<DiscoveryError>,
     /// Whether a job reads standard input, which must then be given to
-    /// [`Workspace::give_stdin`] before the jobs run.
+    /// [`Workspace::give_stdin`](crate::workspace::Workspace::give_stdin) before the jobs run.
     pub reads_stdin: bool,
     /// The file of an app that standard input stands for (an editor's unsaved buffer).
     pub stdin_path: Option<PathBuf>,

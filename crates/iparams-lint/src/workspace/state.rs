@@ -120,8 +120,8 @@ impl Workspace {
     }
 }
 
-/// The overlay key of `path`: absolute, `.` and `..` resolved by name as [`app_of`] resolves
-/// them, so that `./a/b`, `c/../a/b` and `a/b` meet.
+/// The overlay key of `path`: absolute, `.` and `..` resolved by name as
+/// [`app_of`](super::place::app_of) resolves them, so that `./a/b`, `c/../a/b` and `a/b` meet.
 fn key(path: &Path) -> PathBuf {
     let absolute = std::path::absolute(path).unwrap_or_else(|_| path.to_owned());
     place::normalized(&absolute)
