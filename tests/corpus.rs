@@ -201,3 +201,46 @@ fn real_custom_pages() {
         insta::assert_snapshot!("corpus_custom_pages", findings);
     });
 }
+
+/// Everything the command prints over the whole corpus (every real iparams.json, checked alone,
+/// and every real app tree, checked whole), in each output format: a reviewed snapshot per
+/// format, so that a change inside the linter that users should not see (a new shape of the
+/// app model, a crate in place of hand-written code) is proved to change no byte of any output.
+#[test]
+fn every_format_over_the_corpus() {
+    let (real, apps) = (corpus_dir(), apps_dir());
+    let (Some(files), Some(trees)) = (read_corpus(&real), read_corpus(&apps)) else {
+        return;
+    };
+    // Named from the folder that holds both, as a user in it would name them.
+    let base = real.parent().expect("the corpus's folder");
+    assert_eq!(apps.parent(), Some(base), "the two corpora side by side");
+    let named = |entries: fs::ReadDir, keep: &dyn Fn(&Path) -> bool| {
+        let mut paths: Vec<String> = entries
+            .map(|entry| entry.expect("readable corpus").path())
+            .filter(|path| keep(path))
+            .map(|path| {
+                let relative = path.strip_prefix(base).expect("inside the corpus");
+                relative.to_string_lossy().into_owned()
+            })
+            .collect();
+        paths.sort();
+        paths
+    };
+    let mut targets = named(files, &|path| {
+        path.extension()
+            .is_some_and(|extension| extension == "json")
+    });
+    targets.extend(named(trees, &|path| path.is_dir()));
+    for format in ["human", "concise", "json", "sarif", "github", "junit"] {
+        let mut args = vec!["--format", format, "--color", "never", "--"];
+        args.extend(targets.iter().map(String::as_str));
+        let (status, stdout, stderr) = support::run_in(base, &args);
+        let output = format!(
+            "exit status: {status:?}\n--- standard error\n{stderr}--- standard output\n{stdout}"
+        );
+        insta::with_settings!({ snapshot_path => "snapshots/corpus_outputs", prepend_module_to_snapshot => false, omit_expression => true }, {
+            insta::assert_snapshot!(format, output);
+        });
+    }
+}

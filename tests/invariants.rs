@@ -313,7 +313,13 @@ pub fn values_are_sound(
             .collect()
     });
     secrets_stay_hidden(&outputs, &secrets);
-    if let Ok(preview) = preview_get(&definitions_source, &values) {
+    if let Ok(preview) = preview_get(
+        iparams_core::values::Definitions::Json {
+            source: &definitions_source,
+            path: DEFINITIONS_PATH,
+        },
+        &values,
+    ) {
         // Read with the linter's own parser: it takes any JSON number, such as 1e400.
         let (object, errors) = parse_value(&preview.json);
         assert!(
@@ -456,6 +462,7 @@ pub fn app_is_sound(linter: &mut Linter, bytes: &[u8], renderings: Renderings) {
     let script = input.chunk();
     let mut app = AppInput::new(
         AppFile {
+            relative: "manifest.json",
             path: "manifest.json",
             bytes: APP_MANIFEST.as_bytes(),
         },
@@ -469,7 +476,11 @@ pub fn app_is_sound(linter: &mut Linter, bytes: &[u8], renderings: Renderings) {
         ("server/server.js", script),
     ];
     for (path, bytes) in files {
-        app.add(path, AppFile { path, bytes });
+        app.add(AppFile {
+            relative: path,
+            path,
+            bytes,
+        });
     }
     app.config_entries = vec![
         ("iparams.json".into(), false),
@@ -478,7 +489,7 @@ pub fn app_is_sound(linter: &mut Linter, bytes: &[u8], renderings: Renderings) {
     ];
     let checked = linter.check_app(&app, &RuleSettings::default());
     let secrets = template_credentials(requests);
-    for file in &checked {
+    for file in &checked.files {
         spans_fit(file.source.text(), &file.report);
         let outputs = render(&file.path, file.source.text(), &file.report, renderings);
         secrets_stay_hidden(&outputs, &secrets);

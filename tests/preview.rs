@@ -927,6 +927,29 @@ fn a_custom_page_is_served_with_the_preview_client_and_its_assets_from_config() 
     assert_eq!(state["custom_page"], "config/iparams.html");
     assert_eq!(state["products"], json!(["freshdesk"]));
     assert_eq!(state["domain_name"], "acme.freshdesk.com");
+    // The page's `domain` inputs offer the core's domains of each product that has some.
+    let mut offered: Vec<&String> = state["product_domains"]
+        .as_object()
+        .expect("product_domains")
+        .keys()
+        .collect();
+    offered.sort();
+    assert_eq!(
+        offered,
+        [
+            "freshcaller",
+            "freshchat",
+            "freshdesk",
+            "freshsales",
+            "freshservice",
+            "freshteam",
+            "freshworks_crm"
+        ]
+    );
+    assert_eq!(
+        state["product_domains"]["freshworks_crm"],
+        json!(["myfreshworks.com", "freshworks.com"])
+    );
     let rules: Vec<&str> = state["findings"]
         .as_array()
         .expect("findings")

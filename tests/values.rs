@@ -625,8 +625,13 @@ fn a_hidden_required_iparam_without_a_value_blocks_the_installation() {
 #[test]
 fn get_leaves_out_secure_iparams() {
     let definitions = r#"{"a": {"display_name": "A", "type": "text"}, "k": {"display_name": "K", "type": "text", "secure": true}}"#;
+    let source = SourceText::decode(definitions.as_bytes());
+    let definitions = iparams_core::values::Definitions::Json {
+        source: &source,
+        path: "config/iparams.json",
+    };
     let preview = iparams_core::values::preview_get(
-        &SourceText::decode(definitions.as_bytes()),
+        definitions,
         &SourceText::decode(br#"{"k": "secret value", "a": "x"}"#),
     )
     .expect("a preview");

@@ -4,7 +4,8 @@
 //! The crate is in layers, each importing only the ones below it (docs/ARCHITECTURE.md):
 //!
 //! 1. the text: [`source`] decodes bytes, [`syntax`] parses them keeping every span, [`model`]
-//!    lowers each iparam into typed values; with [`diagnostic`]s, [`edits`] for fixes, user
+//!    lowers each iparam into typed values, [`products`] is the vendor's products; with
+//!    [`diagnostic`]s, [`edits`] for fixes, user
 //!    regexes ([`ecma_regex`]), [`secrets`], [`suggest`]ions and [`span`]s;
 //! 2. the views the rules read: what [`reading`] a JSON file found, the [`app`] around
 //!    iparams.json, and installed [`values`];
@@ -30,6 +31,7 @@ mod formats;
 pub mod model;
 pub mod pointer;
 mod positions;
+pub mod products;
 pub mod secrets;
 mod source;
 mod span;
@@ -49,7 +51,7 @@ pub use diagnostic::{Applicability, Diagnostic, Edit, Fix, Label, Severity};
 pub use edits::{insert_object_member, json_string};
 pub use engine::finish::finish;
 pub use engine::{
-    CheckedSource, FileReport, FixOutcome, LintOptions, Linter, lint, masked, redact,
+    CheckedApp, CheckedSource, FileReport, FixOutcome, LintOptions, Linter, lint, masked, redact,
 };
 pub use formats::is_ip_host;
 pub use rules::{Level, REGISTRY, Rule, RuleSettings};

@@ -4,6 +4,7 @@ use iparams_core::app::hr_service::{
     self, BLOOD_GROUPS, EMBEDDED, EMPLOYEE_SORTS, EMPLOYEE_STATUSES, GENDERS, PHONE_NUMBER_NAMES,
     SORT_TYPES, TIME_OFF_STATUSES, WORK_NUMBER_NAMES,
 };
+use iparams_serve::percent_encode;
 use rusqlite::types::Value as Sql;
 use serde_json::{Map, Value, json};
 
@@ -151,18 +152,6 @@ fn sort_descending(call: &Call<'_>) -> Result<bool, ApiError> {
     Ok(enum_param(call, "sort_type", &SORT_TYPES)? == Some("desc"))
 }
 
-fn encode(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for byte in text.bytes() {
-        if byte.is_ascii_alphanumeric() || b"-._~,".contains(&byte) {
-            out.push(char::from(byte));
-        } else {
-            out.push_str(&format!("%{byte:02X}"));
-        }
-    }
-    out
-}
-
 /// A page of a list with its headers: `total-objects` (every object the filters select),
 /// `total-pages`, and `link` to the next page when there is one.
 /// The records that meet every one of `conditions` (SQL over `doc`, with `values` bound to
@@ -203,7 +192,7 @@ fn paged(records: &Records, call: &Call<'_>, page: i64, total: i64, items: Vec<V
             .query
             .iter()
             .filter(|(name, _)| name != "page")
-            .map(|(name, value)| format!("{}={}", encode(name), encode(value)))
+            .map(|(name, value)| format!("{}={}", percent_encode(name), percent_encode(value)))
             .collect();
         query.push(format!("page={}", page + 1));
         reply.headers.push((

@@ -1,8 +1,9 @@
 //! The small synchronous HTTP/1.1 server on 127.0.0.1 that the preview (`iparams-lint preview`)
 //! and the HR sandbox both answer with: the request and answer as a handler sees them, the
-//! listener, a thread per connection that reads each request against a deadline, the body
-//! limit, the `Host` check that keeps pages elsewhere from reaching it through DNS rebinding, and
-//! the percent-decoding of paths. Below both, so that neither lends the other its plumbing.
+//! listener, a thread per connection that reads each request against a deadline (its head
+//! framed and bounded here, then read by httparse), the body limit, the `Host` check that keeps
+//! pages elsewhere from reaching it through DNS rebinding, and the percent-decoding of paths and
+//! encoding of query parts. Below both, so that neither lends the other its plumbing.
 //!
 //! # Why a thread per connection, each read against a deadline
 //! A pool of workers that each read a request and then answer it is held by any client that
@@ -32,6 +33,8 @@ pub const DEFAULT_READ_TIMEOUT: Duration = Duration::from_secs(5);
 pub const DEFAULT_MAX_CONNECTIONS: usize = 64;
 /// The request line and headers together; more is answered 431.
 pub const MAX_HEAD: usize = 64 * 1024;
+/// Why a head over [`MAX_HEAD`] is refused.
+const HEAD_TOO_LARGE: &str = "the request's head is too large";
 
 /// A request as it arrived.
 #[derive(Debug, Default, Clone)]
@@ -109,22 +112,36 @@ pub fn host_allowed(host: Option<&str>, port: u16) -> bool {
     })
 }
 
-/// `text` with its `%XX` escapes decoded; `None` for a bad escape or bytes that are not UTF-8.
+/// `text` with its `%XX` escapes decoded; `None` for a bad escape (`%` without two hexadecimal
+/// digits, which percent-encoding would keep as it is) or bytes that are not UTF-8.
 pub fn percent_decode(text: &str) -> Option<String> {
-    let bytes = text.as_bytes();
-    let mut out = Vec::with_capacity(bytes.len());
-    let mut i = 0;
-    while i < bytes.len() {
-        if bytes[i] == b'%' {
-            let hex = text.get(i + 1..i + 3)?;
-            out.push(u8::from_str_radix(hex, 16).ok()?);
-            i += 3;
-        } else {
-            out.push(bytes[i]);
-            i += 1;
-        }
+    let escapes_whole = text.split('%').skip(1).all(|after| {
+        after
+            .as_bytes()
+            .get(..2)
+            .is_some_and(|digits| digits.iter().all(u8::is_ascii_hexdigit))
+    });
+    if !escapes_whole {
+        return None;
     }
-    String::from_utf8(out).ok()
+    let decoded = percent_encoding::percent_decode_str(text)
+        .decode_utf8()
+        .ok()?;
+    Some(decoded.into_owned())
+}
+
+/// What [`percent_encode`] leaves as it is: ASCII letters and digits, and `-._~,`.
+const QUERY_PART: &percent_encoding::AsciiSet = &percent_encoding::NON_ALPHANUMERIC
+    .remove(b'-')
+    .remove(b'.')
+    .remove(b'_')
+    .remove(b'~')
+    .remove(b',');
+
+/// `text` as a name or value of a query: every byte but ASCII letters, digits and `-._~,` as
+/// `%XX` (upper-case digits).
+pub fn percent_encode(text: &str) -> String {
+    percent_encoding::utf8_percent_encode(text, QUERY_PART).to_string()
 }
 
 /// A running server; [`LocalServer::stop`] (or dropping it) ends it.
@@ -620,51 +637,15 @@ impl Reader<'_> {
                 break at + 4;
             }
             if self.buffer.len() > MAX_HEAD {
-                return Err(Refusal::Status(431, "the request's head is too large"));
+                return Err(Refusal::Status(431, HEAD_TOO_LARGE));
             }
             self.more(deadline).map_err(Refusal::from)?;
         };
         if head_end > MAX_HEAD {
-            return Err(Refusal::Status(431, "the request's head is too large"));
+            return Err(Refusal::Status(431, HEAD_TOO_LARGE));
         }
         let head: Vec<u8> = self.buffer.drain(..head_end).collect();
-        let bad = |reason| Refusal::Status(400, reason);
-        let head =
-            std::str::from_utf8(&head).map_err(|_| bad("the request's head is not UTF-8"))?;
-        let mut lines = head[..head.len() - 4].split("\r\n");
-        let request_line = lines.next().unwrap_or("");
-        let [method, target, version] = request_line
-            .split(' ')
-            .collect::<Vec<_>>()
-            .try_into()
-            .map_err(|_| bad("the request line is not `METHOD TARGET HTTP/1.1`"))?;
-        if !is_token(method) || target.is_empty() || target.chars().any(char::is_control) {
-            return Err(bad("the request line is not `METHOD TARGET HTTP/1.1`"));
-        }
-        let http_1_0 = match version {
-            "HTTP/1.1" => false,
-            "HTTP/1.0" => true,
-            _ => {
-                return Err(Refusal::Status(
-                    505,
-                    "only HTTP/1.0 and HTTP/1.1 are served",
-                ));
-            }
-        };
-        let mut headers = Vec::new();
-        for line in lines {
-            let (name, value) = line
-                .split_once(':')
-                .filter(|(name, _)| is_token(name))
-                .ok_or_else(|| bad("a header line is not `Name: value`"))?;
-            headers.push((name.to_owned(), value.trim().to_owned()));
-        }
-        let mut incoming = Incoming {
-            method: method.to_owned(),
-            target: target.to_owned(),
-            headers,
-            ..Incoming::default()
-        };
+        let (mut incoming, http_1_0) = parse_head(&head)?;
         let connection = incoming
             .header("connection")
             .unwrap_or("")
@@ -758,6 +739,96 @@ impl Reader<'_> {
     }
 }
 
+/// What a refused request line says it should be.
+const NOT_A_REQUEST_LINE: &str = "the request line is not `METHOD TARGET HTTP/1.1`";
+/// What a refused header line says it should be.
+const NOT_A_HEADER_LINE: &str = "a header line is not `Name: value`";
+
+/// A request's head, up to and with the empty line that ends it (`\r\n\r\n`), read by httparse:
+/// the request as a handler sees it (no body yet), and whether it is HTTP/1.0.
+fn parse_head(head: &[u8]) -> Result<(Incoming, bool), Refusal> {
+    let bad = |reason| Refusal::Status(400, reason);
+    if std::str::from_utf8(head).is_err() {
+        return Err(bad("the request's head is not UTF-8"));
+    }
+    // The few empty lines allowed before a request line were dropped while waiting for it
+    // (`next_request`); httparse would skip any number more.
+    if head.starts_with(b"\r") || head.starts_with(b"\n") {
+        return Err(bad(NOT_A_REQUEST_LINE));
+    }
+    // Room for a header on every line: the head's size is the only bound on their number.
+    let mut slots = vec![httparse::EMPTY_HEADER; head.iter().filter(|&&b| b == b'\n').count()];
+    let mut request = httparse::Request::new(&mut slots);
+    match request.parse(head) {
+        Ok(httparse::Status::Complete(length)) if length == head.len() => {}
+        // A bare `\n\n` ended the head before its `\r\n\r\n`.
+        Ok(httparse::Status::Complete(_)) => return Err(bad(NOT_A_HEADER_LINE)),
+        Ok(httparse::Status::Partial) => return Err(bad(NOT_A_REQUEST_LINE)),
+        Err(error) => return Err(refusal(error, &request, head)),
+    }
+    let (Some(method), Some(target), Some(version)) =
+        (request.method, request.path, request.version)
+    else {
+        return Err(bad(NOT_A_REQUEST_LINE));
+    };
+    if has_control(target) {
+        return Err(bad(NOT_A_REQUEST_LINE));
+    }
+    let mut headers = Vec::with_capacity(request.headers.len());
+    for header in request.headers.iter() {
+        // The head is UTF-8, and a value starts and ends at ASCII bytes.
+        let value = std::str::from_utf8(header.value)
+            .map_err(|_| bad("the request's head is not UTF-8"))?;
+        headers.push((header.name.to_owned(), value.trim().to_owned()));
+    }
+    let incoming = Incoming {
+        method: method.to_owned(),
+        target: target.to_owned(),
+        headers,
+        ..Incoming::default()
+    };
+    Ok((incoming, version == 0))
+}
+
+/// Whether a target holds a control character: httparse takes any byte over 0x7F in one, the
+/// C1 controls among them.
+fn has_control(target: &str) -> bool {
+    target.chars().any(char::is_control)
+}
+
+/// The refusal of a head httparse could not read: 505 for a request line `METHOD TARGET VERSION`
+/// whose only fault is its version, 400 for any other fault of it or of a header line.
+fn refusal(error: httparse::Error, request: &httparse::Request<'_, '_>, head: &[u8]) -> Refusal {
+    let bad = |reason| Refusal::Status(400, reason);
+    // A fault of the request line is told before any of the headers.
+    if request.path.is_some_and(has_control) {
+        return bad(NOT_A_REQUEST_LINE);
+    }
+    match error {
+        httparse::Error::HeaderName | httparse::Error::HeaderValue => {
+            return bad(NOT_A_HEADER_LINE);
+        }
+        httparse::Error::TooManyHeaders => return Refusal::Status(431, HEAD_TOO_LARGE),
+        _ => {}
+    }
+    // httparse reads the line from the left: a method and a target read, the rest is the version.
+    let (Some(method), Some(target)) = (request.method, request.path) else {
+        return bad(NOT_A_REQUEST_LINE);
+    };
+    let line_end = find(head, b"\r\n").unwrap_or(head.len());
+    let version = head
+        .get(method.len() + 1 + target.len() + 1..line_end)
+        .unwrap_or_default();
+    match version {
+        // The line is whole: what is wrong is below it.
+        b"HTTP/1.0" | b"HTTP/1.1" => bad(NOT_A_HEADER_LINE),
+        _ if !version.contains(&b' ') => {
+            Refusal::Status(505, "only HTTP/1.0 and HTTP/1.1 are served")
+        }
+        _ => bad(NOT_A_REQUEST_LINE),
+    }
+}
+
 /// Why a request was not read.
 enum Refusal {
     /// The client went: nothing to answer.
@@ -800,5 +871,109 @@ mod tests {
         assert_eq!(percent_decode("%zz"), None);
         assert_eq!(percent_decode("%2"), None);
         assert_eq!(percent_decode("%ff"), None);
+        assert_eq!(percent_decode("100%"), None);
+        assert_eq!(percent_decode("%%41"), None);
+        assert_eq!(percent_decode("%é1"), None);
+        // A sign is no hexadecimal digit.
+        assert_eq!(percent_decode("%+1"), None);
+        // `+` is a space in a form's query only: the caller says so.
+        assert_eq!(percent_decode("a+b").as_deref(), Some("a+b"));
+        assert_eq!(percent_decode("%C3%A9t%c3%a9").as_deref(), Some("été"));
+        assert_eq!(percent_decode("").as_deref(), Some(""));
+    }
+
+    fn refused(head: &str) -> (u16, &'static str) {
+        match parse_head(head.as_bytes()) {
+            Ok((incoming, _)) => panic!("{head:?} was read: {incoming:?}"),
+            Err(Refusal::Status(status, reason)) => (status, reason),
+            Err(Refusal::Closed) => panic!("{head:?}: closed"),
+        }
+    }
+
+    #[test]
+    fn a_head_is_read_with_its_values_trimmed_and_its_version() {
+        let (incoming, http_1_0) =
+            parse_head(b"PATCH /a%20b?c=d HTTP/1.0\r\nHost:h\r\nX-Two:  a b \t\r\nX-Empty:\r\nX-Nbsp: \xc2\xa0v\xc2\xa0\r\n\r\n")
+                .unwrap_or_else(|_| panic!("read"));
+        assert!(http_1_0);
+        assert_eq!(incoming.method, "PATCH");
+        assert_eq!(incoming.target, "/a%20b?c=d");
+        let headers: Vec<(&str, &str)> = incoming
+            .headers
+            .iter()
+            .map(|(n, v)| (n.as_str(), v.as_str()))
+            .collect();
+        assert_eq!(
+            headers,
+            [
+                ("Host", "h"),
+                ("X-Two", "a b"),
+                ("X-Empty", ""),
+                ("X-Nbsp", "v")
+            ]
+        );
+        assert!(incoming.body.is_none());
+        let (_, http_1_0) =
+            parse_head(b"GET * HTTP/1.1\r\n\r\n").unwrap_or_else(|_| panic!("read"));
+        assert!(!http_1_0);
+    }
+
+    #[test]
+    fn the_number_of_headers_is_bounded_by_the_head_alone() {
+        let head = format!("GET / HTTP/1.1\r\n{}\r\n", "a:b\r\n".repeat(10_000));
+        assert!(head.len() < MAX_HEAD);
+        let (incoming, _) = parse_head(head.as_bytes()).unwrap_or_else(|_| panic!("read"));
+        assert_eq!(incoming.headers.len(), 10_000);
+    }
+
+    #[test]
+    fn a_bad_head_is_refused_with_the_status_of_its_first_fault() {
+        const LINE: &str = NOT_A_REQUEST_LINE;
+        const HEADER: &str = NOT_A_HEADER_LINE;
+        const VERSION: &str = "only HTTP/1.0 and HTTP/1.1 are served";
+        for (head, status, reason) in [
+            ("GARBAGE\r\n\r\n", 400, LINE),
+            ("GET /x\r\n\r\n", 400, LINE),
+            ("G(T /x HTTP/1.1\r\n\r\n", 400, LINE),
+            ("GET  /x HTTP/1.1\r\n\r\n", 400, LINE),
+            ("GET /x  HTTP/1.1\r\n\r\n", 400, LINE),
+            ("GET /x HTTP/1.1 \r\n\r\n", 400, LINE),
+            ("GET /a b HTTP/1.1\r\n\r\n", 400, LINE),
+            ("GET /\x7f HTTP/1.1\r\n\r\n", 400, LINE),
+            ("GET /\u{85} HTTP/1.1\r\nno colon\r\n\r\n", 400, LINE),
+            ("\r\nGET /x HTTP/1.1\r\n\r\n", 400, LINE),
+            ("\nGET /x HTTP/1.1\r\n\r\n", 400, LINE),
+            ("GET /x HTTP/2.0\r\n\r\n", 505, VERSION),
+            ("GET /x HTTP/1.10\r\n\r\n", 505, VERSION),
+            ("GET /x http/1.1\r\n\r\n", 505, VERSION),
+            ("GET /x \r\n\r\n", 505, VERSION),
+            ("GET /x HTTP/1.1\r\nno colon\r\n\r\n", 400, HEADER),
+            ("GET /x HTTP/1.1\r\n: v\r\n\r\n", 400, HEADER),
+            ("GET /x HTTP/1.1\r\nX : v\r\n\r\n", 400, HEADER),
+            ("GET /x HTTP/1.1\r\nX: v\r\n folded\r\n\r\n", 400, HEADER),
+            ("GET /x HTTP/1.1\r\nX: a\u{1}b\r\n\r\n", 400, HEADER),
+            ("GET /x HTTP/1.1\r\nX: a\rb\r\n\r\n", 400, HEADER),
+            ("GET /x HTTP/1.1\r\nX: a\n\nb\r\n\r\n", 400, HEADER),
+        ] {
+            assert_eq!(refused(head), (status, reason), "{head:?}");
+        }
+        assert_eq!(
+            match parse_head(b"GET /\xff HTTP/1.1\r\n\r\n") {
+                Err(Refusal::Status(status, reason)) => (status, reason),
+                _ => (0, ""),
+            },
+            (400, "the request's head is not UTF-8")
+        );
+    }
+
+    #[test]
+    fn query_parts_keep_letters_digits_and_a_few_marks_only() {
+        assert_eq!(percent_encode("aZ09-._~,"), "aZ09-._~,");
+        assert_eq!(
+            percent_encode("a b&c=d/e?f+g%"),
+            "a%20b%26c%3Dd%2Fe%3Ff%2Bg%25"
+        );
+        assert_eq!(percent_encode("été!*'()"), "%C3%A9t%C3%A9%21%2A%27%28%29");
+        assert_eq!(percent_encode(""), "");
     }
 }

@@ -122,6 +122,91 @@ fn requests_are_framed_kept_alive_chunked_and_continued() {
 }
 
 #[test]
+fn each_bound_of_a_request_is_held() {
+    let server = start(
+        Options {
+            max_body: 16,
+            ..Options::default()
+        },
+        Arc::new(echo),
+    );
+    let address = server.address();
+    let refusals = [
+        // Nine empty lines before the request line: a few are allowed, not more.
+        (format!("{}{GET}", "\r\n".repeat(9)), "400"),
+        // Thousands of short headers: the head's size bounds them.
+        (
+            format!("GET /x HTTP/1.1\r\n{}\r\n", "a: b\r\n".repeat(20_000)),
+            "431",
+        ),
+        ("GET /\u{85} HTTP/1.1\r\n\r\n".to_owned(), "400"),
+        ("GET /x HTTP/1.1\r\nX : v\r\n\r\n".to_owned(), "400"),
+        // A chunk's size line that goes on past its bound, a size that is not hexadecimal, a
+        // chunk longer than its size.
+        (
+            format!(
+                "POST /x HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n{}",
+                "0".repeat(2000)
+            ),
+            "400",
+        ),
+        (
+            "POST /x HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n".to_owned(),
+            "400",
+        ),
+        (
+            "POST /x HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n2\r\nabX\r\n".to_owned(),
+            "400",
+        ),
+    ];
+    for (bad, status) in &refusals {
+        let answer = request(address, bad);
+        let shown: String = bad.chars().take(80).collect();
+        assert!(
+            answer.starts_with(&format!("HTTP/1.1 {status} ")),
+            "{shown:?}: {answer}"
+        );
+        assert!(
+            answer.contains("Connection: close\r\n"),
+            "{shown:?}: {answer}"
+        );
+    }
+    let mut stream = connect(address);
+    stream
+        .write_all(b"GET /\xff HTTP/1.1\r\n\r\n")
+        .expect("sent");
+    assert!(read_all(&mut stream).starts_with("HTTP/1.1 400 "));
+    // Eight empty lines are still skipped.
+    let answer = request(address, &format!("{}{GET}", "\r\n".repeat(8)));
+    assert!(answer.starts_with("HTTP/1.1 200 "), "{answer}");
+    // A chunked body over the limit reaches the handler as none, and the connection is closed
+    // rather than kept for what was left unread.
+    let answer = request(
+        address,
+        "POST /c HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n20\r\nabcdefghijklmnopqrstuvwxyzabcdef\r\n0\r\n\r\n",
+    );
+    assert!(answer.starts_with("HTTP/1.1 413 "), "{answer}");
+    assert!(answer.contains("Connection: close\r\n"), "{answer}");
+    let answer = request(
+        address,
+        "POST /e HTTP/1.1\r\nHost: h\r\nContent-Length: 17\r\n\r\n12345678901234567",
+    );
+    assert!(answer.starts_with("HTTP/1.1 413 "), "{answer}");
+    assert!(answer.contains("Connection: close\r\n"), "{answer}");
+    // HTTP/1.0 closes unless asked to keep the connection; HTTP/1.1 keeps it unless asked not to.
+    let answer = request(address, "GET /a HTTP/1.0\r\n\r\nGET /b HTTP/1.0\r\n\r\n");
+    assert!(answer.contains("Connection: close\r\n"), "{answer}");
+    assert!(answer.ends_with("GET /a 0"), "{answer}");
+    let answer = request(
+        address,
+        "GET /a HTTP/1.0\r\nConnection: Keep-Alive\r\n\r\nGET /b HTTP/1.0\r\n\r\n",
+    );
+    assert!(answer.contains("Connection: keep-alive\r\n"), "{answer}");
+    assert!(answer.ends_with("GET /b 0"), "{answer}");
+    server.stop();
+}
+
+#[test]
 fn a_request_that_stops_arriving_is_answered_408_and_closed() {
     let server = start(
         Options {

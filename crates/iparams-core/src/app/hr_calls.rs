@@ -8,7 +8,8 @@ use super::model::AppModel;
 use super::outline::Declared;
 use super::requests::{Place, Template};
 use super::requests::{has_placeholder_mark, placeholders, single_iparam};
-use crate::model::{CURRENT_PRODUCT, IparamType};
+use crate::model::IparamType;
+use crate::products::CURRENT_PRODUCT;
 
 impl AppModel<'_> {
     /// The templates that call the HR service, in file order.

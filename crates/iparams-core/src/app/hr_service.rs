@@ -5,11 +5,13 @@
 //! The facts are written here once: the rules about templates that reach the service quote
 //! them, and `iparams-sandbox`, which serves the same document, reads its lists from here.
 
+use crate::products::HR_PRODUCT;
+
 /// The product whose `domain` iparams hold the service's sub-domain.
-pub const PRODUCT: &str = "freshteam";
+pub const PRODUCT: &str = HR_PRODUCT.name;
 
 /// What follows the sub-domain in the service's host name.
-pub const HOST_SUFFIX: &str = ".freshteam.com";
+pub const HOST_SUFFIX: &str = HR_PRODUCT.hosts[0].suffix;
 
 /// Every documented path starts with it.
 pub const PATH_PREFIX: &str = "/api";

@@ -1,9 +1,15 @@
 //! The files of an app as the caller (which owns the file system) gathered them, what each is
 //! for, and what config/ may hold.
 
-/// One file of the app, as the caller read it; `path` is how output names it.
+use super::iparams_source::IparamsSource;
+
+/// One file of the app, as the caller read it.
 #[derive(Clone, Copy, Debug)]
 pub struct AppFile<'a> {
+    /// Its path inside the app folder, with `/` separators: what it is for ([`Role::of`]), and
+    /// how the check's result names it back to the caller.
+    pub relative: &'a str,
+    /// How output names it.
     pub path: &'a str,
     pub bytes: &'a [u8],
 }
@@ -123,9 +129,14 @@ impl<'a> AppInput<'a> {
         }
     }
 
-    /// Adds a file of the app, `relative` being its path inside the app folder.
-    pub fn add(&mut self, relative: &str, file: AppFile<'a>) {
-        match Role::of(relative) {
+    /// Where the app's iparams come from: decided here, once, from the files it has.
+    pub fn iparams_source(&self) -> IparamsSource {
+        IparamsSource::of(self.iparams.is_some(), self.page.is_some())
+    }
+
+    /// Adds a file of the app, by what its path inside the app says it is for.
+    pub fn add(&mut self, file: AppFile<'a>) {
+        match Role::of(file.relative) {
             Role::Iparams => self.iparams = Some(file),
             Role::InstallPage => self.page = Some(file),
             Role::Callbacks => self.callbacks = Some(file),
@@ -141,21 +152,15 @@ impl<'a> AppInput<'a> {
     /// The app of a multi-file example of the rule docs. `None` without a manifest.json.
     pub fn from_example(files: &[(&'a str, &'a str)]) -> Option<Self> {
         let manifest = files.iter().find(|(path, _)| *path == "manifest.json")?;
-        let mut input = AppInput::new(
-            AppFile {
-                path: manifest.0,
-                bytes: manifest.1.as_bytes(),
-            },
-            "config",
-        );
-        for (path, text) in files {
-            input.add(
-                path,
-                AppFile {
-                    path,
-                    bytes: text.as_bytes(),
-                },
-            );
+        let file = |(path, text): &(&'a str, &'a str)| AppFile {
+            relative: path,
+            path,
+            bytes: text.as_bytes(),
+        };
+        let mut input = AppInput::new(file(manifest), "config");
+        for example in files {
+            input.add(file(example));
+            let path = example.0;
             if let Some(entry) = path.strip_prefix("config/") {
                 let (name, folder) = entry
                     .split_once('/')

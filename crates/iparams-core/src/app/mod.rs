@@ -17,6 +17,7 @@ pub mod html;
 mod input;
 pub mod invocations;
 mod iparam_read;
+mod iparams_source;
 pub mod js;
 mod literals;
 pub mod manifest;
@@ -25,6 +26,7 @@ mod outline;
 pub mod page;
 pub mod page_functions;
 pub mod requests;
+mod summary;
 mod templates;
 mod typescript_nest;
 mod written_credentials;
@@ -39,13 +41,15 @@ pub use input::{
 };
 pub use invocations::{Invocation, InvokeContext, LegacyRequest, LiteralMember, LiteralObject};
 pub use iparam_read::Read;
+pub use iparams_source::{IPARAMS_HTML, IPARAMS_JSON, IparamsSource};
 pub use js::{JsFacts, Script, UtilsCall, UtilsMethod};
 pub use literals::Literal;
 pub use manifest::{Manifest, ManifestProblem, Platform};
 pub use model::{AppModel, RequestsFile};
 pub use outline::{Declared, Handler, Outline, credential_pairs};
-pub use page::{InstallPage, Loadable, PageIparams, Resource, Run, page_iparams};
+pub use page::{InstallPage, Loadable, Resource, Run};
 pub use requests::{Field, Place, Placeholder, Reference, Requests, Template};
+pub use summary::{AppSummary, Declarations, DeclaringFile, KeyRead};
 pub use templates::template_reads;
 pub use written_credentials::{
     Written, WrittenCredential, carries_credential, path_parameter_carrying_credential,

@@ -3,6 +3,7 @@
 use super::facts::AppFacts;
 use super::file_id::FileId;
 use super::iparam_read::Read;
+use super::iparams_source::IparamsSource;
 use super::js::{JsFacts, Script};
 use super::manifest::ManifestReading;
 use super::outline::Declared;
@@ -46,8 +47,8 @@ pub struct AppModel<'a> {
     pub iparams_complete: bool,
     /// config/iparams.html, a custom installation page, with the scripts it runs.
     pub page: Option<InstallPage>,
-    /// The iparams come from the page: it has no iparams.json beside it.
-    pub iparams_from_page: bool,
+    /// Where the app's iparams come from.
+    pub source: IparamsSource,
     pub callbacks: Option<(FileId, JsFacts)>,
     /// The other scripts of config/assets/, which the installation page loads.
     pub install_scripts: Vec<(FileId, JsFacts)>,
@@ -58,6 +59,8 @@ pub struct AppModel<'a> {
     /// The `<%= iparam.x %>` reads of request templates: requests.json's, then those of other
     /// config/*.json files (oauth_config.json).
     pub templates: Vec<(FileId, Vec<Read>)>,
+    /// Each file's path inside the app, as the caller gave it.
+    pub(crate) relatives: Vec<String>,
     pub(crate) paths: Vec<String>,
     pub(crate) sources: &'a [SourceText<'a>],
     /// iparams.json's lines, made when a note first points into it: most checks have none.
@@ -75,11 +78,7 @@ impl AppModel<'_> {
     /// What defines the app's iparams, for messages: iparams.json, or the custom installation
     /// page when the app has it and no iparams.json.
     pub fn definitions_name(&self) -> &'static str {
-        if self.iparams_from_page {
-            "config/iparams.html"
-        } else {
-            "iparams.json"
-        }
+        self.source.described()
     }
 
     /// What iparams.json (or the page) defines, as a sentence of a help: "iparams.json defines

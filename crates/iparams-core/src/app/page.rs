@@ -5,12 +5,10 @@
 
 use super::file_id::FileId;
 use super::html::{AttributeValue, HtmlPage, PageScript};
-use super::input::AppInput;
 use super::js::{self, JsFacts, Script};
 use super::outline::Declared;
 use super::page_functions::{Body, Defined, PageFunction, PageFunctionName, Stored};
-use crate::source::SourceText;
-use crate::span::{LineIndex, Span};
+use crate::span::Span;
 
 /// Where a `src` or `href` of the page leads.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -89,47 +87,6 @@ pub struct Loadable<'s> {
     /// How output names it, as the caller gave it.
     pub path: &'s str,
     pub facts: &'s JsFacts,
-}
-
-/// The iparams a custom page stores, for front-ends (hovers, completion, navigation) that want
-/// them without checking the app.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct PageIparams {
-    /// How output names the file whose `postConfigs` returns them.
-    pub path: String,
-    /// Each key, with the span of its name (the key itself, never its quotes) in that file.
-    pub declared: Vec<Declared>,
-    /// Every key is known.
-    pub complete: bool,
-    /// Where each key of `declared` is, as `path:line:column`, for messages about other files.
-    pub places: Vec<String>,
-    /// The keys stored only sometimes (given in a branch, or returned by some `return`s only).
-    pub sometimes: Vec<String>,
-}
-
-impl PageIparams {
-    /// The iparams as the iparams.json that would declare them (`{"key": {"secure": true}}`):
-    /// what the checks and previews of installation values read, with where each key's name is
-    /// in that text.
-    pub fn as_definitions(&self) -> (String, Vec<Span>) {
-        let mut text = String::from("{");
-        let mut spans = Vec::new();
-        for (index, declared) in self.declared.iter().enumerate() {
-            if index > 0 {
-                text.push(',');
-            }
-            let start = text.len();
-            text.push_str(&crate::edits::json_string(&declared.key));
-            spans.push(Span::new(start, text.len()));
-            text.push_str(if declared.secure {
-                ": {\"secure\": true}"
-            } else {
-                ": {}"
-            });
-        }
-        text.push('}');
-        (text, spans)
-    }
 }
 
 /// `function` as the script it is in defines it: a module script's top-level declarations are
@@ -291,64 +248,10 @@ impl InstallPage {
     }
 }
 
-/// The iparams the custom page of `input` stores, its scripts read on their own; `None` for an
-/// app without one, or with iparams.json (whose iparams those are).
-pub fn page_iparams(input: &AppInput<'_>) -> Option<PageIparams> {
-    let page = input.page.filter(|_| input.iparams.is_none())?;
-    let others: Vec<_> = input
-        .callbacks
-        .iter()
-        .chain(&input.install_scripts)
-        .collect();
-    let facts: Vec<JsFacts> = others
-        .iter()
-        .map(|file| {
-            let source = SourceText::decode(file.bytes);
-            js::analyze_file(source.text(), file.path, Script::Callbacks)
-        })
-        .collect();
-    // The page is file 0, the scripts follow.
-    let scripts: Vec<Loadable<'_>> = others
-        .iter()
-        .zip(&facts)
-        .enumerate()
-        .map(|(index, (file, facts))| Loadable {
-            file: index + 1,
-            path: file.path,
-            facts,
-        })
-        .collect();
-    let text = SourceText::decode(page.bytes);
-    let (install_page, _) = InstallPage::read(0, text.text(), input.config_folder, &scripts);
-    let (file, stored) = install_page.stored()?;
-    let sometimes = stored.sometimes.clone();
-    let (path, bytes) = match file {
-        0 => (page.path, page.bytes),
-        script => (others[script - 1].path, others[script - 1].bytes),
-    };
-    let source = SourceText::decode(bytes);
-    let lines = LineIndex::new(source.text());
-    let declared = install_page.declared();
-    let places = declared
-        .iter()
-        .map(|d| {
-            let at = lines.position(source.text(), d.key_span.start);
-            format!("{path}:{}:{}", at.line, at.column)
-        })
-        .collect();
-    Some(PageIparams {
-        path: path.to_owned(),
-        declared,
-        complete: install_page.keys_known(),
-        places,
-        sometimes,
-    })
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::app::example_files;
+    use crate::app::{AppInput, example_files};
 
     #[test]
     fn the_keys_of_the_last_post_configs_the_page_runs() {
@@ -364,8 +267,14 @@ function postConfigs() { return { never: 1 }; }
 "#;
         let files = example_files(app);
         let input = AppInput::from_example(&files).expect("an app");
-        let found = page_iparams(&input).expect("a page");
-        assert_eq!(found.path, "config/iparams.html");
+        let checked = crate::Linter::default().check_app(&input, &Default::default());
+        let found = checked.summary.declarations;
+        let file = found.file.expect("a declaring file");
+        assert_eq!(file.relative, "config/iparams.html");
+        assert_eq!(
+            found.places,
+            ["config/iparams.html:2:44", "config/iparams.html:2:93"]
+        );
         assert!(found.complete);
         let text = files[1].1;
         let keys: Vec<_> = found

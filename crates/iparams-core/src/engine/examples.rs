@@ -4,7 +4,7 @@
 
 use super::app::CheckedSource;
 use super::linter::Linter;
-use crate::app::{AppInput, example_files, page_iparams};
+use crate::app::{AppInput, IparamsSource, example_files};
 use crate::rules::{Rule, RuleSettings};
 use crate::source::SourceText;
 
@@ -17,8 +17,10 @@ impl Linter {
             let values = SourceText::decode(example.as_bytes());
             // The definitions of an app written as files: its custom page's iparams.
             let files = example_files(definitions);
-            let page = AppInput::from_example(&files).and_then(|app| page_iparams(&app));
-            let report = match page {
+            let page = AppInput::from_example(&files)
+                .filter(|app| app.iparams_source() == IparamsSource::Page)
+                .map(|app| self.check_app(&app, &RuleSettings::default()).summary);
+            let report = match page.map(|summary| summary.declarations) {
                 Some(page) => self.with_own_rules(|linter, rules| {
                     linter.check_page_values_with(&page, &values, rules)
                 }),
@@ -29,6 +31,7 @@ impl Linter {
                 ),
             };
             return vec![CheckedSource {
+                relative: "values.json".to_owned(),
                 path: "values.json".to_owned(),
                 source: values,
                 report,
@@ -36,11 +39,12 @@ impl Linter {
         }
         let files = example_files(example);
         match AppInput::from_example(&files) {
-            Some(input) => self.check_app(&input, &RuleSettings::default()),
+            Some(input) => self.check_app(&input, &RuleSettings::default()).files,
             None => {
                 let source = SourceText::decode(example.as_bytes());
                 let report = self.lint(&source);
                 vec![CheckedSource {
+                    relative: "config/iparams.json".to_owned(),
                     path: "config/iparams.json".to_owned(),
                     source,
                     report,

@@ -23,7 +23,7 @@ mod parallel;
 mod report;
 mod values;
 
-pub use app::CheckedSource;
+pub use app::{CheckedApp, CheckedSource};
 pub use fix::FixOutcome;
 pub use linter::{LintOptions, Linter, lint};
 pub use report::{FileReport, masked, redact};

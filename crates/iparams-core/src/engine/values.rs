@@ -5,15 +5,15 @@ use super::checks::{check_reading, enabled_checks};
 use super::finish::{finish, mask_secrets};
 use super::linter::Linter;
 use super::report::FileReport;
-use crate::app::PageIparams;
+use crate::app::Declarations;
 use crate::model::walk_scalars;
 use crate::reading::{FileKind, Reading};
 use crate::rules::{Check, Context, RuleSettings};
 use crate::source::SourceText;
 use crate::syntax::{RootShape, Value, parse_value};
 use crate::values::{
-    Answer, DefinitionsFile, Unusable, ValuesFile, is_secret, last_values, lower_definitions,
-    parse_definitions, secret_spans,
+    Answer, Definitions, DefinitionsFile, ReadDefinitions, Unusable, ValuesFile, last_values,
+    read_definitions, secret_spans,
 };
 
 impl Linter {
@@ -38,8 +38,11 @@ impl Linter {
         definitions_path: &str,
         rules: &RuleSettings,
     ) -> FileReport {
-        let file = DefinitionsFile::new(definitions.text(), definitions_path);
-        self.check_values_against(definitions, &file, None, values, rules)
+        let definitions = Definitions::Json {
+            source: definitions,
+            path: definitions_path,
+        };
+        self.check_values_against(definitions, values, rules)
     }
 
     /// Checks the values file `values` against the iparams a custom installation page stores:
@@ -47,31 +50,27 @@ impl Linter {
     /// known, the values are not checked against a guess, and one finding says so.
     pub fn check_page_values_with(
         &mut self,
-        page: &PageIparams,
+        page: &Declarations,
         values: &SourceText<'_>,
         rules: &RuleSettings,
     ) -> FileReport {
-        let (text, spans) = page.as_definitions();
-        let definitions = SourceText::decode(text.as_bytes());
-        let places = spans.into_iter().zip(page.places.iter().cloned()).collect();
-        let file =
-            DefinitionsFile::of_page(definitions.text(), &page.path, places, &page.sometimes);
-        let unknown = (!page.complete).then(|| Unusable {
-            problem: "the keys its `postConfigs` returns cannot be told from the code".to_owned(),
-            at: None,
-        });
-        self.check_values_against(&definitions, &file, unknown, values, rules)
+        self.check_values_against(Definitions::Page(page), values, rules)
     }
 
-    /// The values checked against `definitions` (shown as `file`), unless they are `unusable`.
-    fn check_values_against(
+    /// The values checked against `definitions`.
+    pub fn check_values_against(
         &mut self,
-        definitions: &SourceText<'_>,
-        file: &DefinitionsFile<'_>,
-        unusable: Option<Unusable>,
+        definitions: Definitions<'_>,
         values: &SourceText<'_>,
         rules: &RuleSettings,
     ) -> FileReport {
+        let file = match definitions {
+            Definitions::Json { source, path } => DefinitionsFile::new(source.text(), path),
+            Definitions::Page(page) => {
+                let shown = page.file.as_ref().map_or("", |file| file.shown.as_str());
+                DefinitionsFile::of_page(shown, &page.sometimes)
+            }
+        };
         let text = values.text();
         let mut cx = Context::new(text, &mut self.regexes);
         let mut report = FileReport::default();
@@ -96,15 +95,8 @@ impl Linter {
             walk_scalars(root, &mut |value| report.redactions.push(value.span));
         }
         if let Some(root) = root.filter(|root| root.as_object().is_some()) {
-            check_object(
-                root,
-                definitions,
-                file,
-                unusable,
-                rules,
-                &mut cx,
-                &mut report,
-            );
+            let read = read_definitions(definitions);
+            check_object(root, &file, read.as_ref(), rules, &mut cx, &mut report);
         }
         report.diagnostics = finish(cx.diagnostics, rules);
         report.redactions.sort_unstable();
@@ -116,20 +108,15 @@ impl Linter {
 /// Checks the values object `root` against the definitions.
 fn check_object(
     root: &Value<'_>,
-    definitions: &SourceText<'_>,
     file: &DefinitionsFile<'_>,
-    unusable: Option<Unusable>,
+    definitions: Result<&ReadDefinitions<'_>, &Unusable>,
     rules: &RuleSettings,
     cx: &mut Context<'_>,
     report: &mut FileReport,
 ) {
     let members = root.as_object().unwrap_or_default();
     report.iparams = members.len();
-    let parsed = match unusable {
-        Some(unusable) => Err(unusable),
-        None => parse_definitions(definitions),
-    };
-    let iparams = parsed.as_ref().map(|parsed| lower_definitions(parsed));
+    let iparams = definitions.map(ReadDefinitions::iparams);
     match &iparams {
         Ok(iparams) => report.redactions.extend(secret_spans(members, iparams)),
         // Nothing is known of the values, so nothing of them may be shown.
@@ -156,13 +143,13 @@ fn check_object(
     };
     let given = last_values(members);
     for iparam in iparams {
-        let value = given.get(iparam.key.text.as_ref()).map(|m| &m.value);
+        let value = given.get(iparam.key()).map(|m| &m.value);
         let answer = Answer {
-            iparam,
+            definition: iparam,
             value,
             object: root.span,
             definitions: file,
-            secret: is_secret(iparam),
+            secret: iparam.is_secret(),
         };
         let first = cx.diagnostics.len();
         for check in &value_checks {

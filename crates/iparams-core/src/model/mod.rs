@@ -6,9 +6,8 @@
 mod types;
 
 pub use types::{
-    Attribute, CHANGE_EVENT, CURRENT_PRODUCT, DATA_BIND_VALUES, IparamType, PRODUCT_PLACEHOLDER,
-    PRODUCTS, REGEX_ERROR_SUFFIX, Shape, data_bind_description, looks_like_a_data_bind_name,
-    product_description,
+    Attribute, CHANGE_EVENT, DATA_BIND_VALUES, IparamType, PRODUCT_PLACEHOLDER, REGEX_ERROR_SUFFIX,
+    Shape, data_bind_description, looks_like_a_data_bind_name,
 };
 
 use std::borrow::Cow;

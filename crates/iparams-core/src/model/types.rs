@@ -295,47 +295,6 @@ impl Attribute {
     }
 }
 
-/// The products `type_attributes.product` may name (the vendor's product list).
-pub static PRODUCTS: [&str; 9] = [
-    "freshdesk",
-    "freshservice",
-    "freshsales",
-    "freshchat",
-    "freshconnect",
-    "freshcaller",
-    "freshteam",
-    "freshworks_crm",
-    "omni",
-];
-
-/// What a product value of `type_attributes.product` means: the domain the installation page
-/// shows after a `domain` input, and what `current` stands for.
-pub fn product_description(product: &str) -> Option<&'static str> {
-    Some(match product {
-        "freshdesk" => {
-            "Freshdesk: the domain input ends in `.freshdesk.com`; the key is checked with `GET /api/v2/settings/helpdesk`."
-        }
-        "freshservice" => {
-            "Freshservice: the domain input ends in `.freshservice.com`; the key is checked with `GET /api/v2/agents`."
-        }
-        "freshsales" => "Freshsales: the domain input ends in `.freshsales.io`.",
-        "freshchat" => "Freshchat: the key is checked against `api.freshchat.com`.",
-        "freshconnect" => "Freshconnect.",
-        "freshcaller" => "Freshcaller: the domain input ends in `.freshcaller.com`.",
-        "freshteam" => {
-            "Freshteam: the domain input ends in `.freshteam.com`; the key is checked with `GET /api/branches`."
-        }
-        "freshworks_crm" => {
-            "Freshworks CRM: the domain input ends in `.myfreshworks.com` (or `.freshworks.com`)."
-        }
-        "omni" => "The Freshworks omni-channel suite.",
-        CURRENT_PRODUCT => {
-            "Whichever product the app is installed on; required when the manifest lists several products and the iparam is bound with `data-bind`."
-        }
-        _ => return None,
-    })
-}
-
 /// What a `data-bind` value fills the field with.
 pub fn data_bind_description(value: &str) -> Option<&'static str> {
     Some(match value {
@@ -347,9 +306,6 @@ pub fn data_bind_description(value: &str) -> Option<&'static str> {
         _ => return None,
     })
 }
-
-/// The product value meaning "whichever product the app is installed on".
-pub const CURRENT_PRODUCT: &str = "current";
 
 /// The placeholder the vendor's documentation shows for `product`, copied verbatim by some apps.
 pub const PRODUCT_PLACEHOLDER: &str = "name of the product";
@@ -404,13 +360,9 @@ mod tests {
 
     #[test]
     fn every_name_of_the_vocabulary_is_described() {
-        for product in PRODUCTS.iter().chain([&CURRENT_PRODUCT]) {
-            assert!(product_description(product).is_some(), "{product}");
-        }
         for (value, _) in DATA_BIND_VALUES {
             assert!(data_bind_description(value).is_some(), "{value}");
         }
-        assert!(product_description("zendesk").is_none());
     }
 
     #[test]

@@ -4,9 +4,9 @@
 
 use std::collections::HashMap;
 
-use super::definitions::{DefinitionsFile, Unusable};
+use super::definitions::{Definition, DefinitionsFile, Unusable};
 use crate::formats;
-use crate::model::{Attribute, DefaultValue, Iparam, IparamType, Text};
+use crate::model::{Attribute, DefaultValue, IparamType, Text};
 use crate::secrets;
 use crate::secrets::MASKED;
 use crate::span::Span;
@@ -17,7 +17,7 @@ use crate::syntax::{Member, Value, ValueKind};
 /// field of the installation page): what each values rule checks.
 #[derive(Debug)]
 pub struct Answer<'a> {
-    pub iparam: &'a Iparam<'a, 'a>,
+    pub definition: &'a Definition<'a>,
     /// The value given (the last one when the key is repeated, as `JSON.parse` keeps it);
     /// `None` when the file does not mention the key.
     pub value: Option<&'a Value<'a>>,
@@ -36,7 +36,7 @@ pub struct ValuesFile<'a> {
     pub members: &'a [Member<'a>],
     pub definitions: &'a DefinitionsFile<'a>,
     /// The iparams defined, once each, or why the definitions cannot be used.
-    pub iparams: Result<&'a [Iparam<'a, 'a>], &'a Unusable>,
+    pub iparams: Result<&'a [Definition<'a>], &'a Unusable>,
 }
 
 /// Why a value counts as no answer to a required iparam.
@@ -55,20 +55,24 @@ pub enum Unanswered {
 
 impl<'a> Answer<'a> {
     pub fn key(&self) -> &'a str {
-        &self.iparam.key.text
+        self.definition.key()
     }
 
     pub fn ty(&self) -> Option<IparamType> {
-        self.iparam.known_type()
+        self.definition.iparam()?.known_type()
     }
 
     pub fn is_required(&self) -> bool {
-        self.iparam.flag(Attribute::Required) == Some(true)
+        self.flag(Attribute::Required) == Some(true)
     }
 
     /// `"visible": false`: the installation page does not show the field.
     pub fn is_hidden(&self) -> bool {
-        self.iparam.flag(Attribute::Visible) == Some(false)
+        self.flag(Attribute::Visible) == Some(false)
+    }
+
+    fn flag(&self, attribute: Attribute) -> Option<bool> {
+        self.definition.iparam()?.flag(attribute)
     }
 
     /// The value, unless it is no value at all: absent, `null`, `""` or `[]`. Checks of an
@@ -112,7 +116,8 @@ impl<'a> Answer<'a> {
 
     /// The string elements of the iparam's `options`, when it has any.
     pub fn options(&self) -> Option<&'a [Text<'a>]> {
-        self.iparam.options.as_deref().filter(|o| !o.is_empty())
+        let options = self.definition.iparam()?.options.as_deref();
+        options.filter(|o| !o.is_empty())
     }
 
     /// Whether `value` must not be shown: the iparam's values are secret, or it holds a
@@ -164,20 +169,21 @@ impl<'a> Answer<'a> {
 
     /// The iparam's default, quoted (masked when secret), when it is a non-empty string.
     pub fn quoted_default(&self) -> Option<String> {
-        match self.iparam.default {
-            DefaultValue::Text(text) if !text.text.is_empty() => Some(self.iparam.quote(&text)),
+        let iparam = self.definition.iparam()?;
+        match iparam.default {
+            DefaultValue::Text(text) if !text.text.is_empty() => Some(iparam.quote(&text)),
             _ => None,
         }
     }
 
     /// Where the iparam is defined: `config/iparams.json:12:3`.
     pub fn defined_at(&self) -> String {
-        self.definitions.place(self.iparam.key.span)
+        self.definition.defined_at(self.definitions)
     }
 
     /// The pointer of item `index` of the value (a multiselect's array).
     pub fn item_pointer(&self, index: usize) -> String {
-        self.iparam.pointer_to(&[&index.to_string()])
+        self.definition.pointer_to(&[&index.to_string()])
     }
 
     /// The span a finding about a missing value points at: the values object's opening brace.
@@ -194,23 +200,18 @@ pub(crate) fn last_values<'a, 'v>(members: &'a [Member<'v>]) -> HashMap<&'a str,
         .collect()
 }
 
-/// The values of a secure iparam, or of one whose key names a secret, must never be shown.
-pub(crate) fn is_secret(iparam: &Iparam<'_, '_>) -> bool {
-    iparam.is_secure() || iparam.sensitivity.is_word()
-}
-
 /// The spans of the values file that must be masked in any output: the values of secret
 /// iparams (or of unknown keys that name a secret), and every string shaped like a credential.
-pub(crate) fn secret_spans(members: &[Member<'_>], iparams: &[Iparam<'_, '_>]) -> Vec<Span> {
-    let by_key: HashMap<&str, &Iparam<'_, '_>> = iparams
+pub(crate) fn secret_spans(members: &[Member<'_>], iparams: &[Definition<'_>]) -> Vec<Span> {
+    let by_key: HashMap<&str, &Definition<'_>> = iparams
         .iter()
-        .map(|iparam| (iparam.key.text.as_ref(), iparam))
+        .map(|iparam| (iparam.key(), iparam))
         .collect();
     let mut spans = Vec::new();
     for member in members {
         let secret = by_key.get(member.key.text.as_ref()).copied().map_or_else(
             || secrets::key_sensitivity(&member.key.text).is_word(),
-            is_secret,
+            |definition| definition.is_secret(),
         );
         if secret && !matches!(member.value.kind, ValueKind::Null) {
             spans.push(member.value.span);

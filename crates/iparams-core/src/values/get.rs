@@ -1,8 +1,8 @@
 //! What `client.iparams.get()` would return for a set of values, so a developer sees what the
 //! app's front end will and will not receive.
 
-use super::answers::{is_secret, last_values};
-use super::definitions::{lower_definitions, parse_definitions};
+use super::answers::last_values;
+use super::definitions::{Definitions, read_definitions};
 use crate::edits::json_string;
 use crate::secrets::{self, MASKED};
 use crate::source::SourceText;
@@ -28,11 +28,15 @@ pub struct GetPreview {
 /// The object `client.iparams.get()` would resolve to for `values`: every iparam with a value,
 /// secure iparams excluded, as the format specifies. `Err` says why it cannot be known.
 pub fn preview_get(
-    definitions: &SourceText<'_>,
+    definitions: Definitions<'_>,
     values: &SourceText<'_>,
 ) -> Result<GetPreview, String> {
-    let parsed = parse_definitions(definitions)
-        .map_err(|unusable| format!("iparams.json: {}", unusable.problem))?;
+    let named = match definitions {
+        Definitions::Json { .. } => "iparams.json",
+        Definitions::Page(_) => "config/iparams.html",
+    };
+    let read = read_definitions(definitions)
+        .map_err(|unusable| format!("{named}: {}", unusable.problem))?;
     if values.is_unreadable() {
         return Err("the values file is UTF-16, not UTF-8".into());
     }
@@ -43,7 +47,7 @@ pub fn preview_get(
     let Some(members) = root.as_ref().and_then(Value::as_object) else {
         return Err("the values file is not a JSON object".into());
     };
-    let iparams = lower_definitions(&parsed);
+    let iparams = read.iparams();
     let given = last_values(members);
     let mut preview = GetPreview {
         json: String::new(),
@@ -54,7 +58,7 @@ pub fn preview_get(
     };
     let mut entries = Vec::new();
     for iparam in &iparams {
-        let key = iparam.key.text.to_string();
+        let key = iparam.key().to_owned();
         let value = given
             .get(key.as_str())
             .map(|member| &member.value)
@@ -69,7 +73,7 @@ pub fn preview_get(
         }
         let mut credential = false;
         value.walk_strings(&mut |text, _| credential |= secrets::looks_secret(text));
-        let shown = if is_secret(iparam) || credential {
+        let shown = if iparam.is_secret() || credential {
             preview.masked.push(key.clone());
             MASKED.to_owned()
         } else {
@@ -81,7 +85,7 @@ pub fn preview_get(
     }
     for member in members {
         let key = member.key.text.to_string();
-        if !iparams.iter().any(|iparam| iparam.key.text == key) && !preview.unknown.contains(&key) {
+        if !iparams.iter().any(|iparam| iparam.key() == key) && !preview.unknown.contains(&key) {
             preview.unknown.push(key);
         }
     }
@@ -138,10 +142,12 @@ mod tests {
 }"#;
 
     fn preview(values: &str) -> Result<GetPreview, String> {
-        preview_get(
-            &SourceText::decode(DEFINITIONS.as_bytes()),
-            &SourceText::decode(values.as_bytes()),
-        )
+        let source = SourceText::decode(DEFINITIONS.as_bytes());
+        let definitions = Definitions::Json {
+            source: &source,
+            path: "config/iparams.json",
+        };
+        preview_get(definitions, &SourceText::decode(values.as_bytes()))
     }
 
     #[test]

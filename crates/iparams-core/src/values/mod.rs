@@ -23,7 +23,7 @@ mod definitions;
 mod get;
 
 pub use answers::{Answer, Unanswered, ValuesFile};
-pub(crate) use answers::{is_secret, last_values, secret_spans};
-pub use definitions::{DefinitionsFile, Unusable};
-pub(crate) use definitions::{lower_definitions, parse_definitions};
+pub(crate) use answers::{last_values, secret_spans};
+pub use definitions::{Definition, Definitions, DefinitionsFile, Unusable};
+pub(crate) use definitions::{ReadDefinitions, read_definitions};
 pub use get::{GetPreview, preview_get};

@@ -2,9 +2,8 @@
 //! checked on its own: its key, type and members, and the change callbacks it names.
 
 use iparams_core::json_string;
-use iparams_core::model::{
-    CHANGE_EVENT, CURRENT_PRODUCT, IparamType, PRODUCTS, REGEX_ERROR_SUFFIX,
-};
+use iparams_core::model::{CHANGE_EVENT, IparamType, REGEX_ERROR_SUFFIX};
+use iparams_core::products::{CURRENT_PRODUCT, PRODUCT_NAMES};
 use iparams_core::suggest;
 
 use crate::cli::AddArgs;
@@ -170,10 +169,14 @@ fn kind_of(name: &str) -> Result<IparamType, String> {
 }
 
 fn product_of(name: &str) -> Result<&str, String> {
-    if name == CURRENT_PRODUCT || PRODUCTS.contains(&name) {
+    if name == CURRENT_PRODUCT || PRODUCT_NAMES.contains(&name) {
         return Ok(name);
     }
-    let known: Vec<&str> = PRODUCTS.iter().copied().chain([CURRENT_PRODUCT]).collect();
+    let known: Vec<&str> = PRODUCT_NAMES
+        .iter()
+        .copied()
+        .chain([CURRENT_PRODUCT])
+        .collect();
     let hint = suggest::closest(name, known.iter().copied())
         .map(|s| format!("did you mean `{s}`? "))
         .unwrap_or_default();

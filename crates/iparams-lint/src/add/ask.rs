@@ -7,7 +7,8 @@ use std::io::Write;
 
 use inquire::validator::Validation;
 use inquire::{Confirm, InquireError, MultiSelect, Select, Text};
-use iparams_core::model::{CURRENT_PRODUCT, IparamType, PRODUCTS};
+use iparams_core::model::IparamType;
+use iparams_core::products::{CURRENT_PRODUCT, PRODUCT_NAMES};
 use iparams_core::rules::{as_identifier, is_identifier};
 use iparams_core::secrets::read_key;
 use iparams_core::{Diagnostic, Severity, suggest};
@@ -163,7 +164,7 @@ pub fn fill(args: &mut AddArgs, draft: &Draft<'_>, stderr: &mut dyn Write) -> Re
     }
 
     if kind.has_product() && args.product.is_none() {
-        let products: Vec<ProductChoice> = PRODUCTS
+        let products: Vec<ProductChoice> = PRODUCT_NAMES
             .iter()
             .copied()
             .chain([CURRENT_PRODUCT])
@@ -489,7 +490,7 @@ fn score_product(input: &str, choice: &ProductChoice, _: &str, _: usize) -> Opti
     if choice.0.contains(&input) {
         return Some(i64::from(choice.0.starts_with(&input)));
     }
-    let known = PRODUCTS.iter().copied().chain([CURRENT_PRODUCT]);
+    let known = PRODUCT_NAMES.iter().copied().chain([CURRENT_PRODUCT]);
     let none_matches = !known.clone().any(|p| p.contains(&input));
     (none_matches && suggest::closest(&input, known) == Some(choice.0)).then_some(0)
 }

@@ -9,7 +9,7 @@ use std::cell::RefCell;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
-use iparams_core::app::Outline;
+use iparams_core::app::{IparamsSource, Outline};
 use iparams_core::syntax::parse_value;
 use iparams_core::{
     Diagnostic, LineIndex, Severity, SourceText, insert_object_member, lint, redact,
@@ -262,7 +262,7 @@ fn locate(target: Option<&Path>) -> Result<Place, String> {
     let iparams = in_folder(IPARAMS_FILE);
     let page = in_folder(PAGE_FILE);
     // An iparams.json beside the app's own page would give it two installation pages.
-    if !iparams.is_file() && page.is_file() {
+    if IparamsSource::of(iparams.is_file(), page.is_file()).is_page() {
         return Err(custom_page(&page));
     }
     Ok(Place {

@@ -5,10 +5,8 @@
 //! custom page's `postConfigs` returns; in a custom page, the values of `data-bind`.
 
 use iparams_core::app::Outline;
-use iparams_core::model::{
-    Attribute, CURRENT_PRODUCT, DATA_BIND_VALUES, IparamType, PRODUCTS, data_bind_description,
-    product_description,
-};
+use iparams_core::model::{Attribute, DATA_BIND_VALUES, IparamType, data_bind_description};
+use iparams_core::products::{CURRENT_PRODUCT, PRODUCT_NAMES, product_description};
 use lsp_types::CompletionParams;
 use serde_json::{Value, json};
 
@@ -105,7 +103,7 @@ fn in_iparams(document: &Document, offset: usize) -> Option<Found> {
         ([_, attributes, product], false)
             if attributes == "type_attributes" && product == "product" =>
         {
-            PRODUCTS
+            PRODUCT_NAMES
                 .iter()
                 .copied()
                 .chain([CURRENT_PRODUCT])

@@ -5,7 +5,8 @@
 //! what a custom page's `postConfigs` returns).
 
 use iparams_core::REGISTRY;
-use iparams_core::model::{Attribute, IparamType, data_bind_description, product_description};
+use iparams_core::model::{Attribute, IparamType, data_bind_description};
+use iparams_core::products::product_description;
 use lsp_types::HoverParams;
 use serde_json::{Value, json};
 

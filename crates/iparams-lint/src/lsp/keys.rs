@@ -1,14 +1,14 @@
 //! The iparam keys an app declares, with where each is written, for both kinds of app: the keys
 //! of config/iparams.json (the core's `Outline`), or, for an app with a custom installation
-//! page instead, the keys its `postConfigs` returns (the core's `page_iparams`). Hover,
+//! page instead, the keys its `postConfigs` returns (the declarations of the app's check). Hover,
 //! completion, definition, references and related information all read them here.
 
 use std::path::{Path, PathBuf};
 
-use iparams_core::SourceText;
-use iparams_core::app::{Declared, Outline, page_iparams};
+use iparams_core::app::{Declarations, Declared, Outline};
+use iparams_core::{Linter, RuleSettings, SourceText};
 
-use crate::workspace::{IPARAMS_FILE, LoadedApp, Workspace};
+use crate::workspace::{IPARAMS_FILE, Target, Workspace};
 
 /// A place in a file of an app: the file, and a byte range of its text.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -54,54 +54,71 @@ pub struct AppKeys {
 impl AppKeys {
     /// The keys of the app at `root`, read through the workspace (an editor's unsaved text
     /// wins). iparams.json is read alone when the app has one; only an app without it is
-    /// loaded whole, for its page and the scripts the page loads.
+    /// checked whole, for its page and the scripts the page loads.
     pub fn of(workspace: &Workspace, root: &Path) -> Self {
         let iparams = root.join(IPARAMS_FILE);
-        match workspace.read(&iparams) {
-            Ok(bytes) => Self::of_iparams(&iparams, &bytes),
-            Err(_) => Self::in_app(&workspace.load_app(root, &root.display().to_string())),
+        if let Ok(bytes) = workspace.read(&iparams) {
+            return Self::of_iparams(&iparams, &bytes);
+        }
+        let target = Target::App(root.to_owned());
+        let shown = root.display().to_string();
+        let checked = workspace.check(
+            &mut Linter::default(),
+            &target,
+            &shown,
+            &RuleSettings::default(),
+        );
+        match &checked.summary {
+            Some(summary) => Self::of_declarations(&summary.declarations, root),
+            None => AppKeys {
+                declarer: Declarer::Unknown,
+                keys: Vec::new(),
+            },
         }
     }
 
-    /// The keys of an app already loaded.
-    pub fn in_app(app: &LoadedApp) -> Self {
-        if let Some(iparams) = app.file(IPARAMS_FILE) {
-            return Self::of_iparams(&iparams.path, &iparams.bytes);
-        }
-        let unknown = AppKeys {
-            declarer: Declarer::Unknown,
-            keys: Vec::new(),
+    /// The keys a check found declared in the app at `root`.
+    fn of_declarations(declarations: &Declarations, root: &Path) -> Self {
+        let Some(file) = declarations.file.as_ref() else {
+            return AppKeys {
+                declarer: Declarer::Unknown,
+                keys: Vec::new(),
+            };
         };
-        let Some(found) = app.input().as_ref().and_then(page_iparams) else {
-            return unknown;
-        };
-        // The core names the file as output does; the loaded app knows which one that is.
-        let Some(file) = app.files.iter().find(|file| file.shown == found.path) else {
-            return unknown;
-        };
-        let keys = found
+        let path = root.join(&file.relative);
+        let from_page = declarations.source.is_page();
+        let keys = declarations
             .declared
-            .into_iter()
-            .map(|declared| Key {
-                // The span is the key's name already: a page's keys may be unquoted.
-                named: Named {
-                    key: declared.key.clone(),
-                    spot: Spot {
-                        path: file.path.clone(),
-                        start: declared.key_span.start,
-                        end: declared.key_span.end,
+            .iter()
+            .map(|declared| {
+                // A page's span is the key's name already (its keys may be unquoted);
+                // iparams.json's has its quotes.
+                let span = if from_page {
+                    declared.key_span
+                } else {
+                    declared.key_span.inner()
+                };
+                Key {
+                    named: Named {
+                        key: declared.key.clone(),
+                        spot: Spot {
+                            path: path.clone(),
+                            start: span.start,
+                            end: span.end,
+                        },
                     },
-                },
-                declared,
+                    declared: declared.clone(),
+                }
             })
             .collect();
-        AppKeys {
-            declarer: Declarer::Page {
+        let declarer = match from_page {
+            true => Declarer::Page {
                 relative: file.relative.clone(),
-                complete: found.complete,
+                complete: declarations.complete,
             },
-            keys,
-        }
+            false => Declarer::IparamsJson,
+        };
+        AppKeys { declarer, keys }
     }
 
     /// The keys of the iparams.json at `path`, decoded as the linter decodes it.

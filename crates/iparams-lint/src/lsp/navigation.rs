@@ -100,7 +100,7 @@ impl AppIndex {
     pub fn of(workspace: &Workspace, root: &Path) -> Self {
         let app = workspace.load_app(root, &root.display().to_string());
         let mut index = AppIndex {
-            declared: AppKeys::in_app(&app).named(),
+            declared: AppKeys::of(workspace, root).named(),
             reads: Vec::new(),
         };
         for file in &app.files {

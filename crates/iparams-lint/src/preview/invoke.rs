@@ -5,11 +5,14 @@
 
 use std::time::Duration;
 
-use iparams_core::app::hr_service::{HOST_SUFFIX, credential_check_url};
+use base64::Engine as _;
+use iparams_core::app::hr_service::{self, HOST_SUFFIX, credential_check_url};
 use iparams_core::app::requests::{Place, Template, placeholders};
 use iparams_core::app::{Declared, credential_pairs};
 use iparams_core::is_ip_host;
 use iparams_core::model::IparamType;
+use iparams_core::products::{self, Product};
+use iparams_serve::percent_encode;
 use serde_json::{Map, Value as Json, json};
 
 use super::state::Snapshot;
@@ -30,20 +33,6 @@ pub struct Network {
 /// A failed call, as the page's promise rejects with it.
 fn failure(status: u16, message: impl Into<String>) -> Json {
     json!({"ok": false, "status": status, "headers": {}, "response": "", "message": message.into()})
-}
-
-/// The domain suffix of a product (docs/preview.md, INSTALL).
-pub fn product_domain(product: &str) -> Option<&'static str> {
-    Some(match product {
-        "freshdesk" => "freshdesk.com",
-        "freshservice" => "freshservice.com",
-        "freshsales" => "freshsales.io",
-        "freshchat" => "freshchat.com",
-        "freshcaller" => "freshcaller.com",
-        "freshteam" => "freshteam.com",
-        "freshworks_crm" => "myfreshworks.com",
-        _ => return None,
-    })
 }
 
 /// Carries out `invokeTemplate(name, options)` with the page's `values`, the stored secure values
@@ -84,7 +73,7 @@ fn template_call(
         let query: Vec<String> = request
             .query
             .iter()
-            .map(|(k, v)| format!("{}={}", encode_component(k), encode_component(v)))
+            .map(|(k, v)| format!("{}={}", percent_encode(k), percent_encode(v)))
             .collect();
         url.push_str(if url.contains('?') { "&" } else { "?" });
         url.push_str(&query.join("&"));
@@ -281,7 +270,7 @@ impl Masker {
         for secret in secrets.into_iter().filter(|s| s.chars().count() >= 3) {
             let escaped = json!(secret).to_string();
             forms.push(escaped[1..escaped.len() - 1].to_owned());
-            forms.push(encode_component(&secret));
+            forms.push(percent_encode(&secret));
             forms.extend(base64_fragments(secret.as_bytes()));
             forms.push(secret);
         }
@@ -527,7 +516,9 @@ fn name(term: &str, scope: &Scope<'_>) -> Result<String, String> {
                 .find(|d| d.key == key)
                 .and_then(|d| d.product.as_deref())
                 .unwrap_or("");
-            let suffix = product_domain(product).unwrap_or("freshdesk.com");
+            let suffix = products::product(product)
+                .and_then(Product::domain)
+                .unwrap_or("freshdesk.com");
             return Ok(format!("https://{sub}.{suffix}"));
         }
         return Ok(text_of(&scope.iparam(rest)?));
@@ -556,37 +547,9 @@ pub fn text_of(value: &Json) -> String {
     }
 }
 
+/// `bytes` in standard base64, padded: what the platform's `encode(…)` gives.
 fn base64(bytes: &[u8]) -> String {
-    const TABLE: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-    let mut out = String::new();
-    for chunk in bytes.chunks(3) {
-        let b = [
-            chunk[0],
-            *chunk.get(1).unwrap_or(&0),
-            *chunk.get(2).unwrap_or(&0),
-        ];
-        let n = (u32::from(b[0]) << 16) | (u32::from(b[1]) << 8) | u32::from(b[2]);
-        for i in 0..4 {
-            if i <= chunk.len() {
-                out.push(TABLE[((n >> (18 - 6 * i)) & 63) as usize] as char);
-            } else {
-                out.push('=');
-            }
-        }
-    }
-    out
-}
-
-fn encode_component(text: &str) -> String {
-    let mut out = String::new();
-    for b in text.bytes() {
-        if b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b'.' | b'~' | b',') {
-            out.push(b as char);
-        } else {
-            out.push_str(&format!("%{b:02X}"));
-        }
-    }
-    out
+    base64::engine::general_purpose::STANDARD.encode(bytes)
 }
 
 /// One outgoing call; the answer as the page's promise gets it.
@@ -667,8 +630,14 @@ fn credential(product: &str, sub: &str, key: &str, network: &Network) -> (&'stat
     if !is_host(sub) || sub.contains('.') {
         return ("failed", "Domain or API key is not matching".into());
     }
+    // Where the installation page checks the pair: on the account's host, under the product's
+    // first domain, but for Freshchat's shared API and the HR service's own check.
+    let domain = products::product(product)
+        .and_then(Product::domain)
+        .unwrap_or_default();
+    let on_account = |path: &str| format!("https://{sub}.{domain}{path}");
     let (url, header, value) = match (product, &network.hr_url, network.online) {
-        ("freshteam", Some(base), _) => (
+        (hr_service::PRODUCT, Some(base), _) => (
             credential_check_url(Some(base), sub),
             "Authorization",
             format!("Bearer {key}"),
@@ -683,37 +652,33 @@ fn credential(product: &str, sub: &str, key: &str, network: &Network) -> (&'stat
             );
         }
         ("freshdesk", ..) => (
-            format!("https://{sub}.freshdesk.com/api/v2/settings/helpdesk"),
+            on_account("/api/v2/settings/helpdesk"),
             "Authorization",
             format!("Basic {}", base64(key.as_bytes())),
         ),
         ("freshservice", ..) => (
-            format!("https://{sub}.freshservice.com/api/v2/agents"),
+            on_account("/api/v2/agents"),
             "Authorization",
             format!("Basic {}", base64(key.as_bytes())),
         ),
         ("freshsales", ..) => (
-            format!("https://{sub}.freshsales.io/api/settings/sales_accounts/fields"),
+            on_account("/api/settings/sales_accounts/fields"),
             "Authorization",
             format!("Token token={key}"),
         ),
         ("freshchat", ..) => (
-            "https://api.freshchat.com/v2/agents".to_owned(),
+            format!("https://api.{domain}/v2/agents"),
             "Authorization",
             format!("Bearer {key}"),
         ),
-        ("freshcaller", ..) => (
-            format!("https://{sub}.freshcaller.com/api/v1/users"),
-            "X-Api-Auth",
-            key.to_owned(),
-        ),
-        ("freshteam", ..) => (
+        ("freshcaller", ..) => (on_account("/api/v1/users"), "X-Api-Auth", key.to_owned()),
+        (hr_service::PRODUCT, ..) => (
             credential_check_url(None, sub),
             "Authorization",
             format!("Bearer {key}"),
         ),
         ("freshworks_crm", ..) => (
-            format!("https://{sub}.myfreshworks.com/crm/sales/api/contacts/filters"),
+            on_account("/crm/sales/api/contacts/filters"),
             "Authorization",
             format!("Token token={key}"),
         ),
@@ -743,6 +708,8 @@ mod tests {
         assert_eq!(base64(b"fo"), "Zm8=");
         assert_eq!(base64(b"foo"), "Zm9v");
         assert_eq!(base64(b"key:X"), "a2V5Olg=");
+        // The two last characters of the alphabet.
+        assert_eq!(base64(&[0xfb, 0xff]), "+/8=");
     }
 
     #[test]
@@ -844,7 +811,7 @@ mod tests {
                 base64(secret.as_bytes()),
                 base64(format!("{secret}:X").as_bytes()),
                 base64(format!("ab{secret}").as_bytes()),
-                encode_component(secret),
+                percent_encode(secret),
                 4821
             ),
             "pin": 4821,
@@ -854,7 +821,7 @@ mod tests {
         for form in [
             secret.to_owned(),
             "4821".to_owned(),
-            encode_component(secret),
+            percent_encode(secret),
             base64(secret.as_bytes()),
             "sk_live_0123456789abcdefABCDEF".to_owned(),
         ] {

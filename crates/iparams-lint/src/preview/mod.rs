@@ -21,6 +21,8 @@ use std::time::Duration;
 use signal_hook::consts::{SIGINT, SIGTERM};
 use signal_hook::iterator::Signals;
 
+use iparams_core::app::IparamsSource;
+
 use crate::cli::PreviewArgs;
 use crate::environment::exit;
 use crate::workspace::{INSTALLED_VALUES_FILE, IPARAMS_FILE, PAGE_FILE, app_of};
@@ -150,17 +152,17 @@ pub fn start(
 /// written as iparams.html; `Err` says what is wrong and what to name or write instead.
 fn installation_page_of(app: &Path) -> Result<(), String> {
     let shown = app.display();
-    match (
+    match IparamsSource::of(
         app.join(IPARAMS_FILE).is_file(),
         app.join(PAGE_FILE).is_file(),
     ) {
-        (true, true) => Err(format!(
+        IparamsSource::Both => Err(format!(
             "{shown}: config/ holds both iparams.json and iparams.html, and the platform shows \
              only one installation page; keep iparams.json (a generated page) or iparams.html \
              (a page of your own), and delete the other"
         )),
-        (true, false) | (false, true) => Ok(()),
-        (false, false) => Err(match app_of(app) {
+        IparamsSource::Json | IparamsSource::Page => Ok(()),
+        IparamsSource::Neither => Err(match app_of(app) {
             Some(found) if found.relative.is_empty() => format!(
                 "{shown}: config/ holds neither iparams.json nor iparams.html, so the app has no \
                  installation page; write config/iparams.json (a page generated from it) or \

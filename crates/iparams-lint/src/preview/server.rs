@@ -19,6 +19,7 @@ use crate::workspace::{PAGE_FILE, resolves_inside};
 use iparams_core::app::html::HtmlPage;
 use iparams_core::app::page::CDN_CLIENT;
 use iparams_core::app::{Declared, Resource};
+use iparams_core::products::{self, PRODUCTS, Product};
 use iparams_serve::{Incoming, Outgoing, host_allowed, percent_decode};
 
 const PAGE_HTML: &str = include_str!("page/index.html");
@@ -209,17 +210,12 @@ pub fn handle(shared: &Shared, request: &Incoming) -> Outgoing {
             };
             let snapshot = shared.snapshot();
             if snapshot.custom_page {
-                // What the page stores, as the linter reads it, to check the values against.
-                let (page, settings) = {
+                // What the page stores, as the check read it, to check the values against.
+                let checked = snapshot.page_keys.clone().map(|page| {
                     let mut app = shared.app.lock().unwrap_or_else(|e| e.into_inner());
-                    let shown = app.root.display().to_string();
-                    let page = app.workspace.page_iparams(&app.root, &shown);
                     let settings = app.workspace.settings_for(values_path).unwrap_or_default();
                     (page, settings)
-                };
-                let checked = page
-                    .filter(|page| page.complete)
-                    .map(|page| (page, settings));
+                });
                 let (status, value) = store::store_page(
                     body,
                     values_path,
@@ -419,9 +415,23 @@ pub fn state(shared: &Shared) -> Json {
         "online": shared.network.online,
     });
     page["values_path"] = json!(shared.values_path.display().to_string());
+    // The domains the page's `domain` inputs offer, by product.
+    page["product_domains"] = PRODUCTS
+        .iter()
+        .filter(|product| !product.hosts.is_empty())
+        .map(|product| {
+            (
+                product.name.to_owned(),
+                json!(product.domains().collect::<Vec<_>>()),
+            )
+        })
+        .collect::<Map<String, Json>>()
+        .into();
     // The sample account a custom page's client gets, on the app's first product.
     let product = page["products"][0].as_str().unwrap_or("freshdesk");
-    let domain = invoke::product_domain(product).unwrap_or("freshdesk.com");
+    let domain = products::product(product)
+        .and_then(Product::domain)
+        .unwrap_or("freshdesk.com");
     page["domain_name"] = json!(format!("acme.{domain}"));
     page
 }

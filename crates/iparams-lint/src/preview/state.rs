@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use std::time::SystemTime;
 
 use iparams_core::app::requests::Requests;
-use iparams_core::app::{Declared, Manifest, Outline};
+use iparams_core::app::{Declarations, Declared, Manifest, Outline};
 use iparams_core::syntax::{Value, ValueKind, parse_value};
 use iparams_core::{Linter, RuleSettings, SourceText, pointer};
 use serde_json::{Map, Value as Json, json};
@@ -35,6 +35,9 @@ pub struct Snapshot {
     /// The app writes its own installation page, [`PAGE_FILE`], and has no iparams.json: the
     /// page's keys are those its `postConfigs()` returns.
     pub custom_page: bool,
+    /// The keys a custom page stores, when the check could tell every one: what the values it
+    /// stores are checked against.
+    pub page_keys: Option<Declarations>,
     pub requests: Requests<'static>,
     /// iparams.json as read, for checking values against it.
     pub iparams_text: String,
@@ -118,7 +121,7 @@ impl App {
             .file(IPARAMS_FILE)
             .map(|file| SourceText::decode(&file.bytes).text().to_owned());
 
-        let custom_page = iparams_text.is_none() && app.file(PAGE_FILE).is_some();
+        let custom_page = app.iparams_source().is_page();
         let (iparams, defs, broken) = match &iparams_text {
             None if custom_page => (Json::Null, Vec::new(), false),
             None => {
@@ -146,13 +149,18 @@ impl App {
             })
             .collect();
 
-        let requests = app
-            .file(REQUESTS_FILE)
-            .map(|file| Requests::read(SourceText::decode(&file.bytes).text()).into_owned())
+        // The templates, the manifest and a custom page's keys as the check read them.
+        let summary = checked.summary.as_ref();
+        let requests = summary
+            .and_then(|summary| summary.requests.clone())
             .unwrap_or_default();
-        let manifest = app.file(MANIFEST_FILE).map(|file| {
-            iparams_core::app::manifest::read(SourceText::decode(&file.bytes).text()).manifest
-        });
+        let manifest = app
+            .file(MANIFEST_FILE)
+            .and(summary)
+            .map(|summary| summary.manifest.clone());
+        let page_keys = summary
+            .map(|summary| summary.declarations.clone())
+            .filter(|declarations| custom_page && declarations.complete);
         // A custom page loads its own scripts; the generated one loads the callbacks.
         let script = !custom_page
             && (app.file(SCRIPT_FILE).is_some() || self.root.join(SCRIPT_FILE).is_file());
@@ -179,6 +187,7 @@ impl App {
             page,
             defs,
             custom_page,
+            page_keys,
             requests,
             iparams_text: iparams_text.unwrap_or_default(),
             manifest,

@@ -6,13 +6,14 @@
 
 use std::path::{Path, PathBuf};
 
-use iparams_core::app::{Declared, PageIparams};
+use iparams_core::app::{Declarations, Declared};
+use iparams_core::values::Definitions;
 use iparams_core::{RuleSettings, Severity, SourceText};
 use serde_json::{Map, Value as Json, json};
 
 use super::invoke::{Masker, text_of};
 use super::state::{Snapshot, json_findings};
-use crate::workspace::{INSTALLED_VALUES_FILE, STATE_GITIGNORE, check_page_values, check_values};
+use crate::workspace::{INSTALLED_VALUES_FILE, STATE_GITIGNORE, check_values};
 
 /// The stored values, as a map (none when the file is missing or not an object).
 pub fn read_stored(path: &Path) -> Map<String, Json> {
@@ -72,7 +73,11 @@ pub fn store(
     let definitions = SourceText::decode(snapshot.iparams_text.as_bytes());
     let values = SourceText::decode(text.as_bytes());
     let shown = path.display().to_string();
-    let report = check_values(&definitions, &values, iparams_shown, settings);
+    let definitions = Definitions::Json {
+        source: &definitions,
+        path: iparams_shown,
+    };
+    let report = check_values(definitions, &values, settings);
     let diagnostics = masked(
         Json::Array(json_findings(&shown, values.text(), &report)),
         &posted,
@@ -141,7 +146,7 @@ pub fn store_page(
     body: &[u8],
     path: &Path,
     findings: &Json,
-    known: Option<&(PageIparams, RuleSettings)>,
+    known: Option<&(Declarations, RuleSettings)>,
 ) -> (u16, Json) {
     let Ok(Json::Object(mut posted)) = serde_json::from_slice::<Json>(body) else {
         return (
@@ -182,7 +187,7 @@ pub fn store_page(
     let diagnostics = match known {
         Some((page, settings)) => {
             let values = SourceText::decode(text.as_bytes());
-            let report = check_page_values(page, &values, settings);
+            let report = check_values(Definitions::Page(page), &values, settings);
             let found = Json::Array(json_findings(&shown, values.text(), &report));
             masked(found, &posted, &defs)
         }

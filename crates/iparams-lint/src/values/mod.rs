@@ -7,17 +7,16 @@ pub mod verify;
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 
-use iparams_core::SourceText;
-use iparams_core::app::PageIparams;
-use iparams_core::values::{GetPreview, preview_get};
+use iparams_core::app::{Declarations, IparamsSource};
+use iparams_core::values::{Definitions, GetPreview, preview_get};
+use iparams_core::{Linter, RuleSettings, SourceText};
 
 use crate::cli::ValuesArgs;
 use crate::environment::Environment;
 use crate::output::{self, describe_io_error, emit, fail};
 use crate::render::{self, CheckedFile, Summary};
 use crate::workspace::{
-    INSTALLED_VALUES_FILE, IPARAMS_FILE, PAGE_FILE, Workspace, app_of, check_page_values,
-    check_values,
+    INSTALLED_VALUES_FILE, IPARAMS_FILE, PAGE_FILE, Target, Workspace, app_of, check_values,
 };
 
 /// Where an older app keeps its test values, relative to the app's folder.
@@ -80,13 +79,8 @@ pub fn run(
     // installation page and has no iparams.json, its page.
     let app_definitions = || {
         app_of(&values_path).map(|app| {
-            let json = app.path(IPARAMS_FILE);
-            let page = app.path(PAGE_FILE);
-            if !json.is_file() && page.is_file() {
-                page
-            } else {
-                json
-            }
+            let has = |relative| app.path(relative).is_file();
+            app.path(IparamsSource::of(has(IPARAMS_FILE), has(PAGE_FILE)).file())
         })
     };
     let Some(iparams_path) = args.iparams.clone().or_else(app_definitions) else {
@@ -116,7 +110,7 @@ pub fn run(
     };
     let values = SourceText::decode(&values_bytes);
 
-    // A custom page: its iparams, written as the iparams.json that would declare them.
+    // A custom page: the keys its `postConfigs` returns, as the check of its app found them.
     let page = if iparams_path.extension().is_some_and(|ext| ext == "html") {
         match page_iparams(&workspace, &iparams_path) {
             Ok(page) => Some(page),
@@ -132,7 +126,7 @@ pub fn run(
         );
     }
     let iparams_bytes = match &page {
-        Some(page) => page.as_definitions().0.into_bytes(),
+        Some(_) => Vec::new(),
         None => match workspace.read(&iparams_path) {
             Ok(bytes) => bytes,
             Err(error) => {
@@ -143,14 +137,18 @@ pub fn run(
             }
         },
     };
-    let definitions = SourceText::decode(&iparams_bytes);
-    let mut report = match &page {
-        Some(page) => check_page_values(page, &values, &settings),
-        None => check_values(&definitions, &values, &iparams_shown, &settings),
+    let iparams_json = SourceText::decode(&iparams_bytes);
+    let definitions = match &page {
+        Some(page) => Definitions::Page(page),
+        None => Definitions::Json {
+            source: &iparams_json,
+            path: &iparams_shown,
+        },
     };
+    let mut report = check_values(definitions, &values, &settings);
     if args.verify {
         verify::verify(
-            &definitions,
+            &iparams_json,
             &values,
             args.hr_url.as_deref(),
             &settings,
@@ -169,7 +167,7 @@ pub fn run(
 
     if args.show_get {
         // The object is the output; the findings go aside, as with a fixed standard input.
-        match preview_get(&definitions, &values) {
+        match preview_get(definitions, &values) {
             Ok(preview) => {
                 emit(stdout, &preview.json);
                 emit(stderr, &get_notes(&preview));
@@ -188,11 +186,22 @@ pub fn run(
     output::status(false, &summary, failing)
 }
 
-/// The iparams the custom installation page at `page` stores, or why they cannot be known.
-fn page_iparams(workspace: &Workspace, page: &Path) -> Result<PageIparams, String> {
+/// The iparams the custom installation page at `page` stores, as the check of its app finds
+/// them, or why they cannot be known.
+fn page_iparams(workspace: &Workspace, page: &Path) -> Result<Declarations, String> {
     let app = app_of(page).ok_or("not in an app (no manifest.json beside its config/ folder)")?;
-    workspace
-        .page_iparams(&app.root, &app.root.display().to_string())
+    let shown = app.root.display().to_string();
+    let target = Target::App(app.root);
+    let checked = workspace.check(
+        &mut Linter::default(),
+        &target,
+        &shown,
+        &RuleSettings::default(),
+    );
+    checked
+        .summary
+        .map(|summary| summary.declarations)
+        .filter(|declarations| declarations.source.is_page() && declarations.file.is_some())
         .ok_or_else(|| {
             "none of the scripts the page runs defines `postConfigs()`, so what it stores is \
              unknown; `iparams-lint check` says more"

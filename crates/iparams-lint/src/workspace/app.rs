@@ -2,10 +2,10 @@
 
 use std::path::{Path, PathBuf};
 
-use iparams_core::app::{AppFile, AppInput, PageIparams, Role, SKIPPED_FOLDERS};
+use iparams_core::app::{AppFile, AppInput, IparamsSource, Role, SKIPPED_FOLDERS};
 
 use super::discover;
-use super::place::MANIFEST_FILE;
+use super::place::{IPARAMS_FILE, MANIFEST_FILE, PAGE_FILE};
 use super::state::Workspace;
 use crate::output::describe_io_error;
 
@@ -50,14 +50,6 @@ impl Workspace {
     /// output names the folder.
     pub fn load_app(&self, root: &Path, shown: &str) -> LoadedApp {
         LoadedApp::load(self, root, shown)
-    }
-
-    /// The iparams the custom installation page of the app at `root` (shown as `shown`)
-    /// stores, read from the page and the scripts it loads; `None` for an app without one, or
-    /// with iparams.json.
-    pub fn page_iparams(&self, root: &Path, shown: &str) -> Option<PageIparams> {
-        let app = self.load_app(root, shown);
-        iparams_core::app::page_iparams(&app.input()?)
     }
 }
 
@@ -122,6 +114,14 @@ impl LoadedApp {
         self.files.iter().find(|file| file.relative == relative)
     }
 
+    /// Where the app's iparams come from, by the files it has (the core's one decision).
+    pub fn iparams_source(&self) -> IparamsSource {
+        IparamsSource::of(
+            self.file(IPARAMS_FILE).is_some(),
+            self.file(PAGE_FILE).is_some(),
+        )
+    }
+
     /// Replaces the text of the file at `relative` (once fixes are applied to it).
     pub fn replace(&mut self, relative: &str, bytes: Vec<u8>) {
         if let Some(file) = self.files.iter_mut().find(|file| file.relative == relative) {
@@ -133,25 +133,24 @@ impl LoadedApp {
     /// [`LoadedApp::check`] for what is checked then).
     pub fn input(&self) -> Option<AppInput<'_>> {
         let manifest = self.file(MANIFEST_FILE)?;
-        let mut input = AppInput::new(
-            AppFile {
-                path: &manifest.shown,
-                bytes: &manifest.bytes,
-            },
-            &self.config_folder,
-        );
+        let mut input = AppInput::new(manifest.as_input(), &self.config_folder);
         input.config_entries = self.config_entries.clone();
         input.config_assets = self.config_assets.clone();
         for file in &self.files {
-            input.add(
-                &file.relative,
-                AppFile {
-                    path: &file.shown,
-                    bytes: &file.bytes,
-                },
-            );
+            input.add(file.as_input());
         }
         Some(input)
+    }
+}
+
+impl LoadedFile {
+    /// The file as the core reads it.
+    fn as_input(&self) -> AppFile<'_> {
+        AppFile {
+            relative: &self.relative,
+            path: &self.shown,
+            bytes: &self.bytes,
+        }
     }
 }
 

@@ -7,10 +7,10 @@
 //! of iparams.json itself (the app-aware rules need the manifest), and [`Checked::errors`] says
 //! so once: `APP/manifest.json: WHY; only the rules of iparams.json itself were checked`.
 
-use std::collections::HashMap;
 use std::path::PathBuf;
 
-use iparams_core::app::{PageIparams, Role};
+use iparams_core::app::{AppSummary, Declarations, DeclaringFile, Role};
+use iparams_core::values::Definitions;
 use iparams_core::{FileReport, Linter, RuleSettings, SourceText};
 
 use super::app::LoadedApp;
@@ -67,11 +67,16 @@ enum TextOf {
     Nothing,
 }
 
-/// What a check found: the files as loaded, a verdict per file checked, and what could not be
-/// checked.
+/// What a check found: the files as loaded, a verdict per file checked, what could not be
+/// checked, and what the check learned of the app.
 #[derive(Debug)]
 pub struct Checked {
     pub loaded: Loaded,
+    /// The app's model as the check left it (its declared iparams, every read of one, its
+    /// manifest and templates): what front-ends read instead of the files. `None` for a file
+    /// checked on its own; for an app whose manifest.json cannot be read, only iparams.json's
+    /// declarations.
+    pub summary: Option<AppSummary>,
     /// The files checked, in the order the core gives them (an app's: manifest.json, config/,
     /// the callbacks, iparams.json, scripts, templates).
     pub verdicts: Vec<Verdict>,
@@ -144,6 +149,7 @@ impl Loaded {
                 }
                 Checked {
                     loaded: Loaded::Alone(alone),
+                    summary: None,
                     verdicts,
                     errors,
                 }
@@ -176,41 +182,24 @@ impl LoadedApp {
         settings: &RuleSettings,
     ) -> Checked {
         let mut errors = std::mem::take(&mut self.errors);
-        let verdicts = match self.input() {
+        let (verdicts, summary) = match self.input() {
             Some(input) => {
-                // The core names each file as it was given: by the path output shows.
-                let by_shown: HashMap<&str, (Option<&str>, TextOf)> = self
-                    .files
-                    .iter()
-                    .enumerate()
-                    .map(|(index, file)| {
-                        let place = (Some(file.relative.as_str()), TextOf::AppFile(index));
-                        (file.shown.as_str(), place)
-                    })
-                    .collect();
-                // Entries of config/ that findings are about, with no text: `config/<name>`.
-                let entry = |path: &str| {
-                    let name = path
-                        .strip_prefix(self.config_folder.as_str())?
-                        .strip_prefix('/')?;
-                    Some(format!("config/{name}"))
-                };
-                linter
-                    .check_app(&input, settings)
-                    .into_iter()
-                    .map(|file| {
-                        let (relative, text) = match by_shown.get(file.path.as_str()) {
-                            Some(&(relative, text)) => (relative.map(str::to_owned), text),
-                            None => (entry(&file.path), TextOf::Nothing),
-                        };
-                        Verdict {
-                            relative,
-                            shown: file.path,
-                            report: file.report,
-                            text,
-                        }
-                    })
-                    .collect()
+                let checked = linter.check_app(&input, settings);
+                let verdicts = checked.files.into_iter().map(|file| {
+                    // The core names each file by its path inside the app, as it was given.
+                    let text = self
+                        .files
+                        .iter()
+                        .position(|loaded| loaded.relative == file.relative)
+                        .map_or(TextOf::Nothing, TextOf::AppFile);
+                    Verdict {
+                        relative: Some(file.relative),
+                        shown: file.path,
+                        report: file.report,
+                        text,
+                    }
+                });
+                (verdicts.collect(), Some(checked.summary))
             }
             None => {
                 let why = self.manifest_error.as_deref().unwrap_or("no such file");
@@ -218,21 +207,33 @@ impl LoadedApp {
                     "{}: {why}; only the rules of iparams.json itself were checked",
                     self.shown(MANIFEST_FILE)
                 ));
-                self.files
+                let iparams = self
+                    .files
                     .iter()
                     .enumerate()
-                    .filter(|(_, file)| file.relative == IPARAMS_FILE)
-                    .map(|(index, file)| Verdict {
+                    .find(|(_, file)| file.relative == IPARAMS_FILE);
+                let verdicts = iparams
+                    .iter()
+                    .map(|&(index, file)| Verdict {
                         relative: Some(file.relative.clone()),
                         shown: file.shown.clone(),
                         report: linter.lint_with(&SourceText::decode(&file.bytes), settings),
                         text: TextOf::AppFile(index),
                     })
-                    .collect()
+                    .collect();
+                let declarations = iparams.map(|(_, file)| {
+                    let declaring = DeclaringFile {
+                        relative: file.relative.clone(),
+                        shown: file.shown.clone(),
+                    };
+                    Declarations::of_iparams_json(declaring, SourceText::decode(&file.bytes).text())
+                });
+                (verdicts, declarations.map(AppSummary::of_declarations))
             }
         };
         Checked {
             loaded: Loaded::App { app: self, named },
+            summary,
             verdicts,
             errors,
         }
@@ -272,25 +273,13 @@ impl Checked {
     }
 }
 
-/// Checks the installation values `values` against the iparams.json `definitions` (shown as
-/// `definitions_shown`): what `iparams-lint values` reports, and what the preview's INSTALL
-/// answers before it stores values.
+/// Checks the installation values `values` against their `definitions` (iparams.json, or the
+/// keys a custom installation page stores): what `iparams-lint values` reports, and what the
+/// preview's INSTALL answers before it stores values.
 pub fn check_values(
-    definitions: &SourceText<'_>,
-    values: &SourceText<'_>,
-    definitions_shown: &str,
-    settings: &RuleSettings,
-) -> FileReport {
-    Linter::default().check_values_with(definitions, values, definitions_shown, settings)
-}
-
-/// Checks the installation values `values` against the iparams a custom installation page
-/// stores: what `iparams-lint values` reports for such an app, and the preview with its stored
-/// values.
-pub fn check_page_values(
-    page: &PageIparams,
+    definitions: Definitions<'_>,
     values: &SourceText<'_>,
     settings: &RuleSettings,
 ) -> FileReport {
-    Linter::default().check_page_values_with(page, values, settings)
+    Linter::default().check_values_against(definitions, values, settings)
 }

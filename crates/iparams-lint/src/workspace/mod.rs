@@ -19,7 +19,7 @@ mod read;
 mod state;
 
 pub use app::{LoadedApp, LoadedFile};
-pub use check::{Alone, Checked, Loaded, Verdict, check_page_values, check_values};
+pub use check::{Alone, Checked, Loaded, Verdict, check_values};
 pub use discover::is_read;
 pub use place::{
     INSTALLED_VALUES_FILE, IPARAMS_FILE, InApp, MANIFEST_FILE, PAGE_FILE, STATE_GITIGNORE, app_of,

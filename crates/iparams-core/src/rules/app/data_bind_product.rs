@@ -1,7 +1,8 @@
 //! `data-bind-product`: a bound domain or api_key whose product is not the app's.
 
 use crate::diagnostic::{Applicability, Edit, Fix, Severity};
-use crate::model::{Attribute, CURRENT_PRODUCT, Iparam};
+use crate::model::{Attribute, Iparam};
+use crate::products::CURRENT_PRODUCT;
 use crate::rules::framework::{Area, Check, Context, Examples, Rule};
 use crate::rules::helpers::subject;
 use crate::suggest;

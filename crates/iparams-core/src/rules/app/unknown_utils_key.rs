@@ -45,7 +45,7 @@ function onRegion(value) {
 
 fn check(model: &AppModel<'_>, cx: &mut AppContext) {
     // `utils` belongs to pages generated from iparams.json, whose types these checks read.
-    if model.iparams_from_page {
+    if model.source.is_page() {
         return;
     }
     let Some((file, facts)) = &model.callbacks else {

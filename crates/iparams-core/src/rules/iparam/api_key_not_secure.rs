@@ -62,7 +62,7 @@ fn check(iparam: &Iparam<'_, '_>, cx: &mut Context<'_>) {
 
 /// A custom page's key filled with the account's API key, and not listed as secure.
 fn check_page(model: &AppModel<'_>, cx: &mut AppContext) {
-    let (true, Some(file)) = (model.iparams_from_page, model.iparams_file) else {
+    let (true, Some(file)) = (model.source.is_page(), model.iparams_file) else {
         return;
     };
     let api_keys = model
@@ -100,7 +100,9 @@ function postConfigs() {{
         );
         let files = example_files(&app);
         let input = AppInput::from_example(&files).expect("an app");
-        let checked = Linter::default().check_app(&input, &RuleSettings::default());
+        let checked = Linter::default()
+            .check_app(&input, &RuleSettings::default())
+            .files;
         checked
             .iter()
             .flat_map(|file| &file.report.diagnostics)

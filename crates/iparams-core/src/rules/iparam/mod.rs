@@ -52,10 +52,8 @@ pub(super) mod vendor_secure_false_positive;
 use std::sync::LazyLock;
 
 use crate::ecma_regex::{Compiled, MatchOutcome};
-use crate::model::{
-    CURRENT_PRODUCT, DefaultValue, Iparam, IparamType, PRODUCT_PLACEHOLDER, PRODUCTS, RegexEntry,
-    Text,
-};
+use crate::model::{DefaultValue, Iparam, IparamType, PRODUCT_PLACEHOLDER, RegexEntry, Text};
+use crate::products::{CURRENT_PRODUCT, PRODUCT_NAMES};
 use crate::rules::framework::Context;
 use crate::rules::helpers::{compile_patterns, match_patterns};
 use crate::span::Span;
@@ -105,12 +103,12 @@ pub(crate) enum ProductProblem {
 pub(crate) fn product_problem(product: &str) -> Option<ProductProblem> {
     // Another SDK's product is `other-platform`'s to mention, once.
     if product == CURRENT_PRODUCT
-        || PRODUCTS.contains(&product)
+        || PRODUCT_NAMES.contains(&product)
         || crate::app::manifest::foreign_product(product).is_some()
     {
         return None;
     }
-    let known = || PRODUCTS.iter().copied().chain([CURRENT_PRODUCT]);
+    let known = || PRODUCT_NAMES.iter().copied().chain([CURRENT_PRODUCT]);
     let normalised = product.trim().to_lowercase().replace([' ', '-', '_'], "");
     Some(
         if product.trim().eq_ignore_ascii_case(PRODUCT_PLACEHOLDER) {
@@ -119,7 +117,7 @@ pub(crate) fn product_problem(product: &str) -> Option<ProductProblem> {
             known().find(|p| p.chars().filter(|c| *c != '_').eq(normalised.chars()))
         {
             ProductProblem::Spelling(name)
-        } else if let Some(name) = suggest::closest_in(product, &PRODUCTS, known()) {
+        } else if let Some(name) = suggest::closest_in(product, &PRODUCT_NAMES, known()) {
             ProductProblem::Misspelt(name)
         } else {
             ProductProblem::Unrelated
@@ -132,7 +130,7 @@ pub(crate) fn product_list() -> &'static str {
     static LIST: LazyLock<String> = LazyLock::new(|| {
         format!(
             "The products are {}, and \"current\" for the product the app is installed on.",
-            suggest::quoted_list(PRODUCTS)
+            suggest::quoted_list(PRODUCT_NAMES)
         )
     });
     &LIST

@@ -57,7 +57,7 @@ fn check(iparam: &Iparam<'_, '_>, cx: &mut Context<'_>) {
             "The api_key iparam `{}` names \"{}\", which is not one of the vendor's products ({})",
             iparam.key.text,
             product.text,
-            crate::model::PRODUCTS.join(", ")
+            crate::products::PRODUCT_NAMES.join(", ")
         ),
     )
     .label("not a vendor product")

@@ -157,7 +157,9 @@ mod tests {
 "#;
         let files = example_files(app);
         let input = AppInput::from_example(&files).expect("an app");
-        let checked = Linter::default().check_app(&input, &RuleSettings::default());
+        let checked = Linter::default()
+            .check_app(&input, &RuleSettings::default())
+            .files;
         let page = checked
             .iter()
             .find(|file| file.path == "config/iparams.html")

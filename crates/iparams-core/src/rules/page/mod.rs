@@ -16,7 +16,7 @@ use crate::app::{AppModel, InstallPage, Resource};
 /// The app's custom installation page, when it is the app's installation page (an app with
 /// iparams.json too shows that one, and `iparams-html-and-json` says so).
 pub(super) fn page<'m>(model: &'m AppModel<'_>) -> Option<&'m InstallPage> {
-    model.page.as_ref().filter(|_| model.iparams_from_page)
+    model.page.as_ref().filter(|_| model.source.is_page())
 }
 
 /// Whether every script the page runs was read: a script with syntax errors, or a local one

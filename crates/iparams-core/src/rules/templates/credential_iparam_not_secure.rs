@@ -96,7 +96,7 @@ fn check(model: &AppModel<'_>, cx: &mut AppContext) {
             // A name that says it is a secret, or the `api_key` type, is reported in
             // iparams.json already (`sensitive-key-not-secure`, `api-key-not-secure`); a custom
             // page has no such rule.
-            let reported_already = !model.iparams_from_page
+            let reported_already = !model.source.is_page()
                 && (declared.ty == Some(IparamType::ApiKey) || key_sensitivity(key).is_word());
             if declared.secure || reported_already {
                 continue;
@@ -138,7 +138,7 @@ fn check(model: &AppModel<'_>, cx: &mut AppContext) {
         .label("not a secure iparam")
         .help(format!(
             "{} ({}): the app's front end can read an iparam that is not secure, and templates are the only way to use a secure one, as this template does.",
-            if model.iparams_from_page {
+            if model.source.is_page() {
                 format!("List \"{key}\" in the `__meta.secure` array of the object `postConfigs` returns")
             } else {
                 format!("Mark `{key}` `\"secure\": true`")

@@ -44,7 +44,7 @@ fn check(model: &AppModel<'_>, cx: &mut AppContext) {
         let Some(host) = field.as_str() else {
             continue;
         };
-        let Some((product, account)) = product_host(host) else {
+        let Some((product, account_host, account)) = product_host(host) else {
             continue;
         };
         if has_placeholder_mark(host) || is_shared_host(account) {
@@ -52,9 +52,9 @@ fn check(model: &AppModel<'_>, cx: &mut AppContext) {
         }
         let domain_iparam = model.declared.iter().find(|declared| {
             declared.ty == Some(IparamType::Domain)
-                && declared.product.as_deref() == Some(product.product)
+                && declared.product.as_deref() == Some(product.name)
         });
-        let suffix = product.suffix;
+        let suffix = account_host.suffix;
         let help = match domain_iparam {
             Some(declared) => format!(
                 "Write `\"host\": \"<%= iparam.{key} %>{suffix}\"`: `{key}` ({at}) holds the sub-domain of the installer's account.",
@@ -63,7 +63,7 @@ fn check(model: &AppModel<'_>, cx: &mut AppContext) {
             ),
             None => format!(
                 "Ask each installer for their account: declare a `domain` iparam with `\"type_attributes\": {{\"product\": \"{}\"}}` (it asks for the sub-domain) and write `\"host\": \"<%= iparam.domain %>{suffix}\"`.",
-                product.product
+                product.name
             ),
         };
         cx.report(

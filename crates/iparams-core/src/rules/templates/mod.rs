@@ -30,6 +30,7 @@ use std::borrow::Cow;
 use crate::app::requests::Field;
 use crate::app::{AppModel, FileId, Place, Reference, Template};
 use crate::diagnostic::Diagnostic;
+use crate::products::{self, AccountHost, PRODUCTS, Product};
 use crate::rules::framework::{AppContext, Rule};
 use crate::rules::helpers::invocations;
 
@@ -80,123 +81,6 @@ pub(crate) fn without_placeholders(text: &str) -> Cow<'_, str> {
     crate::app::requests::placeholders_replaced(text, 'x')
 }
 
-/// A product of the vendor whose API each account serves at a host of its own,
-/// `<sub-domain><suffix>` (docs/preview.md: the domain input and the installation check).
-pub(crate) struct ProductHost {
-    /// The product as `type_attributes.product` names it.
-    pub product: &'static str,
-    /// As its users know it, for messages.
-    pub title: &'static str,
-    /// What follows an account's sub-domain, lower case: `.freshdesk.com`.
-    pub suffix: &'static str,
-    /// How its API takes the key, with the paths it holds for (those that start with the
-    /// prefix given); `None` where the rules of another group judge it (the HR service) or
-    /// where the host serves products of several schemes.
-    pub auth: Option<(ApiAuth, &'static str)>,
-}
-
-/// How a product's API takes an account's key (docs/preview.md, the installation check; the
-/// vendor's API documentation of each product).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum ApiAuth {
-    /// `Authorization: Basic <base64 of key:X>`.
-    Basic,
-    /// `Authorization: Bearer <token>`, the token as it is.
-    Bearer,
-    /// `Authorization: Token token=<key>`, the key as it is.
-    Token,
-    /// The key as it is, in a header of its own, `X-Api-Auth`, rather than `Authorization`.
-    KeyHeader,
-}
-
-impl ApiAuth {
-    /// The scheme of an `Authorization` value it is, when it is one.
-    pub(crate) fn of_scheme(scheme: &str) -> Option<ApiAuth> {
-        [ApiAuth::Basic, ApiAuth::Bearer, ApiAuth::Token]
-            .into_iter()
-            .find(|auth| {
-                auth.scheme()
-                    .is_some_and(|name| name.eq_ignore_ascii_case(scheme))
-            })
-    }
-
-    /// The header of its own it takes the key in.
-    pub(crate) const X_API_AUTH: &'static str = "X-Api-Auth";
-
-    /// Its `Authorization` scheme; `None` for a header of its own.
-    pub(crate) const fn scheme(self) -> Option<&'static str> {
-        match self {
-            ApiAuth::Basic => Some("Basic"),
-            ApiAuth::Bearer => Some("Bearer"),
-            ApiAuth::Token => Some("Token"),
-            ApiAuth::KeyHeader => None,
-        }
-    }
-
-    /// The header as a template writes it, with `KEY` for the iparam of the key.
-    pub(crate) const fn written(self) -> &'static str {
-        match self {
-            ApiAuth::Basic => r#""Authorization": "Basic <%= encode(iparam.KEY + ':X') %>""#,
-            ApiAuth::Bearer => r#""Authorization": "Bearer <%= iparam.KEY %>""#,
-            ApiAuth::Token => r#""Authorization": "Token token=<%= iparam.KEY %>""#,
-            ApiAuth::KeyHeader => r#""X-Api-Auth": "<%= iparam.KEY %>""#,
-        }
-    }
-}
-
-/// The vendor's products by the domain of their accounts' hosts.
-pub(crate) const PRODUCT_HOSTS: [ProductHost; 8] = [
-    ProductHost {
-        product: "freshdesk",
-        title: "Freshdesk",
-        suffix: ".freshdesk.com",
-        auth: Some((ApiAuth::Basic, "/")),
-    },
-    ProductHost {
-        product: "freshservice",
-        title: "Freshservice",
-        suffix: ".freshservice.com",
-        auth: Some((ApiAuth::Basic, "/")),
-    },
-    ProductHost {
-        product: "freshsales",
-        title: "Freshsales",
-        suffix: ".freshsales.io",
-        auth: Some((ApiAuth::Token, "/")),
-    },
-    ProductHost {
-        product: "freshchat",
-        title: "Freshchat",
-        suffix: ".freshchat.com",
-        auth: Some((ApiAuth::Bearer, "/")),
-    },
-    ProductHost {
-        product: "freshcaller",
-        title: "Freshcaller",
-        suffix: ".freshcaller.com",
-        auth: Some((ApiAuth::KeyHeader, "/")),
-    },
-    ProductHost {
-        product: crate::app::hr_service::PRODUCT,
-        title: "Freshteam",
-        suffix: crate::app::hr_service::HOST_SUFFIX,
-        auth: None,
-    },
-    // A suite's host: its CRM answers under /crm/, its other products with their own schemes.
-    ProductHost {
-        product: "freshworks_crm",
-        title: "Freshworks CRM",
-        suffix: ".myfreshworks.com",
-        auth: Some((ApiAuth::Token, "/crm/")),
-    },
-    ProductHost {
-        product: "freshworks_crm",
-        title: "Freshworks CRM",
-        suffix: ".freshworks.com",
-        auth: None,
-    },
-];
-
 /// First labels of the hosts a product serves the same for every account: its shared API
 /// (`api.freshchat.com`, and regional ones such as `api.eu.freshchat.com`), its sites and
 /// its assets.
@@ -216,25 +100,32 @@ const SHARED_HOST_LABELS: [&str; 13] = [
     "msdk",
 ];
 
-/// A template's `host` as a product's: the product, and what stands before its domain (an
-/// account's sub-domain, a placeholder, or a host shared by every account), when the host
-/// ends with a product's domain.
-pub(crate) fn product_host(host: &str) -> Option<(&'static ProductHost, &str)> {
-    PRODUCT_HOSTS.iter().find_map(|product| {
-        let split = host.len().checked_sub(product.suffix.len())?;
-        let (before, suffix) = (host.get(..split)?, host.get(split..)?);
-        (!before.is_empty() && suffix.eq_ignore_ascii_case(product.suffix))
-            .then_some((product, before))
+/// A template's `host` as a product's: the product, the host of its accounts it is, and what
+/// stands before that host's domain (an account's sub-domain, a placeholder, or a host shared
+/// by every account), when the host ends with a product's domain.
+pub(crate) fn product_host(host: &str) -> Option<(&'static Product, &'static AccountHost, &str)> {
+    PRODUCTS.iter().find_map(|product| {
+        product.hosts.iter().find_map(|account_host| {
+            let split = host.len().checked_sub(account_host.suffix.len())?;
+            let (before, suffix) = (host.get(..split)?, host.get(split..)?);
+            (!before.is_empty() && suffix.eq_ignore_ascii_case(account_host.suffix)).then_some((
+                product,
+                account_host,
+                before,
+            ))
+        })
     })
 }
 
-/// The product whose API a template calls, when its host says so: a host that ends with a
-/// product's domain (`<%= iparam.domain %>.freshdesk.com`), or the product's own host,
-/// `<%= current_host.endpoint_urls.PRODUCT %>`.
-pub(crate) fn template_product(template: &Template<'_>) -> Option<&'static ProductHost> {
+/// The product whose API a template calls, and the host of its accounts, when its host says
+/// so: a host that ends with a product's domain (`<%= iparam.domain %>.freshdesk.com`), or the
+/// product's own host, `<%= current_host.endpoint_urls.PRODUCT %>` (its first domain's).
+pub(crate) fn template_product(
+    template: &Template<'_>,
+) -> Option<(&'static Product, &'static AccountHost)> {
     let host = template.field(&Place::Host)?.as_str()?.trim();
-    if let Some((product, _)) = product_host(host) {
-        return Some(product);
+    if let Some((product, account_host, _)) = product_host(host) {
+        return Some((product, account_host));
     }
     let mut in_host = template
         .placeholders
@@ -247,7 +138,8 @@ pub(crate) fn template_product(template: &Template<'_>) -> Option<&'static Produ
     let mut references = only.references();
     match (whole, references.next(), references.next()) {
         (true, Some((Reference::EndpointUrl(name), _)), None) => {
-            PRODUCT_HOSTS.iter().find(|product| product.product == name)
+            let product = products::product(name)?;
+            Some((product, product.hosts.first()?))
         }
         _ => None,
     }

@@ -4,8 +4,9 @@
 use crate::app::requests::placeholders;
 use crate::app::{AppModel, Field, Place, Reference, Template};
 use crate::diagnostic::Severity;
+use crate::products::ApiAuth;
 use crate::rules::framework::{AppContext, Area, Check, Examples, Rule};
-use crate::rules::templates::{ApiAuth, freshdesk_app, request_templates, template_product};
+use crate::rules::templates::{freshdesk_app, request_templates, template_product};
 use crate::suggest;
 
 pub static RULE: Rule = Rule {
@@ -46,10 +47,10 @@ may hold it encoded), hosts of other services, and the HR service (`*.freshteam.
 
 fn check(model: &AppModel<'_>, cx: &mut AppContext) {
     for (file, template) in request_templates(model) {
-        let Some(product) = template_product(template) else {
+        let Some((product, account_host)) = template_product(template) else {
             continue;
         };
-        let Some((wanted, under)) = product.auth else {
+        let Some((wanted, under)) = account_host.auth else {
             continue;
         };
         let path = template

@@ -54,7 +54,7 @@ fn check(values: &ValuesFile<'_>, cx: &mut Context<'_>) {
     let given = last_values(values.members);
     let brace = Span::new(values.object.span.start, values.object.span.start + 1);
     for iparam in iparams {
-        let key = iparam.key.text.as_ref();
+        let key = iparam.key();
         if given.contains_key(key) || !values.definitions.always_stored(key) {
             continue;
         }
@@ -62,7 +62,7 @@ fn check(values: &ValuesFile<'_>, cx: &mut Context<'_>) {
             .label("a key missing")
             .help(format!(
                 "`postConfigs` returns `{key}` ({}), so every installation stores it: add it, or rename the key the values give it under.",
-                values.definitions.place(iparam.key.span)
+                iparam.defined_at(values.definitions)
             ))
             .pointer(pointer::of_key(key));
     }

@@ -33,9 +33,9 @@ impl<'a> Answer<'a> {
         let typed_in = self
             .ty()
             .is_none_or(|ty| !ty.has_options() && ty != IparamType::Checkbox);
-        match self.text() {
-            Some(text) if typed_in => {
-                match_patterns(self.iparam, text, self.definitions.text, cx.regexes())
+        match (self.definition.iparam(), self.text()) {
+            (Some(iparam), Some(text)) if typed_in => {
+                match_patterns(iparam, text, self.definitions.text, cx.regexes())
             }
             _ => Vec::new(),
         }
@@ -57,7 +57,10 @@ impl<'a> Answer<'a> {
 
     /// "the dropdown iparam `priority`".
     pub fn subject(&self) -> String {
-        subject(self.iparam)
+        match self.definition.iparam() {
+            Some(iparam) => subject(iparam),
+            None => format!("iparam `{}`", self.key()),
+        }
     }
 
     /// Records a finding about this iparam's value: its pointer is the key's, and its help
@@ -76,7 +79,7 @@ impl<'a> Answer<'a> {
             self.defined_at()
         );
         cx.report(rule, span, message)
-            .pointer(self.iparam.pointer())
+            .pointer(self.definition.pointer_to(&[]))
             .help(help)
     }
 }

@@ -3,12 +3,11 @@
 use std::collections::HashSet;
 
 use crate::diagnostic::Severity;
-use crate::model::Iparam;
 use crate::pointer;
 use crate::rules::framework::{Area, Check, Context, Examples, Rule};
 use crate::suggest;
 use crate::syntax::Member;
-use crate::values::{DefinitionsFile, ValuesFile};
+use crate::values::{Definition, DefinitionsFile, ValuesFile};
 
 pub static RULE: Rule = Rule {
     name: "unknown-value-key",
@@ -59,11 +58,11 @@ fn check(values: &ValuesFile<'_>, cx: &mut Context<'_>) {
 
 fn report(
     members: &[Member<'_>],
-    iparams: &[Iparam<'_, '_>],
+    iparams: &[Definition<'_>],
     file: &DefinitionsFile<'_>,
     cx: &mut Context<'_>,
 ) {
-    let keys: Vec<&str> = iparams.iter().map(|i| i.key.text.as_ref()).collect();
+    let keys: Vec<&str> = iparams.iter().map(Definition::key).collect();
     let known: HashSet<&str> = keys.iter().copied().collect();
     let mut reported = HashSet::new();
     for member in members {

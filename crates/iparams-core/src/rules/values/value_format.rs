@@ -71,7 +71,8 @@ fn check(answer: &Answer<'_>, cx: &mut Context<'_>) {
     let Some(ty) = answer.ty() else {
         return;
     };
-    if answer.iparam.get(Attribute::Regex).is_some() {
+    let iparam = answer.definition.iparam();
+    if iparam.is_some_and(|iparam| iparam.get(Attribute::Regex).is_some()) {
         return;
     }
     let (Some(value), Some(text)) = (answer.given(), answer.text()) else {

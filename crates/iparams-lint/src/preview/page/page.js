@@ -17,11 +17,6 @@
     stored: "App installation parameters have been successfully stored. You can now proceed to test the app.",
     failed: "Validation failed.",
   };
-  var DOMAINS = {
-    freshdesk: ["freshdesk.com"], freshservice: ["freshservice.com"], freshsales: ["freshsales.io"],
-    freshchat: ["freshchat.com"], freshcaller: ["freshcaller.com"], freshteam: ["freshteam.com"],
-    freshworks_crm: ["myfreshworks.com", "freshworks.com"],
-  };
   var SETTABLE = ["value", "label", "visible", "disabled", "required", "hint", "values", "min", "max"];
 
   var state = null;
@@ -168,7 +163,7 @@
       case "domain": {
         field.control = input("text");
         var product = def.type_attributes && def.type_attributes.product;
-        var suffixes = DOMAINS[product] || [product === "current" ? "<the product's domain>" : "<" + (product || "product") + " domain>"];
+        var suffixes = state.product_domains[product] || [product === "current" ? "<the product's domain>" : "<" + (product || "product") + " domain>"];
         var after = suffixes.length > 1
           ? el("select", { class: "fixed", "aria-label": "Domain of " + key }, suffixes.map(function (s) { return el("option", { value: s, text: "." + s }); }))
           : el("span", { class: "fixed", text: "." + suffixes[0] });
