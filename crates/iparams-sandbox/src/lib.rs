@@ -81,6 +81,7 @@
 mod api;
 mod call;
 pub mod error;
+mod limits;
 mod seed;
 pub mod service;
 mod store;
@@ -97,57 +98,10 @@ pub use api::MAX_LOCATIONS;
 pub use error::ApiError;
 use iparams_serve::{Handler, LocalServer, Options};
 pub use iparams_serve::{Incoming, Outgoing};
+pub use limits::{MAX_BODY_BYTES, Plan};
 pub use seed::{KEYED_USERS, ROLE_NAMES};
 pub use service::Service;
 pub use time::{Clock, ManualClock, SystemClock};
-
-/// Request bodies above this are refused with 413.
-pub const MAX_BODY_BYTES: usize = 1024 * 1024;
-
-/// The account's plan, which sets the rate limit.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum Plan {
-    Free,
-    Trial,
-    Growth,
-    Pro,
-    #[default]
-    Enterprise,
-}
-
-impl Plan {
-    /// Calls a minute for an account of `employees` employees.
-    pub fn calls_per_minute(self, employees: u64) -> u64 {
-        match self {
-            Plan::Free => 0,
-            Plan::Trial => 10,
-            Plan::Growth | Plan::Pro => employees.max(50),
-            Plan::Enterprise => (2 * employees).max(100),
-        }
-    }
-
-    pub fn name(self) -> &'static str {
-        match self {
-            Plan::Free => "free",
-            Plan::Trial => "trial",
-            Plan::Growth => "growth",
-            Plan::Pro => "pro",
-            Plan::Enterprise => "enterprise",
-        }
-    }
-
-    pub fn parse(name: &str) -> Option<Self> {
-        [
-            Plan::Free,
-            Plan::Trial,
-            Plan::Growth,
-            Plan::Pro,
-            Plan::Enterprise,
-        ]
-        .into_iter()
-        .find(|plan| plan.name().eq_ignore_ascii_case(name))
-    }
-}
 
 /// How to start a sandbox.
 #[derive(Debug, Clone)]

@@ -10,10 +10,10 @@ use serde_json::Value;
 use crate::api;
 use crate::call::{Call, Caller, Records, Reply};
 use crate::error::ApiError;
+use crate::limits::{MAX_BODY_BYTES, Plan};
 use crate::store::Store;
 use crate::text::mask_keys;
 use crate::time::Clock;
-use crate::{MAX_BODY_BYTES, Plan};
 use iparams_serve::{Incoming, Outgoing, host_allowed, percent_decode};
 
 /// The running service's state.

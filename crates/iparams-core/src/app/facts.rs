@@ -3,8 +3,9 @@
 
 use std::collections::HashSet;
 
+use super::input::AppInput;
+use super::js::{self, JsFacts, Script, UtilsMethod};
 use super::manifest::{self, Manifest, Platform};
-use super::{AppInput, JsFacts, Script, UtilsMethod, js};
 use crate::source::SourceText;
 
 /// What in-file rules may know of the app around iparams.json.

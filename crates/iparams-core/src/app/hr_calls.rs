@@ -2,31 +2,14 @@
 //! the rules about the service asks, and finding them (the host, the path's segments, the
 //! endpoint table) cost more than the rules' own work when each rule did it again.
 
-use std::sync::OnceLock;
-
-use super::hr_service::{self, Operation, Segment};
+use super::hr_call::HrCall;
+use super::hr_service::{self, Segment};
+use super::model::AppModel;
+use super::outline::Declared;
+use super::requests::{Place, Template};
 use super::requests::{has_placeholder_mark, placeholders, single_iparam};
-use super::{AppModel, Declared, Place, Template};
 use crate::model::IparamType;
 use crate::products::CURRENT_PRODUCT;
-
-/// A template whose host is the HR service's: `<sub-domain>.freshteam.com` (the sub-domain
-/// written or a placeholder), or a host that is only a `domain` iparam of the service's product
-/// (a mistake `hr-domain-host` reports, whose intent is clear).
-#[derive(Debug)]
-pub struct HrCall {
-    /// Its index among requests.json's templates.
-    pub template: usize,
-    /// Its name, shortened for messages.
-    pub name: String,
-    /// The documented operations of its path, every method; empty when the path is not
-    /// documented or cannot be known.
-    pub operations: &'static [Operation],
-}
-
-/// The model's HR calls, found on first use.
-#[derive(Debug, Default)]
-pub struct HrCalls(OnceLock<Vec<HrCall>>);
 
 impl AppModel<'_> {
     /// The templates that call the HR service, in file order.

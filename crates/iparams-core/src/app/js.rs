@@ -15,6 +15,7 @@ use oxc_span::{GetSpan, SourceType};
 use super::html::HtmlPage;
 use super::input::is_page;
 use super::invocations::{Invocation, LegacyRequest, RequestCall, request_call};
+use super::iparam_read::Read;
 use super::literals::{Literal, literal_kind, literal_string};
 pub use super::page_functions::FunctionValue;
 use super::page_functions::{PageFunction, page_functions};
@@ -57,13 +58,6 @@ pub struct UtilsCall {
     pub key: Option<(String, Span)>,
     pub span: Span,
     pub attributes: Vec<SetAttribute>,
-}
-
-/// One place that reads the iparam `key`.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Read {
-    pub key: String,
-    pub span: Span,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]

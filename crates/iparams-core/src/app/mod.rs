@@ -9,11 +9,14 @@
 //! callers' too: what each iparam declares, for editors and pages.
 
 mod facts;
+mod file_id;
+mod hr_call;
 pub mod hr_calls;
 pub mod hr_service;
 pub mod html;
 mod input;
 pub mod invocations;
+mod iparam_read;
 mod iparams_source;
 pub mod js;
 mod literals;
@@ -30,17 +33,19 @@ mod written_credentials;
 
 pub use facts::AppFacts;
 pub(crate) use facts::facts_of;
-pub use hr_calls::HrCall;
+pub use file_id::FileId;
+pub use hr_call::HrCall;
 pub use input::{
     ACCEPTED_CONFIG_FILES, ACCEPTED_CONFIG_FOLDER, AppFile, AppInput, EXAMPLE_FILE_MARK, Role,
     SKIPPED_FOLDERS, config_has, example_files,
 };
 pub use invocations::{Invocation, InvokeContext, LegacyRequest, LiteralMember, LiteralObject};
+pub use iparam_read::Read;
 pub use iparams_source::{IPARAMS_HTML, IPARAMS_JSON, IparamsSource};
-pub use js::{JsFacts, Read, Script, UtilsCall, UtilsMethod};
+pub use js::{JsFacts, Script, UtilsCall, UtilsMethod};
 pub use literals::Literal;
 pub use manifest::{Manifest, ManifestProblem, Platform};
-pub use model::{AppModel, FileId, RequestsFile};
+pub use model::{AppModel, RequestsFile};
 pub use outline::{Declared, Handler, Outline, credential_pairs};
 pub use page::{InstallPage, Loadable, Resource, Run};
 pub use requests::{Field, Place, Placeholder, Reference, Requests, Template};

@@ -1,14 +1,18 @@
 //! Everything cross-file rules look at, across the files of one app.
 
+use super::facts::AppFacts;
+use super::file_id::FileId;
+use super::iparam_read::Read;
 use super::iparams_source::IparamsSource;
+use super::js::{JsFacts, Script};
 use super::manifest::ManifestReading;
-use super::{AppFacts, Declared, InstallPage, JsFacts, Read, Requests, Script, WrittenCredential};
+use super::outline::Declared;
+use super::page::InstallPage;
+use super::requests::Requests;
+use super::written_credentials::WrittenCredential;
 use crate::source::SourceText;
 use crate::span::{LineIndex, Span};
 use crate::syntax::Value;
-
-/// Which file of the app a finding is in.
-pub type FileId = usize;
 
 /// config/requests.json as read: its tree and its templates.
 #[derive(Debug)]
@@ -62,7 +66,7 @@ pub struct AppModel<'a> {
     /// iparams.json's lines, made when a note first points into it: most checks have none.
     pub(crate) iparams_lines: std::sync::OnceLock<LineIndex>,
     /// The templates that call the HR service ([`AppModel::hr_calls`]).
-    pub(crate) hr_calls: super::hr_calls::HrCalls,
+    pub(crate) hr_calls: super::hr_call::HrCalls,
 }
 
 impl AppModel<'_> {

@@ -3,9 +3,9 @@
 //! (`postConfigs`, `getConfigs`, `validate`) that the last of their definitions leaves defined.
 //! From `postConfigs` come the app's iparams, as iparams.json gives them to other apps.
 
+use super::file_id::FileId;
 use super::html::{AttributeValue, HtmlPage, PageScript};
 use super::js::{self, JsFacts, Script};
-use super::model::FileId;
 use super::outline::Declared;
 use super::page_functions::{Body, Defined, PageFunction, PageFunctionName, Stored};
 use crate::span::Span;

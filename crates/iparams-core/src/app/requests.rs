@@ -7,7 +7,7 @@
 
 use std::borrow::Cow;
 
-use super::Read;
+use super::iparam_read::Read;
 use crate::pointer;
 use crate::span::Span;
 use crate::syntax::{JsonKind, Member, Value, ValueKind, span_in_literal};

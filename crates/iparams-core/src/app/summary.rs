@@ -2,10 +2,11 @@
 //! language server's index, the preview, `values`) read instead of reading the app's files
 //! again. Files are named by their paths inside the app, as the caller gave them.
 
+use super::file_id::FileId;
 use super::html::AttributeValue;
 use super::iparams_source::IparamsSource;
 use super::manifest::Manifest;
-use super::model::{AppModel, FileId};
+use super::model::AppModel;
 use super::outline::{Declared, Outline};
 use super::page_functions::Body;
 use super::requests::Requests;

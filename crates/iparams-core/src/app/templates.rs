@@ -1,6 +1,6 @@
 //! Request templates (config/requests.json and the like), as far as the iparams they read.
 
-use super::Read;
+use super::iparam_read::Read;
 use super::requests::placeholders;
 use crate::span::Span;
 

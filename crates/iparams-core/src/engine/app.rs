@@ -2,9 +2,10 @@
 //! the rules about them. The model the rules see is built in steps, each reading one kind of
 //! file once; what front-ends keep of it comes back with the findings ([`CheckedApp`]).
 
+use super::checks::{check_reading, enabled_checks};
 use super::finish::{finish, mask_secrets};
+use super::linter::Linter;
 use super::report::FileReport;
-use super::{Linter, check_reading, enabled_checks};
 use crate::app::manifest::{self, ManifestReading};
 use crate::app::{
     AppFacts, AppFile, AppInput, AppModel, AppSummary, Declared, FileId, InstallPage,

@@ -5,7 +5,7 @@ use std::time::Duration;
 
 use rayon::prelude::*;
 
-use super::enabled_checks;
+use super::checks::enabled_checks;
 use super::finish::mask_secrets;
 use crate::app::{AppFacts, Declared};
 use crate::diagnostic::Diagnostic;

@@ -2,7 +2,8 @@
 //! prove them: an iparams.json, a whole app written as `=== path ===` sections, or a values file
 //! for the rule's example iparams.json.
 
-use super::{CheckedSource, Linter};
+use super::app::CheckedSource;
+use super::linter::Linter;
 use crate::app::{AppInput, IparamsSource, example_files};
 use crate::rules::{Rule, RuleSettings};
 use crate::source::SourceText;

@@ -2,9 +2,10 @@
 //! is checked as soon as it is parsed, so memory stays flat on large files.
 
 use super::batch::{BatchFindings, FileChecks, finish_in_parallel};
+use super::checks::check_reading;
 use super::finish::{finish, mask_overlapped_secrets};
+use super::linter::Linter;
 use super::report::FileReport;
-use super::{Linter, check_reading};
 use crate::app::{AppFacts, Declared};
 use crate::reading::{FileKind, Reading};
 use crate::rules::RuleSettings;

@@ -1,6 +1,7 @@
 //! Applying fixes: pure text in, text out. The command owns files and writes.
 
-use super::{FileReport, Linter};
+use super::linter::Linter;
+use super::report::FileReport;
 use crate::app::AppFacts;
 use crate::diagnostic::{Applicability, Edit};
 use crate::rules::RuleSettings;

@@ -4,8 +4,8 @@
 
 use std::sync::Mutex;
 
-use super::Linter;
 use super::batch::{BatchFindings, FileChecks};
+use super::linter::Linter;
 use crate::ecma_regex::RegexEngine;
 use crate::sync::lock;
 use crate::syntax::{Document, likely_boundaries, parse_document_in_stretches};
@@ -81,16 +81,13 @@ fn stretch_starts(len: usize, threads: usize) -> Vec<usize> {
 /// The smallest stretch, as a part of a thread's share of the file.
 const SMALLEST_PER_THREAD: usize = 24;
 
-/// Files from this size on are checked on several threads.
-pub(super) const PARALLEL_FROM: usize = 1 << 20;
-
 #[cfg(test)]
 pub(super) mod tests {
     use std::time::Duration;
 
     use super::*;
     use crate::diagnostic::Diagnostic;
-    use crate::engine::LintOptions;
+    use crate::engine::linter::{LintOptions, PARALLEL_FROM};
     use crate::rules::{Check, REGISTRY, RuleSettings};
     use crate::source::SourceText;
     use crate::syntax::{evenly, parse_document};

@@ -1,9 +1,10 @@
 //! A values file checked against its iparams.json, as the installation page checks what an
 //! installer enters.
 
+use super::checks::{check_reading, enabled_checks};
 use super::finish::{finish, mask_secrets};
+use super::linter::Linter;
 use super::report::FileReport;
-use super::{Linter, check_reading, enabled_checks};
 use crate::app::Declarations;
 use crate::model::walk_scalars;
 use crate::reading::{FileKind, Reading};

@@ -14,7 +14,7 @@ use crate::positions::Positions;
 use crate::span::Span;
 use crate::syntax::{Value, parse_value};
 
-use super::Context;
+use super::framework::Context;
 
 /// How a value reads in a message: its source and kind when short (`` `"true"` (a string) ``),
 /// its kind alone otherwise or when it is secret.

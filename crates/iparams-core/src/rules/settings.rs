@@ -1,6 +1,7 @@
 //! Rule levels as configured: per rule, and per JSON pointer.
 
-use super::{Rule, resolve};
+use super::framework::Rule;
+use super::registry::resolve;
 use crate::diagnostic::Severity;
 use crate::fast_hash::FastHashMap;
 
@@ -115,7 +116,7 @@ mod tests {
             .set_at("/a", Some("unknown-type"), Level::On(Severity::Info))
             .unwrap();
         settings.set_at("/a/type", None, Level::Off).unwrap();
-        let rule = super::super::find("unknown-type").expect("a rule");
+        let rule = super::super::registry::find("unknown-type").expect("a rule");
         assert!(settings.is_enabled(rule));
         assert_eq!(settings.level_at(rule, "/b/type"), Level::Off);
         assert_eq!(
@@ -139,7 +140,7 @@ mod tests {
             Ok(())
         );
         assert_eq!(
-            settings.level(super::super::find("unknown-type").expect("a rule")),
+            settings.level(super::super::registry::find("unknown-type").expect("a rule")),
             Level::On(Severity::Warning)
         );
     }

@@ -3,7 +3,8 @@
 use std::borrow::Cow;
 
 use super::error::{Found, SyntaxError, SyntaxErrorKind};
-use super::{JsonKind, Key, Member, Value, ValueKind};
+use super::scan::{leading_spaces, plain_run};
+use super::tree::{JsonKind, Key, Member, Value, ValueKind};
 use crate::span::Span;
 
 /// How deep objects and arrays may nest. An iparams file needs four levels; the limit only
@@ -242,7 +243,7 @@ impl<'s> Parser<'s> {
         loop {
             match self.peek() {
                 Some(b' ' | b'\t' | b'\r') => self.pos += 1,
-                Some(b'\n') => self.pos += 1 + super::leading_spaces(&self.bytes[self.pos + 1..]),
+                Some(b'\n') => self.pos += 1 + leading_spaces(&self.bytes[self.pos + 1..]),
                 _ => break,
             }
         }
@@ -490,7 +491,7 @@ impl<'s> Parser<'s> {
         self.pos += 1;
         // Fast path: no escapes, no control characters.
         let body_start = self.pos;
-        self.pos += super::plain_run(&self.bytes[self.pos..], quote);
+        self.pos += plain_run(&self.bytes[self.pos..], quote);
         let text = if self.peek() == Some(quote) {
             self.pos += 1;
             Cow::Borrowed(&self.text[body_start..self.pos - 1])

@@ -15,8 +15,8 @@ use memchr::memmem;
 use rayon::prelude::*;
 
 use super::error::SyntaxError;
-use super::parser::{Fatal, Parser, RootShape};
-use super::{Document, Member, parse_document};
+use super::parser::{Document, Fatal, Parser, RootShape, parse_document};
+use super::tree::Member;
 use crate::span::Span;
 use crate::sync::lock;
 

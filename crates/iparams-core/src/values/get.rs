@@ -1,7 +1,8 @@
 //! What `client.iparams.get()` would return for a set of values, so a developer sees what the
 //! app's front end will and will not receive.
 
-use super::{Definitions, last_values, read_definitions};
+use super::answers::last_values;
+use super::definitions::{Definitions, read_definitions};
 use crate::edits::json_string;
 use crate::secrets::{self, MASKED};
 use crate::source::SourceText;

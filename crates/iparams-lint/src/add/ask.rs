@@ -13,7 +13,7 @@ use iparams_core::rules::{as_identifier, is_identifier};
 use iparams_core::secrets::read_key;
 use iparams_core::{Diagnostic, Severity, suggest};
 
-use super::Draft;
+use super::draft::Draft;
 use crate::cli::AddArgs;
 
 /// The user stopped the questions (Esc, Ctrl-C) or the terminal failed: why.

@@ -5,7 +5,7 @@ use std::io::{self, Write};
 
 use iparams_core::{Diagnostic, Position};
 
-use super::{CheckedFile, RenderOptions, Renderer, Summary};
+use super::renderer::{CheckedFile, RenderOptions, Renderer, Summary};
 
 #[derive(Debug)]
 pub struct Concise {

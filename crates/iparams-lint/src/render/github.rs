@@ -4,7 +4,7 @@ use std::io::{self, Write};
 
 use iparams_core::Severity;
 
-use super::{CheckedFile, RenderOptions, Renderer, Summary};
+use super::renderer::{CheckedFile, RenderOptions, Renderer, Summary};
 
 #[derive(Debug)]
 pub struct Github {

@@ -16,8 +16,8 @@ use miette::{GraphicalReportHandler, GraphicalTheme, LabeledSpan, SourceCode};
 
 use super::concise::Line;
 use super::cut::Cut;
+use super::renderer::{CheckedFile, RenderOptions, Renderer, Summary, plural};
 use super::source_code::IndexedSource;
-use super::{CheckedFile, RenderOptions, Renderer, Summary, plural};
 
 /// What a fix's line under the help starts with.
 

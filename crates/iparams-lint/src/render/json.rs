@@ -8,7 +8,7 @@ use std::io::{self, Write};
 use iparams_core::syntax::write_string;
 use iparams_core::{Diagnostic, LineCursor, Position};
 
-use super::{CheckedFile, Renderer, Summary};
+use super::renderer::{CheckedFile, Renderer, Summary};
 
 /// How much output is gathered before it is written.
 const BLOCK: usize = 64 * 1024;

@@ -5,7 +5,7 @@ use std::fmt::Write as _;
 use std::io::{self, Write};
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-use super::{CheckedFile, RenderOptions, Renderer, Summary};
+use super::renderer::{CheckedFile, RenderOptions, Renderer, Summary};
 
 #[derive(Debug)]
 pub struct Junit {

@@ -8,7 +8,7 @@ use std::sync::LazyLock;
 use iparams_core::{Applicability, Diagnostic, LineCursor, REGISTRY, Severity, Span};
 use serde_json::{Value, json};
 
-use super::{CheckedFile, Renderer, Summary};
+use super::renderer::{CheckedFile, Renderer, Summary};
 
 #[derive(Debug, Default)]
 pub struct Sarif;

@@ -7,7 +7,7 @@ use std::sync::Mutex;
 use iparams_core::{Applicability, Severity, sync::lock};
 use serde_json::json;
 
-use super::{CheckedFile, Renderer, Summary};
+use super::renderer::{CheckedFile, Renderer, Summary, plural};
 
 /// What one rule found in the run.
 #[derive(Debug, Default, Clone, Copy)]
@@ -90,8 +90,8 @@ impl Renderer for Statistics {
                 width = width.unwrap_or(1),
             )?;
         }
-        let files = super::plural(summary.files, "file");
-        let findings = super::plural(rows.iter().map(|(_, c)| c.findings).sum(), "finding");
+        let files = plural(summary.files, "file");
+        let findings = plural(rows.iter().map(|(_, c)| c.findings).sum(), "finding");
         writeln!(out, "{findings} in {files} checked")
     }
 }

@@ -4,8 +4,9 @@ use std::path::{Path, PathBuf};
 
 use iparams_core::app::{AppFile, AppInput, IparamsSource, Role, SKIPPED_FOLDERS};
 
+use super::discover;
 use super::place::{IPARAMS_FILE, MANIFEST_FILE, PAGE_FILE};
-use super::{Workspace, discover};
+use super::state::Workspace;
 use crate::output::describe_io_error;
 
 /// App scripts larger than this are not the app's own code (bundles, libraries) and are skipped.
@@ -44,8 +45,16 @@ pub struct LoadedFile {
     pub overlaid: bool,
 }
 
+impl Workspace {
+    /// The app in folder `root`, each file read once (through the overlays); `shown` is how
+    /// output names the folder.
+    pub fn load_app(&self, root: &Path, shown: &str) -> LoadedApp {
+        LoadedApp::load(self, root, shown)
+    }
+}
+
 impl LoadedApp {
-    pub(super) fn load(workspace: &Workspace, root: &Path, shown: &str) -> Self {
+    fn load(workspace: &Workspace, root: &Path, shown: &str) -> Self {
         let shown_path = |relative: &str| shown_in(root, shown, relative);
         let mut found = discover::app_files(root);
         // Files an editor holds that the disk does not have yet.

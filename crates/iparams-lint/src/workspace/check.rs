@@ -15,7 +15,8 @@ use iparams_core::{FileReport, Linter, RuleSettings, SourceText};
 
 use super::app::LoadedApp;
 use super::place::{IPARAMS_FILE, MANIFEST_FILE, app_of};
-use super::{Target, Workspace};
+use super::plan::Target;
+use super::state::Workspace;
 use crate::output::describe_io_error;
 
 /// What a target names, read once.

@@ -3,8 +3,8 @@
 use crate::diagnostic::{Applicability, Edit, Fix, Severity};
 use crate::model::{Attribute, Iparam};
 use crate::products::CURRENT_PRODUCT;
+use crate::rules::framework::{Area, Check, Context, Examples, Rule};
 use crate::rules::helpers::subject;
-use crate::rules::{Area, Check, Context, Examples, Rule};
 use crate::suggest;
 
 pub static RULE: Rule = Rule {

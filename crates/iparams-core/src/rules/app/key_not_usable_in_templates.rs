@@ -2,8 +2,8 @@
 
 use crate::app::AppModel;
 use crate::diagnostic::Severity;
+use crate::rules::framework::{AppContext, Area, Check, Examples, Rule};
 use crate::rules::helpers::{as_identifier, is_identifier};
-use crate::rules::{AppContext, Area, Check, Examples, Rule};
 
 pub static RULE: Rule = Rule {
     name: "key-not-usable-in-templates",

@@ -3,7 +3,7 @@
 use crate::app::AppModel;
 use crate::app::js::FunctionValue;
 use crate::diagnostic::Severity;
-use crate::rules::{AppContext, Area, Check, Examples, Rule};
+use crate::rules::framework::{AppContext, Area, Check, Examples, Rule};
 use crate::suggest;
 
 pub static RULE: Rule = Rule {

@@ -3,7 +3,7 @@
 use crate::app::AppModel;
 use crate::app::config_has;
 use crate::diagnostic::Severity;
-use crate::rules::{AppContext, Area, Check, Examples, Rule};
+use crate::rules::framework::{AppContext, Area, Check, Examples, Rule};
 
 pub static RULE: Rule = Rule {
     name: "missing-iparams-file",

@@ -2,8 +2,8 @@
 
 use crate::diagnostic::{Applicability, Edit, Fix, Severity};
 use crate::model::{Attribute, Iparam, IparamType, TypeField};
+use crate::rules::framework::{Area, Check, Context, Examples, Rule};
 use crate::rules::helpers::mark_secure;
-use crate::rules::{Area, Check, Context, Examples, Rule};
 
 pub static RULE: Rule = Rule {
     name: "type-not-on-platform",

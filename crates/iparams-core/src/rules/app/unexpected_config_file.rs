@@ -3,8 +3,8 @@
 use crate::app::AppModel;
 use crate::app::{ACCEPTED_CONFIG_FILES, ACCEPTED_CONFIG_FOLDER};
 use crate::diagnostic::Severity;
-use crate::rules::AppContext;
-use crate::rules::{Area, Check, Examples, Rule};
+use crate::rules::framework::AppContext;
+use crate::rules::framework::{Area, Check, Examples, Rule};
 use crate::suggest;
 
 pub static RULE: Rule = Rule {

@@ -2,7 +2,7 @@
 
 use crate::app::{AppModel, UtilsMethod};
 use crate::diagnostic::Severity;
-use crate::rules::{AppContext, Area, Check, Examples, Rule};
+use crate::rules::framework::{AppContext, Area, Check, Examples, Rule};
 use crate::suggest;
 
 pub static RULE: Rule = Rule {

@@ -4,7 +4,7 @@ use std::collections::HashSet;
 
 use crate::app::AppModel;
 use crate::diagnostic::Severity;
-use crate::rules::{AppContext, Area, Check, Examples, Rule};
+use crate::rules::framework::{AppContext, Area, Check, Examples, Rule};
 
 pub static RULE: Rule = Rule {
     name: "unused-iparam",

@@ -5,8 +5,10 @@ use crate::diagnostic::Severity;
 use crate::fast_hash::FastHashMap;
 use crate::model::Iparam;
 use crate::pointer;
+use crate::rules::framework::{
+    AppContext, Area, Check, Context, Examples, FileCheck, Rule, same_check,
+};
 use crate::rules::helpers::{PackedSpan, fnv, repeats, string_at};
-use crate::rules::{AppContext, Area, Check, Context, Examples, FileCheck, Rule, same_check};
 use crate::syntax::{Member, Value, ValueKind};
 
 pub static RULE: Rule = Rule {

@@ -2,7 +2,7 @@
 
 use crate::diagnostic::Severity;
 use crate::reading::Reading;
-use crate::rules::{Area, Check, Context, Examples, Rule};
+use crate::rules::framework::{Area, Check, Context, Examples, Rule};
 use crate::source::EncodingProblem;
 use crate::span::Span;
 

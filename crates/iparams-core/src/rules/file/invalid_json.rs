@@ -2,7 +2,7 @@
 
 use crate::diagnostic::Severity;
 use crate::reading::{Reading, describe_syntax_error};
-use crate::rules::{Area, Check, Context, Examples, Rule};
+use crate::rules::framework::{Area, Check, Context, Examples, Rule};
 use crate::syntax::SyntaxErrorKind;
 
 pub static RULE: Rule = Rule {

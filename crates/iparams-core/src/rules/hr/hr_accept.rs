@@ -5,8 +5,8 @@ use crate::app::AppModel;
 use crate::app::hr_service::ACCEPTABLE;
 use crate::app::requests::has_placeholder_mark;
 use crate::diagnostic::Severity;
+use crate::rules::framework::{AppContext, Area, Check, Examples, Rule};
 use crate::rules::hr::{hr_app, hr_templates};
-use crate::rules::{AppContext, Area, Check, Examples, Rule};
 use crate::suggest;
 
 pub static RULE: Rule = Rule {

@@ -4,8 +4,8 @@
 use crate::app::AppModel;
 use crate::app::hr_service::{self, ALWAYS_EMPTY};
 use crate::diagnostic::Severity;
+use crate::rules::framework::{AppContext, Area, Check, Examples, Rule};
 use crate::rules::hr::{hr_app, hr_templates, literal};
-use crate::rules::{AppContext, Area, Check, Examples, Rule};
 
 pub static RULE: Rule = Rule {
     name: "hr-always-empty",

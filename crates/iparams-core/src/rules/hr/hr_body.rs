@@ -4,9 +4,9 @@
 use crate::app::hr_service::{self, BodyType};
 use crate::app::{AppModel, Literal};
 use crate::diagnostic::Severity;
+use crate::rules::framework::{AppContext, Area, Check, Examples, Rule};
 use crate::rules::helpers::invocations;
 use crate::rules::hr::hr_templates;
-use crate::rules::{AppContext, Area, Check, Examples, Rule};
 use crate::suggest;
 
 pub static RULE: Rule = Rule {

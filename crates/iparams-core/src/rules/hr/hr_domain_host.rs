@@ -7,8 +7,8 @@ use crate::app::requests::single_iparam;
 use crate::app::{AppModel, Place};
 use crate::diagnostic::Severity;
 use crate::model::IparamType;
+use crate::rules::framework::{AppContext, Area, Check, Examples, Rule};
 use crate::rules::hr::{hr_app, hr_templates};
-use crate::rules::{AppContext, Area, Check, Examples, Rule};
 use crate::suggest;
 
 pub static RULE: Rule = Rule {

@@ -4,8 +4,8 @@
 use crate::app::AppModel;
 use crate::app::hr_service::{Format, date_time_zone_problem};
 use crate::diagnostic::Severity;
+use crate::rules::framework::{AppContext, Area, Check, Examples, Rule};
 use crate::rules::hr::{hr_app, hr_templates, query_params};
-use crate::rules::{AppContext, Area, Check, Examples, Rule};
 use crate::suggest;
 
 pub static RULE: Rule = Rule {

@@ -5,8 +5,8 @@ use crate::app::hr_service::{self, PATH_PREFIX};
 use crate::app::requests::placeholders;
 use crate::app::{AppModel, Place};
 use crate::diagnostic::Severity;
+use crate::rules::framework::{AppContext, Area, Check, Examples, Rule};
 use crate::rules::hr::{hr_app, hr_templates};
-use crate::rules::{AppContext, Area, Check, Examples, Rule};
 use crate::suggest;
 
 pub static RULE: Rule = Rule {

@@ -4,8 +4,8 @@
 use crate::app::AppModel;
 use crate::app::hr_service::{OPERATIONS, PAGE_SIZE};
 use crate::diagnostic::Severity;
+use crate::rules::framework::{AppContext, Area, Check, Examples, Rule};
 use crate::rules::hr::{filter_names, hr_app, hr_templates, query_params};
-use crate::rules::{AppContext, Area, Check, Examples, Rule};
 use crate::suggest;
 
 pub static RULE: Rule = Rule {

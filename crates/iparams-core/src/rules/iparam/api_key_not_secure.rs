@@ -3,8 +3,8 @@
 use crate::app::AppModel;
 use crate::diagnostic::{Applicability, Severity};
 use crate::model::{Iparam, IparamType};
+use crate::rules::framework::{AppContext, Area, Check, Context, Examples, Rule};
 use crate::rules::helpers::mark_secure;
-use crate::rules::{AppContext, Area, Check, Context, Examples, Rule};
 
 pub static RULE: Rule = Rule {
     name: "api-key-not-secure",

@@ -3,8 +3,8 @@
 use crate::diagnostic::{Applicability, Edit, Fix, Severity};
 use crate::edits::json_string;
 use crate::model::{Attribute, DATA_BIND_VALUES, Iparam, Shape};
+use crate::rules::framework::{Area, Check, Context, Examples, Rule};
 use crate::rules::helpers::describe;
-use crate::rules::{Area, Check, Context, Examples, Rule};
 use crate::syntax::{Value, ValueKind};
 
 pub static RULE: Rule = Rule {

@@ -2,8 +2,8 @@
 
 use crate::diagnostic::Severity;
 use crate::model::{Attribute, DATA_BIND_VALUES, Iparam};
+use crate::rules::framework::{Area, Check, Context, Examples, Rule};
 use crate::rules::helpers::subject;
-use crate::rules::{Area, Check, Context, Examples, Rule};
 use crate::suggest;
 
 pub static RULE: Rule = Rule {

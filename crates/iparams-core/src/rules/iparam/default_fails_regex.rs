@@ -3,9 +3,9 @@
 use crate::diagnostic::Severity;
 use crate::ecma_regex::MatchOutcome;
 use crate::model::{Attribute, Iparam};
+use crate::rules::framework::{Area, Check, Context, Examples, Rule};
 use crate::rules::helpers::subject;
 use crate::rules::iparam::default_matches;
-use crate::rules::{Area, Check, Context, Examples, Rule};
 
 pub static RULE: Rule = Rule {
     name: "default-fails-regex",

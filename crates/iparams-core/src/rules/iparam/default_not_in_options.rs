@@ -7,8 +7,8 @@ use crate::edits::json_string;
 use crate::fast_hash::FastHashMap;
 use crate::model::{Attribute, DefaultValue, Iparam, Text};
 use crate::positions::Positions;
+use crate::rules::framework::{Area, Check, Context, Examples, Rule};
 use crate::rules::helpers::subject;
-use crate::rules::{Area, Check, Context, Examples, Rule};
 use crate::suggest;
 
 pub static RULE: Rule = Rule {

@@ -2,8 +2,8 @@
 
 use crate::diagnostic::{Applicability, Edit, Fix, Severity};
 use crate::model::{Attribute, DefaultValue, Iparam, IparamType};
+use crate::rules::framework::{Area, Check, Context, Examples, Rule};
 use crate::rules::helpers::{describe, subject};
-use crate::rules::{Area, Check, Context, Examples, Rule};
 use crate::syntax::ValueKind;
 
 pub static RULE: Rule = Rule {

@@ -4,8 +4,8 @@ use std::borrow::Cow;
 
 use crate::diagnostic::Severity;
 use crate::model::{Attribute, Iparam, IparamType};
+use crate::rules::framework::{Area, Check, Context, Examples, FileCheck, Rule, same_check};
 use crate::rules::helpers::{PackedSpan, fnv, repeats, string_at};
-use crate::rules::{Area, Check, Context, Examples, FileCheck, Rule, same_check};
 use crate::secrets;
 
 pub static RULE: Rule = Rule {

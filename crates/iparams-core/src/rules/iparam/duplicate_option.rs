@@ -3,8 +3,8 @@
 use crate::diagnostic::{Applicability, Fix, Severity};
 use crate::edits::remove_item;
 use crate::model::{Attribute, Iparam};
+use crate::rules::framework::{Area, Check, Context, Examples, Rule};
 use crate::rules::helpers::repeated_strings;
-use crate::rules::{Area, Check, Context, Examples, Rule};
 
 pub static RULE: Rule = Rule {
     name: "duplicate-option",

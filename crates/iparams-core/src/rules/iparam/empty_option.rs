@@ -2,7 +2,7 @@
 
 use crate::diagnostic::Severity;
 use crate::model::{Attribute, DefaultValue, Iparam};
-use crate::rules::{Area, Check, Context, Examples, Rule};
+use crate::rules::framework::{Area, Check, Context, Examples, Rule};
 
 pub static RULE: Rule = Rule {
     name: "empty-option",

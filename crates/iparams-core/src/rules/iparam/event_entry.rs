@@ -2,8 +2,8 @@
 
 use crate::diagnostic::Severity;
 use crate::model::{Attribute, Iparam};
+use crate::rules::framework::{Area, Check, Context, Examples, Rule};
 use crate::rules::helpers::describe;
-use crate::rules::{Area, Check, Context, Examples, Rule};
 
 pub static RULE: Rule = Rule {
     name: "invalid-event-entry",

@@ -3,8 +3,8 @@
 use crate::diagnostic::Severity;
 use crate::model::Iparam;
 use crate::pointer;
+use crate::rules::framework::{Area, Check, Context, Examples, Rule};
 use crate::rules::iparam::random_tokens;
-use crate::rules::{Area, Check, Context, Examples, Rule};
 
 pub static RULE: Rule = Rule {
     name: "hardcoded-credential",

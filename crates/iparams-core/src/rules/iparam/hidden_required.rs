@@ -2,7 +2,7 @@
 
 use crate::diagnostic::Severity;
 use crate::model::{Attribute, DefaultValue, Iparam};
-use crate::rules::{Area, Check, Context, Examples, FileCheck, Rule, same_check};
+use crate::rules::framework::{Area, Check, Context, Examples, FileCheck, Rule, same_check};
 use crate::span::Span;
 
 pub static RULE: Rule = Rule {

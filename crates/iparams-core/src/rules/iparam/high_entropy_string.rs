@@ -2,8 +2,8 @@
 
 use crate::diagnostic::Severity;
 use crate::model::Iparam;
+use crate::rules::framework::{Area, Check, Context, Examples, Rule};
 use crate::rules::iparam::random_tokens;
-use crate::rules::{Area, Check, Context, Examples, Rule};
 
 pub static RULE: Rule = Rule {
     name: "high-entropy-string",

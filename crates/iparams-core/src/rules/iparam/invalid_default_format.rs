@@ -3,8 +3,8 @@
 use crate::diagnostic::Severity;
 use crate::formats::{format_error, format_example};
 use crate::model::{Attribute, DefaultValue, Iparam, Text};
+use crate::rules::framework::{Area, Check, Context, Examples, Rule};
 use crate::rules::helpers::subject;
-use crate::rules::{Area, Check, Context, Examples, Rule};
 
 pub static RULE: Rule = Rule {
     name: "invalid-default-format",

@@ -3,8 +3,8 @@
 use crate::diagnostic::{Applicability, Edit, Fix, Severity};
 use crate::edits::json_string;
 use crate::model::{Attribute, Iparam};
+use crate::rules::framework::{Area, Check, Context, Examples, Rule};
 use crate::rules::helpers::{RESERVED, is_identifier};
-use crate::rules::{Area, Check, Context, Examples, Rule};
 
 pub static RULE: Rule = Rule {
     name: "invalid-handler-name",

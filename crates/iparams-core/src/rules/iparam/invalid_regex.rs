@@ -3,8 +3,8 @@
 use crate::diagnostic::Severity;
 use crate::ecma_regex::Compiled;
 use crate::model::{Attribute, Iparam};
+use crate::rules::framework::{Area, Check, Context, Examples, Rule};
 use crate::rules::iparam::compiled_patterns;
-use crate::rules::{Area, Check, Context, Examples, Rule};
 use crate::span::Span;
 
 pub static RULE: Rule = Rule {

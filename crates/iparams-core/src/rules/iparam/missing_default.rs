@@ -3,8 +3,8 @@
 use crate::diagnostic::{Applicability, Fix, Severity};
 use crate::edits::{insert_member, json_string};
 use crate::model::{Attribute, DefaultValue, Iparam, IparamType};
+use crate::rules::framework::{Area, Check, Context, Examples, Rule};
 use crate::rules::helpers::{capitalise, subject};
-use crate::rules::{Area, Check, Context, Examples, Rule};
 
 pub static RULE: Rule = Rule {
     name: "missing-default",

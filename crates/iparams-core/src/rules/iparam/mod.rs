@@ -54,7 +54,7 @@ use std::sync::LazyLock;
 use crate::ecma_regex::{Compiled, MatchOutcome};
 use crate::model::{DefaultValue, Iparam, IparamType, PRODUCT_PLACEHOLDER, RegexEntry, Text};
 use crate::products::{CURRENT_PRODUCT, PRODUCT_NAMES};
-use crate::rules::Context;
+use crate::rules::framework::Context;
 use crate::rules::helpers::{compile_patterns, match_patterns};
 use crate::span::Span;
 use crate::suggest;

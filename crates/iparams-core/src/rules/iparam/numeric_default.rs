@@ -3,8 +3,8 @@
 use crate::diagnostic::{Applicability, Edit, Fix, Severity};
 use crate::edits::json_string;
 use crate::model::{Attribute, DefaultValue, Iparam};
+use crate::rules::framework::{Area, Check, Context, Examples, Rule};
 use crate::rules::helpers::subject;
-use crate::rules::{Area, Check, Context, Examples, Rule};
 
 pub static RULE: Rule = Rule {
     name: "numeric-default",

@@ -3,7 +3,7 @@
 use crate::app::manifest::{FOREIGN_SDKS, foreign_product};
 use crate::diagnostic::Severity;
 use crate::model::Iparam;
-use crate::rules::{Area, Check, Context, Examples, FileCheck, Rule, same_check};
+use crate::rules::framework::{Area, Check, Context, Examples, FileCheck, Rule, same_check};
 use crate::span::Span;
 
 pub static RULE: Rule = Rule {

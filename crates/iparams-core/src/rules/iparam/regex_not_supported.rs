@@ -4,8 +4,8 @@ use std::borrow::Cow;
 
 use crate::diagnostic::Severity;
 use crate::model::{Attribute, Iparam, IparamType};
+use crate::rules::framework::{Area, Check, Context, Examples, Rule};
 use crate::rules::helpers::{capitalise, subject};
-use crate::rules::{Area, Check, Context, Examples, Rule};
 
 pub static RULE: Rule = Rule {
     name: "regex-not-supported",

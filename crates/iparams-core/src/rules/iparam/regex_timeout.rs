@@ -2,9 +2,9 @@
 
 use crate::diagnostic::Severity;
 use crate::model::{Attribute, Iparam};
+use crate::rules::framework::{Area, Check, Context, Examples, Rule};
 use crate::rules::helpers::unfinished;
 use crate::rules::iparam::default_matches;
-use crate::rules::{Area, Check, Context, Examples, Rule};
 
 pub static RULE: Rule = Rule {
     name: "regex-timeout",

@@ -4,8 +4,8 @@ use std::sync::LazyLock;
 
 use crate::diagnostic::Severity;
 use crate::model::{Attribute, Iparam, IparamType};
+use crate::rules::framework::{Area, Check, Context, Examples, Rule};
 use crate::rules::iparam::{ProductProblem, product_list, product_problem};
-use crate::rules::{Area, Check, Context, Examples, Rule};
 
 pub static RULE: Rule = Rule {
     name: "unknown-api-key-product",

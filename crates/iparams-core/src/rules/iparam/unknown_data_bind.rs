@@ -7,7 +7,7 @@ use crate::app::AppModel;
 use crate::diagnostic::{Applicability, Edit, Fix, Severity};
 use crate::edits::json_string;
 use crate::model::{Attribute, DATA_BIND_VALUES, Iparam, looks_like_a_data_bind_name};
-use crate::rules::{AppContext, Area, Check, Context, Examples, Rule};
+use crate::rules::framework::{AppContext, Area, Check, Context, Examples, Rule};
 use crate::secrets::MASKED;
 use crate::suggest;
 

@@ -5,9 +5,9 @@ use std::borrow::Cow;
 use crate::diagnostic::{Applicability, Edit, Fix, Severity};
 use crate::edits::json_string;
 use crate::model::{Attribute, Iparam, IparamType};
+use crate::rules::framework::{Area, Check, Context, Examples, Rule};
 use crate::rules::helpers::{capitalise, subject};
 use crate::rules::iparam::{ProductProblem, product_list, product_problem};
-use crate::rules::{Area, Check, Context, Examples, Rule};
 
 pub static RULE: Rule = Rule {
     name: "unknown-product",

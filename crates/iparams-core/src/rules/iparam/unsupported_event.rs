@@ -2,7 +2,7 @@
 
 use crate::diagnostic::{Applicability, Edit, Fix, Severity};
 use crate::model::{Attribute, CHANGE_EVENT, Iparam};
-use crate::rules::{Area, Check, Context, Examples, Rule};
+use crate::rules::framework::{Area, Check, Context, Examples, Rule};
 
 pub static RULE: Rule = Rule {
     name: "unsupported-event",

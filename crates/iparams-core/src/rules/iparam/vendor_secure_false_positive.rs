@@ -2,9 +2,9 @@
 
 use crate::diagnostic::Severity;
 use crate::model::{Iparam, IparamType};
+use crate::rules::framework::{Area, Check, Context, Examples, Rule};
 use crate::rules::helpers::subject;
 use crate::rules::iparam::can_hold_secret;
-use crate::rules::{Area, Check, Context, Examples, Rule};
 use crate::secrets::Sensitivity;
 
 pub static RULE: Rule = Rule {

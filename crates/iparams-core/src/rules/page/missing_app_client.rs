@@ -3,7 +3,7 @@
 use crate::app::page::{APP_CLIENT, CDN_CLIENT};
 use crate::app::{AppModel, Resource};
 use crate::diagnostic::Severity;
-use crate::rules::{AppContext, Area, Check, Examples, Rule};
+use crate::rules::framework::{AppContext, Area, Check, Examples, Rule};
 use crate::span::Span;
 
 pub static RULE: Rule = Rule {

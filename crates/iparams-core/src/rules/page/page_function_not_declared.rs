@@ -4,7 +4,7 @@ use crate::app::AppModel;
 use crate::app::js::FunctionValue;
 use crate::app::page_functions::{Defined, PageFunctionName};
 use crate::diagnostic::Severity;
-use crate::rules::{AppContext, Area, Check, Examples, Rule};
+use crate::rules::framework::{AppContext, Area, Check, Examples, Rule};
 
 pub static RULE: Rule = Rule {
     name: "page-function-not-declared",

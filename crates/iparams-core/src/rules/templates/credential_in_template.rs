@@ -2,8 +2,8 @@
 
 use crate::app::{AppModel, Written};
 use crate::diagnostic::Severity;
+use crate::rules::framework::{AppContext, Area, Check, Examples, Rule};
 use crate::rules::templates::{request_app, serverless_request_app};
-use crate::rules::{AppContext, Area, Check, Examples, Rule};
 use crate::suggest;
 
 pub static RULE: Rule = Rule {

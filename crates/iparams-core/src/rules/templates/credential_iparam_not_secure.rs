@@ -7,8 +7,8 @@ use crate::app::{
 };
 use crate::diagnostic::Severity;
 use crate::model::IparamType;
+use crate::rules::framework::{AppContext, Area, Check, Examples, Rule};
 use crate::rules::templates::{request_templates, serverless_request_app};
-use crate::rules::{AppContext, Area, Check, Examples, Rule};
 use crate::secrets::key_sensitivity;
 use crate::span::Span;
 use crate::suggest;

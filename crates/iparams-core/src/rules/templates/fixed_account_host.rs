@@ -4,8 +4,8 @@ use crate::app::requests::has_placeholder_mark;
 use crate::app::{AppModel, Place};
 use crate::diagnostic::Severity;
 use crate::model::IparamType;
+use crate::rules::framework::{AppContext, Area, Check, Examples, Rule};
 use crate::rules::templates::{freshdesk_app, is_shared_host, product_host, request_templates};
-use crate::rules::{AppContext, Area, Check, Examples, Rule};
 use crate::suggest;
 
 pub static RULE: Rule = Rule {

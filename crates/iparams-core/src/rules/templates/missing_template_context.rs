@@ -3,8 +3,8 @@
 
 use crate::app::{AppModel, InvokeContext, Place, Template};
 use crate::diagnostic::Severity;
+use crate::rules::framework::{AppContext, Area, Check, Examples, Rule};
 use crate::rules::helpers::invocations;
-use crate::rules::{AppContext, Area, Check, Examples, Rule};
 use crate::suggest;
 
 pub static RULE: Rule = Rule {

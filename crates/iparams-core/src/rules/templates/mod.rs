@@ -31,8 +31,8 @@ use crate::app::requests::Field;
 use crate::app::{AppModel, FileId, Place, Reference, Template};
 use crate::diagnostic::Diagnostic;
 use crate::products::{self, AccountHost, PRODUCTS, Product};
+use crate::rules::framework::{AppContext, Rule};
 use crate::rules::helpers::invocations;
-use crate::rules::{AppContext, Rule};
 
 /// The request templates of config/requests.json, with the file they are in.
 pub(crate) fn request_templates<'m>(

@@ -5,8 +5,8 @@ use crate::app::requests::placeholders;
 use crate::app::{AppModel, Field, Place, Reference, Template};
 use crate::diagnostic::Severity;
 use crate::products::ApiAuth;
+use crate::rules::framework::{AppContext, Area, Check, Examples, Rule};
 use crate::rules::templates::{freshdesk_app, request_templates, template_product};
-use crate::rules::{AppContext, Area, Check, Examples, Rule};
 use crate::suggest;
 
 pub static RULE: Rule = Rule {

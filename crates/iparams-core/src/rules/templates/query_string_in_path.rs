@@ -2,8 +2,8 @@
 
 use crate::app::{AppModel, Place};
 use crate::diagnostic::Severity;
+use crate::rules::framework::{AppContext, Area, Check, Examples, Rule};
 use crate::rules::templates::{request_templates, without_placeholders};
-use crate::rules::{AppContext, Area, Check, Examples, Rule};
 use crate::suggest;
 
 pub static RULE: Rule = Rule {

@@ -3,10 +3,10 @@
 use crate::app::{AppModel, Place};
 use crate::diagnostic::Severity;
 use crate::formats::is_ip_host;
+use crate::rules::framework::{AppContext, Area, Check, Examples, Rule};
 use crate::rules::templates::{
     report_not_a_string, request_app, request_templates, without_placeholders,
 };
-use crate::rules::{AppContext, Area, Check, Examples, Rule};
 use crate::suggest;
 use crate::syntax::JsonKind;
 

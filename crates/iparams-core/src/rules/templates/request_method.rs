@@ -2,9 +2,9 @@
 
 use crate::app::{AppModel, Place};
 use crate::diagnostic::Severity;
+use crate::rules::framework::{AppContext, Area, Check, Examples, Rule};
 use crate::rules::helpers::METHODS;
 use crate::rules::templates::{report_not_a_string, request_app, request_templates};
-use crate::rules::{AppContext, Area, Check, Examples, Rule};
 use crate::suggest;
 use crate::syntax::JsonKind;
 

@@ -3,9 +3,9 @@
 
 use crate::app::AppModel;
 use crate::diagnostic::Severity;
+use crate::rules::framework::{AppContext, Area, Check, Examples, Rule};
 use crate::rules::helpers::invocations;
 use crate::rules::templates::request_app;
-use crate::rules::{AppContext, Area, Check, Examples, Rule};
 use crate::suggest;
 
 pub static RULE: Rule = Rule {

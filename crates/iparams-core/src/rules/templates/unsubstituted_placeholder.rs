@@ -4,8 +4,8 @@
 use crate::app::{AppModel, Reference};
 use crate::diagnostic::Severity;
 use crate::model::IparamType;
+use crate::rules::framework::{AppContext, Area, Check, Examples, Rule};
 use crate::rules::templates::request_templates;
-use crate::rules::{AppContext, Area, Check, Examples, Rule};
 use crate::span::Span;
 use crate::suggest;
 use crate::syntax::span_in_literal;

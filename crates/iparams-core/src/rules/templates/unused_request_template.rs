@@ -2,9 +2,9 @@
 
 use crate::app::AppModel;
 use crate::diagnostic::Severity;
+use crate::rules::framework::{AppContext, Area, Check, Examples, Rule};
 use crate::rules::helpers::invocations;
 use crate::rules::templates::{invokes_computed_templates, request_app, request_templates};
-use crate::rules::{AppContext, Area, Check, Examples, Rule};
 use crate::suggest;
 
 pub static RULE: Rule = Rule {

@@ -1,7 +1,7 @@
 //! `hidden-required-value`: a required field nobody can see, given no value.
 
 use crate::diagnostic::Severity;
-use crate::rules::{Area, Check, Context, Examples, Rule};
+use crate::rules::framework::{Area, Check, Context, Examples, Rule};
 use crate::values::{Answer, Unanswered};
 
 pub static RULE: Rule = Rule {

@@ -2,7 +2,7 @@
 
 use crate::diagnostic::Severity;
 use crate::pointer;
-use crate::rules::{Area, Check, Context, Examples, Rule};
+use crate::rules::framework::{Area, Check, Context, Examples, Rule};
 use crate::span::Span;
 use crate::values::{ValuesFile, last_values};
 

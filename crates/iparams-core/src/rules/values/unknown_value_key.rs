@@ -4,7 +4,7 @@ use std::collections::HashSet;
 
 use crate::diagnostic::Severity;
 use crate::pointer;
-use crate::rules::{Area, Check, Context, Examples, Rule};
+use crate::rules::framework::{Area, Check, Context, Examples, Rule};
 use crate::suggest;
 use crate::syntax::Member;
 use crate::values::{Definition, DefinitionsFile, ValuesFile};

@@ -1,7 +1,7 @@
 //! `value-definitions-invalid`: the iparams.json the values belong to cannot be read.
 
 use crate::diagnostic::Severity;
-use crate::rules::{Area, Check, Context, Examples, Rule};
+use crate::rules::framework::{Area, Check, Context, Examples, Rule};
 use crate::span::Span;
 use crate::values::ValuesFile;
 

@@ -2,8 +2,8 @@
 
 use crate::diagnostic::Severity;
 use crate::model::IparamType;
+use crate::rules::framework::{Area, Check, Context, Examples, Rule};
 use crate::rules::helpers::repeated_strings;
-use crate::rules::{Area, Check, Context, Examples, Rule};
 use crate::values::Answer;
 
 pub static RULE: Rule = Rule {

@@ -3,7 +3,7 @@
 use crate::diagnostic::Severity;
 use crate::ecma_regex::MatchOutcome;
 use crate::model::REGEX_ERROR_SUFFIX;
-use crate::rules::{Area, Check, Context, Examples, Rule};
+use crate::rules::framework::{Area, Check, Context, Examples, Rule};
 use crate::values::Answer;
 
 pub static RULE: Rule = Rule {

@@ -4,7 +4,7 @@
 use crate::diagnostic::Severity;
 use crate::formats::{domain_error, format_error, format_example};
 use crate::model::{Attribute, IparamType};
-use crate::rules::{Area, Check, Context, Examples, Rule};
+use crate::rules::framework::{Area, Check, Context, Examples, Rule};
 use crate::values::Answer;
 
 pub static RULE: Rule = Rule {

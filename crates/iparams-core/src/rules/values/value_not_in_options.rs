@@ -2,7 +2,7 @@
 
 use crate::diagnostic::Severity;
 use crate::model::{IparamType, Text};
-use crate::rules::{Area, Check, Context, Examples, Rule};
+use crate::rules::framework::{Area, Check, Context, Examples, Rule};
 use crate::secrets::MASKED;
 use crate::span::Span;
 use crate::suggest;

@@ -1,8 +1,8 @@
 //! `value-regex-timeout`: a pattern that backtracks catastrophically on a value.
 
 use crate::diagnostic::Severity;
+use crate::rules::framework::{Area, Check, Context, Examples, Rule};
 use crate::rules::helpers::unfinished;
-use crate::rules::{Area, Check, Context, Examples, Rule};
 use crate::values::Answer;
 
 pub static RULE: Rule = Rule {

@@ -2,7 +2,7 @@
 
 use crate::diagnostic::Severity;
 use crate::model::IparamType;
-use crate::rules::{Area, Check, Context, Examples, Rule};
+use crate::rules::framework::{Area, Check, Context, Examples, Rule};
 use crate::syntax::{Value, ValueKind};
 use crate::values::Answer;
 

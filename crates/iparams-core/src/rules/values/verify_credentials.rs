@@ -2,7 +2,7 @@
 //! service answers for it (`iparams-lint values --verify`).
 
 use crate::diagnostic::Severity;
-use crate::rules::{Area, Examples, Rule};
+use crate::rules::framework::{Area, Examples, Rule};
 
 /// Reported by the command's `values --verify`, which asks the HR service (the core does no
 /// I/O): the rule has no check of its own here, only what every rule has for `explain`, the
