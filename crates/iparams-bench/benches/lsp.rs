@@ -12,10 +12,9 @@
 mod lsp_session;
 
 use std::path::{Path, PathBuf};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
-use lsp_session::{Session, position, uri};
-use serde_json::json;
+use lsp_session::{Session, uri};
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
@@ -79,27 +78,7 @@ fn measure(root: &Path, iparams: &str, runs: usize) -> Vec<Duration> {
         .find("\"display_name\": \"")
         .expect("a display name")
         + 17;
-    let mut times = Vec::with_capacity(runs);
-    for run in 0..runs {
-        let start = position(iparams, at);
-        let mut end = start.clone();
-        let text = if run % 2 == 0 {
-            "x"
-        } else {
-            end["character"] = json!(end["character"].as_u64().expect("a number") + 1);
-            ""
-        };
-        let started = Instant::now();
-        session.notify(
-            "textDocument/didChange",
-            json!({
-                "textDocument": { "uri": iparams_uri, "version": run + 2 },
-                "contentChanges": [{ "range": { "start": start, "end": end }, "text": text }],
-            }),
-        );
-        session.wait_for_diagnostics(files.len());
-        times.push(started.elapsed());
-    }
+    let times = session.time_edits(&iparams_uri, iparams, at, runs, files.len());
     session.finish();
     times
 }

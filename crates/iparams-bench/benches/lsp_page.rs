@@ -54,29 +54,9 @@ fn main() {
         )
     });
     report("completion in a read", &completion);
-    let mut times = Vec::with_capacity(edits);
     // Inside the first message string: a character typed, then deleted.
     let at = app.script.find("is too long").expect("a message");
-    for run in 0..edits {
-        let start = position(&app.script, at);
-        let mut end = start.clone();
-        let text = if run % 2 == 0 {
-            "x"
-        } else {
-            end["character"] = json!(end["character"].as_u64().expect("a number") + 1);
-            ""
-        };
-        let started = Instant::now();
-        session.notify(
-            "textDocument/didChange",
-            json!({
-                "textDocument": { "uri": script_uri, "version": run + 2 },
-                "contentChanges": [{ "range": { "start": start, "end": end }, "text": text }],
-            }),
-        );
-        session.wait_for_diagnostics(3);
-        times.push(started.elapsed());
-    }
+    let times = session.time_edits(&script_uri, &app.script, at, edits, 3);
     report("edit to diagnostics", &times);
     session.finish();
 }

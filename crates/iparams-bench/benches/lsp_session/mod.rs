@@ -3,6 +3,7 @@
 
 use std::path::Path;
 use std::thread::JoinHandle;
+use std::time::{Duration, Instant};
 
 use lsp_server::{Connection, Message, Notification, Request, RequestId};
 use serde_json::{Value, json};
@@ -72,6 +73,41 @@ impl Session {
                 seen += 1;
             }
         }
+    }
+
+    /// Types a character at byte `at` of the open document `uri` (whose text is `text`), then
+    /// deletes it, `runs` edits in all, each timed from the change to the `published`
+    /// diagnostics it brings.
+    pub fn time_edits(
+        &self,
+        uri: &str,
+        text: &str,
+        at: usize,
+        runs: usize,
+        published: usize,
+    ) -> Vec<Duration> {
+        let mut times = Vec::with_capacity(runs);
+        for run in 0..runs {
+            let start = position(text, at);
+            let mut end = start.clone();
+            let typed = if run % 2 == 0 {
+                "x"
+            } else {
+                end["character"] = json!(end["character"].as_u64().expect("a number") + 1);
+                ""
+            };
+            let started = Instant::now();
+            self.notify(
+                "textDocument/didChange",
+                json!({
+                    "textDocument": { "uri": uri, "version": run + 2 },
+                    "contentChanges": [{ "range": { "start": start, "end": end }, "text": typed }],
+                }),
+            );
+            self.wait_for_diagnostics(published);
+            times.push(started.elapsed());
+        }
+        times
     }
 
     /// Shuts the server down and waits for its end.

@@ -7,6 +7,7 @@
 //! of iparams.json itself (the app-aware rules need the manifest), and [`Checked::errors`] says
 //! so once: `APP/manifest.json: WHY; only the rules of iparams.json itself were checked`.
 
+use std::collections::HashMap;
 use std::path::PathBuf;
 
 use iparams_core::app::{AppSummary, Declarations, DeclaringFile, Role};
@@ -185,13 +186,14 @@ impl LoadedApp {
         let (verdicts, summary) = match self.input() {
             Some(input) => {
                 let checked = linter.check_app(&input, settings);
+                // The core names each file by its path inside the app, as it was given.
+                let loaded: HashMap<&str, usize> = (self.files.iter().enumerate())
+                    .map(|(index, file)| (file.relative.as_str(), index))
+                    .collect();
                 let verdicts = checked.files.into_iter().map(|file| {
-                    // The core names each file by its path inside the app, as it was given.
-                    let text = self
-                        .files
-                        .iter()
-                        .position(|loaded| loaded.relative == file.relative)
-                        .map_or(TextOf::Nothing, TextOf::AppFile);
+                    let text = loaded
+                        .get(file.relative.as_str())
+                        .map_or(TextOf::Nothing, |&index| TextOf::AppFile(index));
                     Verdict {
                         relative: Some(file.relative),
                         shown: file.path,
