@@ -29,6 +29,15 @@ fn start(options: Options, handler: Arc<Handler>) -> LocalServer {
     LocalServer::start(options, |_| handler).expect("the server starts")
 }
 
+/// The echo server, bodies of at most 16 bytes.
+fn echo_with_small_bodies() -> LocalServer {
+    let options = Options {
+        max_body: 16,
+        ..Options::default()
+    };
+    start(options, Arc::new(echo))
+}
+
 fn connect(address: SocketAddr) -> TcpStream {
     let stream = TcpStream::connect(address).expect("connects");
     stream
@@ -54,13 +63,7 @@ const GET: &str = "GET /x HTTP/1.1\r\nHost: h\r\nConnection: close\r\n\r\n";
 
 #[test]
 fn requests_are_framed_kept_alive_chunked_and_continued() {
-    let server = start(
-        Options {
-            max_body: 16,
-            ..Options::default()
-        },
-        Arc::new(echo),
-    );
+    let server = echo_with_small_bodies();
     let address = server.address();
     // Two requests on one connection, the first kept alive.
     let answer = request(
@@ -123,13 +126,7 @@ fn requests_are_framed_kept_alive_chunked_and_continued() {
 
 #[test]
 fn each_bound_of_a_request_is_held() {
-    let server = start(
-        Options {
-            max_body: 16,
-            ..Options::default()
-        },
-        Arc::new(echo),
-    );
+    let server = echo_with_small_bodies();
     let address = server.address();
     let refusals = [
         // Nine empty lines before the request line: a few are allowed, not more.
