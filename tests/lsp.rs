@@ -1107,6 +1107,16 @@ fn definitions_land_on_the_key_after_a_byte_that_is_not_utf8() {
 }
 
 #[test]
+fn exit_without_shutdown_ends_the_session_with_status_1() {
+    let exit = json!({ "jsonrpc": "2.0", "method": "exit" });
+    let mut input: Vec<u8> = initialize("utf-16").iter().flat_map(frame).collect();
+    input.extend(frame(&exit));
+    let (status, _, stderr) = run_binary_on(input);
+    assert_eq!(status, Some(1), "{stderr}");
+    assert!(stderr.contains("`exit` came before `shutdown`"), "{stderr}");
+}
+
+#[test]
 fn input_that_is_not_framed_as_the_protocol_says_ends_the_session_with_a_message() {
     let initialized: Vec<u8> = initialize("utf-16").iter().flat_map(frame).collect();
     let cases: [(&[u8], &str); 6] = [

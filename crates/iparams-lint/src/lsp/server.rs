@@ -124,7 +124,13 @@ pub fn serve(connection: &Connection) -> Result<(), String> {
                     send(connection, response);
                 }
             }
-            Message::Notification(notification) if notification.method == "exit" => return Ok(()),
+            // The protocol's exit status: 0 after `shutdown`, 1 without it.
+            Message::Notification(notification) if notification.method == "exit" => {
+                return match shutdown {
+                    true => Ok(()),
+                    false => Err("`exit` came before `shutdown`".to_owned()),
+                };
+            }
             Message::Notification(notification) => {
                 let mut dirty = BTreeSet::new();
                 note(&mut state, notification, &mut dirty);
