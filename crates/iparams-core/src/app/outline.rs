@@ -165,20 +165,25 @@ impl Outline {
     /// Each key once, as `JSON.parse` keeps them: at the place of its first member, declared as
     /// its last.
     pub fn unique(&self) -> Vec<&Declared> {
-        // One pass for the last member of each key, one for the first: not a look from the end
-        // for every key.
-        let last: HashMap<&str, &Declared> = self
-            .iparams
-            .iter()
-            .map(|declared| (declared.key.as_str(), declared))
-            .collect();
-        let mut seen = HashSet::new();
-        self.iparams
-            .iter()
-            .filter(|declared| seen.insert(declared.key.as_str()))
-            .map(|first| last[first.key.as_str()])
-            .collect()
+        unique(&self.iparams)
     }
+}
+
+/// Each key of `declared` once, as `JSON.parse` keeps them: at the place of its first member,
+/// declared as its last.
+pub fn unique(declared: &[Declared]) -> Vec<&Declared> {
+    // One pass for the last member of each key, one for the first: not a look from the end
+    // for every key.
+    let last: HashMap<&str, &Declared> = declared
+        .iter()
+        .map(|declared| (declared.key.as_str(), declared))
+        .collect();
+    let mut seen = HashSet::new();
+    declared
+        .iter()
+        .filter(|declared| seen.insert(declared.key.as_str()))
+        .map(|first| last[first.key.as_str()])
+        .collect()
 }
 
 /// The credentials of an installation page: each `domain` iparam of `iparams` (in their order)

@@ -54,13 +54,10 @@ impl Declarations {
         }
     }
 
-    /// The declaration of `key` that counts: the last one, as `JSON.parse` and an object
-    /// literal keep it.
-    pub fn get(&self, key: &str) -> Option<&Declared> {
-        self.declared
-            .iter()
-            .rev()
-            .find(|declared| declared.key == key)
+    /// Each key once, as `JSON.parse` keeps them: at the place of its first member, declared as
+    /// its last.
+    pub fn unique(&self) -> Vec<&Declared> {
+        super::outline::unique(&self.declared)
     }
 }
 

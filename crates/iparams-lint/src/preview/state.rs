@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use std::time::SystemTime;
 
 use iparams_core::app::requests::Requests;
-use iparams_core::app::{Declarations, Declared, Manifest, Outline};
+use iparams_core::app::{Declarations, Declared, Manifest};
 use iparams_core::syntax::{Value, ValueKind, parse_value};
 use iparams_core::{Linter, RuleSettings, SourceText, pointer};
 use serde_json::{Map, Value as Json, json};
@@ -122,6 +122,8 @@ impl App {
             .map(|file| SourceText::decode(&file.bytes).text().to_owned());
 
         let custom_page = app.iparams_source().is_page();
+        // The templates, the manifest and the declarations as the check read them.
+        let summary = checked.summary.as_ref();
         let (iparams, defs, broken) = match &iparams_text {
             None if custom_page => (Json::Null, Vec::new(), false),
             None => {
@@ -130,8 +132,8 @@ impl App {
             }
             Some(text) => match parse_value(text) {
                 (Some(root), errors) if errors.is_empty() => {
-                    let outline = Outline::of(text);
-                    let defs = outline.unique().into_iter().cloned().collect();
+                    let declared = summary.map(|summary| summary.declarations.unique());
+                    let defs = declared.into_iter().flatten().cloned().collect();
                     (page_list(&root), defs, false)
                 }
                 // A syntax error: its finding is shown instead of a form built from a guess.
@@ -149,8 +151,6 @@ impl App {
             })
             .collect();
 
-        // The templates, the manifest and a custom page's keys as the check read them.
-        let summary = checked.summary.as_ref();
         let requests = summary
             .and_then(|summary| summary.requests.clone())
             .unwrap_or_default();
