@@ -839,3 +839,64 @@ fn messages_read_on_real_apps_say_what_to_do() {
     let _ = std::fs::remove_dir_all(&dir);
     let _ = std::fs::remove_dir_all(&app);
 }
+
+#[test]
+fn a_script_too_large_to_read_is_said_and_a_large_page_is_read_whole() {
+    let scratch = support::Scratch::new("too-large");
+    scratch.write(
+        "manifest.json",
+        r#"{"platform-version": "2.3", "product": {"freshdesk": {"location": {"ticket_sidebar": {"url": "index.html", "icon": "icon.svg"}}}}, "engines": {"node": "18.20.4", "fdk": "9.3.1"}}"#,
+    );
+    // Three megabytes of page before its script: the page is still where the iparams come from.
+    let padding = format!("<!-- {} -->\n", "bundled styles ".repeat(200_000));
+    scratch.write(
+        "config/iparams.html",
+        format!(
+            r#"<html><head><script src="{{{{{{appclient}}}}}}"></script></head><body>{padding}
+<input id="domain">
+<script>
+function postConfigs() {{ return {{ domain: document.getElementById("domain").value }}; }}
+function getConfigs(configs) {{ document.getElementById("domain").value = configs.domain; }}
+</script></body></html>"#
+        ),
+    );
+    scratch.write(
+        "app/scripts/app.js",
+        r#"app.initialized().then(function (client) {
+  client.iparams.get("domain");
+  client.iparams.get("region");
+});
+"#,
+    );
+    // A bundle that reads a key the page never stores: not read, so not reported, but said.
+    let bundle = format!(
+        "{}\nclient.iparams.get(\"zone\");\n",
+        "var x=1;".repeat(400_000)
+    );
+    scratch.write("app/scripts/vendor.bundle.js", bundle);
+    let output = iparams_lint(&["--format", "concise", "--color", "never", "."])
+        .current_dir(&scratch.0)
+        .output()
+        .expect("runs");
+    let out = stdout(&output);
+    assert!(
+        out.contains(
+            "app/scripts/vendor.bundle.js:1:1: info[file-not-read] app/scripts/vendor.bundle.js \
+             is not read: at 3.1 MB it is over the 2.0 MB"
+        ),
+        "{out}"
+    );
+    // The page was read whole: `domain` is stored, `region` is not.
+    assert!(out.contains("unknown-iparam-read] "), "{out}");
+    assert!(out.contains("`region`"), "{out}");
+    assert!(!out.contains("`domain`") && !out.contains("`zone`"), "{out}");
+    assert_eq!(output.status.code(), Some(1), "{out}");
+    // Nothing of the unread file is quoted: no rule looked for the secrets it may hold.
+    let human = iparams_lint(&["--color", "never", "."])
+        .current_dir(&scratch.0)
+        .output()
+        .expect("runs");
+    let human = stdout(&human);
+    assert!(human.contains("info[file-not-read]"), "{human}");
+    assert!(!human.contains("var x=1"), "{human}");
+}

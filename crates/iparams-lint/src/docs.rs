@@ -129,6 +129,9 @@ fn example_findings(rule: &Rule) -> String {
         return "(by `iparams-lint values --verify`, from the service's answer: not run here)\n"
             .to_owned();
     }
+    if !rule.examples_run() {
+        return "(on the app it describes, too large to write out here: not run)\n".to_owned();
+    }
     let checked = iparams_core::Linter::default().check_example(rule, false);
     let multi_file = checked.len() > 1;
     let mut out = String::new();

@@ -14,6 +14,20 @@ pub struct AppFile<'a> {
     pub bytes: &'a [u8],
 }
 
+/// The most of a script the rules read: a larger one is a bundle or a library, not the app's
+/// own code, and is left unread (and said so). A custom installation page is read whole.
+pub const MAX_SCRIPT_BYTES: usize = 2 * 1024 * 1024;
+
+/// A file of the app that is not read, with its size in bytes.
+#[derive(Clone, Copy, Debug)]
+pub struct UnreadFile<'a> {
+    /// Its path inside the app folder.
+    pub relative: &'a str,
+    /// How output names it.
+    pub path: &'a str,
+    pub size: usize,
+}
+
 /// What the caller found in one app folder.
 #[derive(Clone, Debug)]
 pub struct AppInput<'a> {
@@ -40,6 +54,8 @@ pub struct AppInput<'a> {
     pub frontend: Vec<AppFile<'a>>,
     /// Serverless code (server/).
     pub serverless: Vec<AppFile<'a>>,
+    /// Scripts over [`MAX_SCRIPT_BYTES`], left unread.
+    pub unread: Vec<UnreadFile<'a>>,
 }
 
 /// What a file of an app is for, told by its path relative to the app folder.
@@ -80,6 +96,15 @@ pub(crate) fn is_page(lower: &str) -> bool {
 pub const SKIPPED_FOLDERS: [&str; 4] = ["node_modules", ".git", ".fdk", "coverage"];
 
 impl Role {
+    /// Whether the file is code the rules follow (the installation page aside, which is read
+    /// whole).
+    fn is_script(self) -> bool {
+        matches!(
+            self,
+            Role::Callbacks | Role::InstallScript | Role::Frontend | Role::Serverless
+        )
+    }
+
     /// The role of the file at `relative` (with `/` separators) inside an app folder.
     pub fn of(relative: &str) -> Role {
         let lower = relative.to_ascii_lowercase();
@@ -126,6 +151,7 @@ impl<'a> AppInput<'a> {
             templates: Vec::new(),
             frontend: Vec::new(),
             serverless: Vec::new(),
+            unread: Vec::new(),
         }
     }
 
@@ -134,9 +160,19 @@ impl<'a> AppInput<'a> {
         IparamsSource::of(self.iparams.is_some(), self.page.is_some())
     }
 
-    /// Adds a file of the app, by what its path inside the app says it is for.
+    /// Adds a file of the app, by what its path inside the app says it is for; a script over
+    /// [`MAX_SCRIPT_BYTES`] is added as unread.
     pub fn add(&mut self, file: AppFile<'a>) {
-        match Role::of(file.relative) {
+        let role = Role::of(file.relative);
+        if role.is_script() && file.bytes.len() > MAX_SCRIPT_BYTES {
+            self.unread.push(UnreadFile {
+                relative: file.relative,
+                path: file.path,
+                size: file.bytes.len(),
+            });
+            return;
+        }
+        match role {
             Role::Iparams => self.iparams = Some(file),
             Role::InstallPage => self.page = Some(file),
             Role::Callbacks => self.callbacks = Some(file),

@@ -36,8 +36,8 @@ pub(crate) use facts::facts_of;
 pub use file_id::FileId;
 pub use hr_call::HrCall;
 pub use input::{
-    ACCEPTED_CONFIG_FILES, ACCEPTED_CONFIG_FOLDER, AppFile, AppInput, EXAMPLE_FILE_MARK, Role,
-    SKIPPED_FOLDERS, config_has, example_files,
+    ACCEPTED_CONFIG_FILES, ACCEPTED_CONFIG_FOLDER, AppFile, AppInput, EXAMPLE_FILE_MARK,
+    MAX_SCRIPT_BYTES, Role, SKIPPED_FOLDERS, UnreadFile, config_has, example_files,
 };
 pub use invocations::{Invocation, InvokeContext, LegacyRequest, LiteralMember, LiteralObject};
 pub use iparam_read::Read;

@@ -3,6 +3,7 @@
 use super::facts::AppFacts;
 use super::file_id::FileId;
 use super::iparam_read::Read;
+use super::input::UnreadFile;
 use super::iparams_source::IparamsSource;
 use super::js::{JsFacts, Script};
 use super::manifest::ManifestReading;
@@ -56,6 +57,8 @@ pub struct AppModel<'a> {
     pub serverless: Vec<(FileId, JsFacts)>,
     /// config/requests.json, when there is one.
     pub requests: Option<RequestsFile<'a>>,
+    /// Scripts too large to read.
+    pub unread: &'a [UnreadFile<'a>],
     /// The `<%= iparam.x %>` reads of request templates: requests.json's, then those of other
     /// config/*.json files (oauth_config.json).
     pub templates: Vec<(FileId, Vec<Read>)>,

@@ -98,22 +98,22 @@ impl<'a> Files<'a> {
         (page, facts)
     }
 
-    /// Each file with its findings: the checks' `found` (per file, then per entry of config/
-    /// named `config_folder`/NAME) joined to what reading it found, masked and finished.
+    /// Each file with its findings: the checks' `found` (per file, then per file or folder
+    /// whose text no rule reads, by its path inside the app) joined to what reading it found,
+    /// masked and finished. `input` says how output names those.
     fn finish(
         mut self,
         found: AppContext,
-        config_folder: &str,
+        input: &AppInput<'_>,
         rules: &RuleSettings,
     ) -> Vec<CheckedSource<'a>> {
         let mut findings = found.findings;
-        for (name, found) in entries(found.entries) {
-            let path = format!("{config_folder}/{name}");
+        for (relative, found) in entries(found.entries) {
             // An entry the app's files hold already (a config/*.json read for templates).
-            match self.paths.iter().position(|read| *read == path) {
+            match self.relatives.iter().position(|read| *read == relative) {
                 Some(id) => findings[id].extend(found),
                 None => {
-                    self.add_text(&format!("config/{name}"), &path, b"");
+                    self.add_text(&relative, &shown_unread(input, &relative), b"");
                     findings.push(found);
                 }
             }
@@ -144,8 +144,19 @@ impl<'a> Files<'a> {
     }
 }
 
-/// The findings about entries of config/ (each a file with no text: a finding is about it as
-/// a whole), grouped by entry in the order first found.
+/// How output names the file or folder at `relative` inside the app, which no rule reads.
+fn shown_unread(input: &AppInput<'_>, relative: &str) -> String {
+    match input.unread.iter().find(|file| file.relative == relative) {
+        Some(file) => file.path.to_owned(),
+        None => {
+            let in_config = relative.strip_prefix("config/").unwrap_or(relative);
+            format!("{}/{in_config}", input.config_folder)
+        }
+    }
+}
+
+/// The findings about files and folders with no text (a finding is about each as a whole),
+/// grouped by path in the order first found.
 fn entries(found: Vec<(String, Diagnostic)>) -> Vec<(String, Vec<Diagnostic>)> {
     let mut entries: Vec<(String, Vec<Diagnostic>)> = Vec::new();
     for (name, finding) in found {
@@ -242,6 +253,7 @@ impl Linter {
             manifest_file,
             config_entries: &input.config_entries,
             config_assets: &input.config_assets,
+            unread: &input.unread,
             iparams_file: definitions.file,
             declared: definitions.declared,
             iparams_complete: definitions.complete,
@@ -263,7 +275,7 @@ impl Linter {
         let summary = model.summary();
         drop(model);
         CheckedApp {
-            files: files.finish(found, input.config_folder, rules),
+            files: files.finish(found, input, rules),
             summary,
         }
     }

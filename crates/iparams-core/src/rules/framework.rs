@@ -121,6 +121,9 @@ pub enum Examples {
     /// A values file for the iparams.json `definitions`, checked against the product's API by
     /// `values --verify`: the examples need the network (the HR sandbox's tests prove them).
     Verified { definitions: &'static str },
+    /// A whole app, as for [`Examples::App`], that is too large to write out (a script of
+    /// megabytes): `bad` and `good` describe it, and the rule's tests build it on disk.
+    Described,
 }
 
 /// One check of a rule, and when it runs.
@@ -172,9 +175,15 @@ impl Rule {
         matches!(self.examples, Examples::Verified { .. })
     }
 
+    /// Whether the rule's examples can be checked as written: not when they need a service's
+    /// answer or describe an app too large to write out.
+    pub fn examples_run(&self) -> bool {
+        !self.needs_network() && self.examples != Examples::Described
+    }
+
     /// Whether the rule only reports with the app around iparams.json (its examples are apps).
     pub fn needs_app(&self) -> bool {
-        self.examples == Examples::App
+        matches!(self.examples, Examples::App | Examples::Described)
     }
 }
 
@@ -279,8 +288,9 @@ impl<'c> Context<'c> {
 #[derive(Debug)]
 pub struct AppContext {
     pub(crate) findings: Vec<Vec<Diagnostic>>,
-    /// Findings about an entry of config/ whose text no rule reads (`extra.json`, a folder,
-    /// the iparams.json that is missing), by the entry's name: they have no place in a text.
+    /// Findings about a file or folder of the app whose text no rule reads (`config/extra.json`,
+    /// a folder, the iparams.json that is missing, a bundle too large to read), by the path
+    /// inside the app: they have no place in a text.
     pub(crate) entries: Vec<(String, Diagnostic)>,
 }
 
@@ -300,8 +310,19 @@ impl AppContext {
         rule: &Rule,
         message: impl Into<String>,
     ) -> &mut Diagnostic {
+        self.report_unread(&format!("config/{name}"), rule, message)
+    }
+
+    /// Records a finding of `rule` about the file at `relative` inside the app, as a whole: a
+    /// file whose text no rule reads.
+    pub fn report_unread(
+        &mut self,
+        relative: &str,
+        rule: &Rule,
+        message: impl Into<String>,
+    ) -> &mut Diagnostic {
         self.entries.push((
-            name.to_owned(),
+            relative.to_owned(),
             Diagnostic::new(rule.name, rule.severity, Span::at(0), message),
         ));
         &mut self.entries.last_mut().expect("just pushed").1

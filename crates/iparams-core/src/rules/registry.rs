@@ -69,6 +69,7 @@ pub static REGISTRY: &[&Rule] = &[
     &app::unknown_utils_key::RULE,
     &app::invalid_utils_set::RULE,
     &app::javascript_syntax_error::RULE,
+    &app::file_not_read::RULE,
     &app::unknown_iparam_read::RULE,
     &app::secure_iparam_in_frontend::RULE,
     &app::key_not_usable_in_templates::RULE,

@@ -9,9 +9,6 @@ use super::place::{IPARAMS_FILE, MANIFEST_FILE, PAGE_FILE};
 use super::state::Workspace;
 use crate::output::describe_io_error;
 
-/// App scripts larger than this are not the app's own code (bundles, libraries) and are skipped.
-const MAX_SCRIPT_BYTES: usize = 2 * 1024 * 1024;
-
 /// The files of one app, as read.
 #[derive(Debug)]
 pub struct LoadedApp {
@@ -90,9 +87,6 @@ impl LoadedApp {
                     continue;
                 }
             };
-            if bytes.len() > MAX_SCRIPT_BYTES && !relative.ends_with(".json") {
-                continue;
-            }
             app.files.push(LoadedFile {
                 shown: shown_path(&relative),
                 relative,

@@ -186,8 +186,12 @@ impl LoadedApp {
         let (verdicts, summary) = match self.input() {
             Some(input) => {
                 let checked = linter.check_app(&input, settings);
-                // The core names each file by its path inside the app, as it was given.
+                // The core names each file by its path inside the app, as it was given; a
+                // file it left unread has no text to show (nor a secret of it to mask).
                 let loaded: HashMap<&str, usize> = (self.files.iter().enumerate())
+                    .filter(|(_, file)| {
+                        !input.unread.iter().any(|unread| unread.relative == file.relative)
+                    })
                     .map(|(index, file)| (file.relative.as_str(), index))
                     .collect();
                 let verdicts = checked.files.into_iter().map(|file| {

@@ -4,6 +4,7 @@
 pub(super) mod data_bind_not_on_platform;
 pub(super) mod data_bind_product;
 pub(super) mod deprecated_test_data;
+pub(super) mod file_not_read;
 pub(super) mod invalid_manifest;
 pub(super) mod invalid_utils_set;
 pub(super) mod iparams_html_and_json;
