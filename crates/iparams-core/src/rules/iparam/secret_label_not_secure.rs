@@ -21,8 +21,11 @@ not secure, the value reaches the front end through `client.iparams.get()`.
 
 A word that describes the secret rather than holding it is not reported ("Token expiry in days",
 "OAuth token URL"), nor is a key of another kind ("Primary key column", "Sort key of the API",
-"API publishable key") or two things named together ("API URL and key"), nor are types that cannot hold one (a dropdown choosing an authentication type,
-a checkbox), nor keys that `sensitive-key-not-secure` already reports. The fix (unsafe) sets
+"API publishable key"), the key of something that is not secret ("API domain key", "API region
+key", "API account ID key"), or two things named together ("API URL and key"), nor are types
+that cannot hold one (a dropdown choosing an authentication type, a checkbox), nor keys that
+`sensitive-key-not-secure` already reports. As the vendor exempts keys that contain `api_domain`,
+a label that says "API domain" is never read as a secret. The fix (unsafe) sets
 `"secure": true`."#,
     bad: r#"{
   "slack_hook": {"display_name": "Slack bot token", "type": "text", "required": true}
@@ -201,6 +204,10 @@ fn first_secret<'w>(
         let Some(word) = window[1] else {
             return spread;
         };
+        // The vendor's exemption of keys that contain `api_domain`, for labels too.
+        if same(word, b"api") && window[2].is_some_and(|next| same(next, b"domain")) {
+            return None;
+        }
         if let Some(phrase) = phrase_at(word, &window[1..], &same) {
             return Some(phrase);
         }
@@ -270,6 +277,19 @@ const KEY_QUALIFIERS: [&str; 21] = [
     "publishable",
 ];
 
+/// Words that, between "API" and "key", name something of the API that is not secret: "API
+/// domain key" is the key under which the domain goes, not a credential.
+const NOT_SECRET_NAMES: [&str; 8] = [
+    "domain",
+    "subdomain",
+    "region",
+    "account",
+    "host",
+    "hostname",
+    "base",
+    "version",
+];
+
 /// Words that join or place other words: between "API" and "key" they make two things of
 /// them ("API URL and key"), never one secret.
 const CONNECTIVES: [&str; 14] = [
@@ -311,6 +331,7 @@ fn spread_api_key(window: &Window<'_>, same: &impl Fn(&[u8], &[u8]) -> bool) -> 
         // "API <name> key", "API <name> <name> key".
         let names = ahead.iter().take_while(|word| name(**word)).count().min(2);
         if names == 0
+            || ahead[..names].iter().any(|word| is(*word, &NOT_SECRET_NAMES))
             || !key(ahead[names])
             || is(ahead[names - 1], &KEY_QUALIFIERS)
             || is(ahead[names + 1], &DESCRIPTORS)
@@ -398,6 +419,11 @@ mod tests {
             "Key for sorting the API results",
             "Key field for the API",
             "Sort key of the API",
+            "API domain key",
+            "API Region Key",
+            "API account ID key",
+            "API domain token",
+            "Your api_domain key",
         ] {
             assert_eq!(named_secret(label), None, "{label}");
         }
