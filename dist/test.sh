@@ -197,6 +197,13 @@ expect 1 "::error file=broken/config/iparams.json" "the action on the broken app
     run_action "paths=broken clean"
 expect 0 "" "the action on the clean app, with args" -- \
     run_action "paths=clean" "args=--fail-level error"
+# Every line of `paths` is checked, and a folder named like an option is a path.
+expect 1 "::error file=broken/config/iparams.json" "the action on one app a line" -- \
+    run_action "paths=$(printf 'clean\nbroken\n')"
+mkdir -p "$work/apps/--exit-zero"
+cp -R "$broken/." "$work/apps/--exit-zero/"
+expect 1 "::error file=--exit-zero/config/iparams.json" "the action on a folder named --exit-zero" -- \
+    run_action "paths=--exit-zero"
 
 step "PyPI: pypiserver on 127.0.0.1, the wheel installed into a fresh virtual environment"
 index_dir="$work/index"
@@ -277,6 +284,13 @@ printf 'client.iparams.get("region");\nclient.request.invokeTemplate("getMe", {}
 printf '{"getMe": {"schema": {"method": "GET", "host": "https://api.example.com/v1", "path": "/me"}}}\n' >"$app/config/requests.json"
 git -C "$project" add .
 expect 1 "request-host" "pre-commit's hook on a broken config/requests.json" -- pre_commit iparams-lint
+# A folder named like an option is a path: the hooks put `--` before the file names.
+printf '{"getMe": {"schema": {"method": "GET", "host": "api.example.com", "path": "/me"}}}\n' >"$app/config/requests.json"
+mkdir -p "$project/--config=x/config"
+printf '{"region": {"display_name": "Region", "type": "txt"}}\n' >"$project/--config=x/config/iparams.json"
+git -C "$project" add .
+expect 1 "$FINDING" "pre-commit's hook on a folder named --config=x" -- pre_commit iparams-lint
+grep -qF -- "--config=x/config/iparams.json" "$work/last.log" || fail "the hook's finding does not name --config=x"
 
 step "cargo: cargo install --path crates/iparams-lint --locked, into a temporary root"
 # In the build's target folder (cargo install builds in a temporary one otherwise): the release
