@@ -889,7 +889,10 @@ function getConfigs(configs) {{ document.getElementById("domain").value = config
     // The page was read whole: `domain` is stored, `region` is not.
     assert!(out.contains("unknown-iparam-read] "), "{out}");
     assert!(out.contains("`region`"), "{out}");
-    assert!(!out.contains("`domain`") && !out.contains("`zone`"), "{out}");
+    assert!(
+        !out.contains("`domain`") && !out.contains("`zone`"),
+        "{out}"
+    );
     assert_eq!(output.status.code(), Some(1), "{out}");
     // Nothing of the unread file is quoted: no rule looked for the secrets it may hold.
     let human = iparams_lint(&["--color", "never", "."])
@@ -899,4 +902,29 @@ function getConfigs(configs) {{ document.getElementById("domain").value = config
     let human = stdout(&human);
     assert!(human.contains("info[file-not-read]"), "{human}");
     assert!(!human.contains("var x=1"), "{human}");
+}
+
+#[test]
+fn control_characters_of_a_file_never_reach_the_terminal() {
+    let scratch = support::Scratch::new("controls");
+    // A raw ESC sequence in a key, a JSON-escaped one in a value, a BEL and a C1 control: each
+    // would act on a terminal (clear it, write the clipboard, ring) if printed as it is.
+    let text = "{\n  \"re\x1b[2Jgion\": {\"display_name\": \"Region\", \"type\": \"txt\"},\n  \
+                \"zone\": {\"display_name\": \"Zone\", \"type\": \"dropdown\", \"options\": [\"a\"], \
+                \"default_value\": \"\\u001b]52;c;eA==\\u0007\u{9b}\"}\n}\n";
+    let path = scratch.write("config/iparams.json", text);
+    let path = path.to_string_lossy().into_owned();
+    for format in ["human", "concise", "github"] {
+        let output = iparams_lint(&["--format", format, "--color", "never", &path])
+            .output()
+            .expect("runs");
+        let out = stdout(&output);
+        assert_eq!(output.status.code(), Some(1), "{format}: {out}");
+        let raw: Vec<char> = out
+            .chars()
+            .filter(|&c| c != '\n' && c != '\t' && (c.is_control()))
+            .collect();
+        assert!(raw.is_empty(), "{format} printed {raw:?}: {out}");
+        assert!(out.contains("\\u{1b}"), "{format}: {out}");
+    }
 }

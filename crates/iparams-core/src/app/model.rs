@@ -2,8 +2,8 @@
 
 use super::facts::AppFacts;
 use super::file_id::FileId;
-use super::iparam_read::Read;
 use super::input::UnreadFile;
+use super::iparam_read::Read;
 use super::iparams_source::IparamsSource;
 use super::js::{JsFacts, Script};
 use super::manifest::ManifestReading;

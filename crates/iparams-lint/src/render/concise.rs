@@ -5,6 +5,7 @@ use std::io::{self, Write};
 
 use iparams_core::{Diagnostic, Position};
 
+use super::controls::escaped;
 use super::renderer::{CheckedFile, RenderOptions, Renderer, Summary};
 
 #[derive(Debug)]
@@ -32,7 +33,8 @@ impl Renderer for Concise {
 }
 
 /// The line of finding `d` of the file at `path`, which starts at `start`, without its line
-/// break: `path:line:col: severity[rule] message`.
+/// break: `path:line:col: severity[rule] message`, control characters of the path and the
+/// message escaped.
 pub(super) struct Line<'a> {
     pub path: &'a str,
     pub d: &'a Diagnostic,
@@ -44,8 +46,13 @@ impl fmt::Display for Line<'_> {
         let Line { path, d, start } = self;
         write!(
             f,
-            "{path}:{}:{}: {}[{}] {}",
-            start.line, start.column, d.severity, d.rule, d.message
+            "{}:{}:{}: {}[{}] {}",
+            escaped(path),
+            start.line,
+            start.column,
+            d.severity,
+            d.rule,
+            escaped(&d.message)
         )
     }
 }

@@ -1,7 +1,8 @@
 //! Long lines, cut. A finding shown on a line longer than [`LONG_LINE`] bytes (a minified file
 //! is one line of megabytes) is drawn from a short text made of the lines it shows, each long
 //! one cut down to the bytes around the places marked on it and the rest elided with `…`. The
-//! header's position and the line numbers stay the file's.
+//! header's position and the line numbers stay the file's. Lines with control characters are
+//! drawn from such a text too, each control escaped (`\u{1b}`) instead of reaching the terminal.
 //!
 //! Drawn whole, such a line would be written out again for every finding on it, and miette
 //! cannot draw a mark past column 65,535: it pads to the column with a formatting width, which
@@ -9,6 +10,7 @@
 
 use iparams_core::{Diagnostic, Span};
 
+use super::controls;
 use super::source_code::{IndexedSource, Origin};
 
 /// Lines longer than this are cut.
@@ -37,7 +39,8 @@ pub struct Cut {
 
 impl Cut {
     /// The cut of `diagnostic`'s lines for a terminal `width` columns wide, secrets (the
-    /// `hidden` bytes, sorted) masked; `None` when none of the lines it shows is long.
+    /// `hidden` bytes, sorted) masked and control characters escaped; `None` when none of the
+    /// lines it shows is long or holds a control character.
     pub fn of(
         source: &IndexedSource<'_>,
         hidden: &[Span],
@@ -55,11 +58,14 @@ impl Cut {
             return None;
         }
         let runs = shown_lines(source, &marks);
-        let long = runs
+        let needs_cut = runs
             .iter()
             .flat_map(|&(first, last)| first..=last)
-            .any(|line| source.line(line).len() > LONG_LINE);
-        if !long {
+            .map(|line| source.line(line))
+            .any(|line| {
+                line.len() > LONG_LINE || controls::has_control(&text[line.start..line.end])
+            });
+        if !needs_cut {
             return None;
         }
 
@@ -88,15 +94,7 @@ impl Cut {
                 if window.start > end {
                     cut.text.push_str(ELISION);
                 }
-                let column = if window.start == line.start {
-                    1
-                } else {
-                    source.position(window.start).column
-                };
-                cut.origin.push_piece(cut.text.len(), window, column);
-                let part = &text[window.start..window.end];
-                cut.text
-                    .push_str(&iparams_core::masked(part, window.start, hidden));
+                cut.push_window(source, line, window, hidden);
                 end = window.end;
             }
             if line.end > end {
@@ -112,6 +110,66 @@ impl Cut {
             label.span = moved(label.span);
         }
         Some(cut)
+    }
+}
+
+impl Cut {
+    /// Copies the file's bytes `window` of `line`, secrets masked and control characters
+    /// escaped. Each stretch copied as it is, each masked character and each side of an escape
+    /// is a piece of its own, so that marks, and the columns the header counts, keep their
+    /// place.
+    fn push_window(
+        &mut self,
+        source: &IndexedSource<'_>,
+        line: Span,
+        window: Span,
+        hidden: &[Span],
+    ) {
+        let text = source.text();
+        let column = |start: usize| {
+            if start == line.start {
+                1
+            } else {
+                source.position(start).column
+            }
+        };
+        let secret = |at: usize| {
+            let next = hidden.partition_point(|span| span.end <= at);
+            hidden.get(next).is_some_and(|span| span.start <= at)
+        };
+        let copy = |cut: &mut Cut, from: usize, to: usize| {
+            // An empty line is a piece too: marks on it land on it.
+            if to > from || window.is_empty() {
+                let piece = Span::new(from, to);
+                cut.origin.push_piece(cut.text.len(), piece, column(from));
+                cut.text.push_str(&text[from..to]);
+            }
+        };
+        let mut copied_from = window.start;
+        for (at, c) in text[window.start..window.end].char_indices() {
+            let at = window.start + at;
+            let (is_secret, is_control) = (secret(at), controls::is_control(c));
+            if !is_secret && !is_control {
+                continue;
+            }
+            copy(self, copied_from, at);
+            let after = at + c.len_utf8();
+            if is_secret {
+                self.origin
+                    .push_piece(self.text.len(), Span::new(at, after), column(at));
+                self.text.push_str(&"*".repeat(c.len_utf8()));
+            } else {
+                // An empty piece on either side: a mark that starts on the control starts on
+                // its escape, one that starts after it after it.
+                self.origin
+                    .push_piece(self.text.len(), Span::at(at), column(at));
+                controls::push_escape(&mut self.text, c);
+                self.origin
+                    .push_piece(self.text.len(), Span::at(after), column(after));
+            }
+            copied_from = after;
+        }
+        copy(self, copied_from, window.end);
     }
 }
 
@@ -337,5 +395,28 @@ mod tests {
             }
         }
         assert!(cut > 100 && masked > 20, "{cut} cut, {masked} masked");
+    }
+
+    /// Control characters are drawn escaped, and the header keeps the file's column past them.
+    #[test]
+    fn controls_are_escaped_and_columns_kept() {
+        let text = "{\n  \"re\x1b[2Jgion\": {\"type\": \"txt\"}\u{9b}\n}\n";
+        let at = text.find("\"txt\"").expect("the mark");
+        let mut report = FileReport::default();
+        report.diagnostics.push(Diagnostic::new(
+            "unknown-type",
+            Severity::Error,
+            Span::new(at, at + 5),
+            "Something",
+        ));
+        for color in [false, true] {
+            let out = draw(text, &report, color);
+            assert_eq!(headers(&out), ["2:26"], "{out}");
+            assert!(
+                out.contains("re\\u{1b}[2Jgion") && out.contains("}\\u{9b}"),
+                "{out}"
+            );
+            assert!(!out.contains('\x1b') || color, "{out}");
+        }
     }
 }

@@ -4,6 +4,7 @@ use std::io::{self, Write};
 
 use iparams_core::Severity;
 
+use super::controls::escaped;
 use super::renderer::{CheckedFile, RenderOptions, Renderer, Summary};
 
 #[derive(Debug)]
@@ -49,14 +50,14 @@ impl Renderer for Github {
     }
 }
 
-/// Escapes the message of a workflow command.
+/// Escapes the message of a workflow command (control characters too: the log is a terminal).
 fn data(text: &str) -> String {
-    escape(text, false)
+    escape(&escaped(text), false)
 }
 
 /// Escapes a property value of a workflow command.
 fn property(text: &str) -> String {
-    escape(text, true)
+    escape(&escaped(text), true)
 }
 
 /// `text` with `%`, CR and LF percent-encoded, and `:` and `,` too in a property; one pass,
@@ -89,7 +90,8 @@ mod tests {
     fn escaping() {
         assert_eq!(data("50% done\nnext"), "50%25 done%0Anext");
         assert_eq!(property("a,b:c"), "a%2Cb%3Ac");
-        assert_eq!(property("%:\r\n,é"), "%25%3A%0D%0A%2Cé");
-        assert_eq!(data("a:b,c\r"), "a:b,c%0D");
+        assert_eq!(property("%:\r\n,é"), "%25%3A\\u{d}%0A%2Cé");
+        assert_eq!(data("a:b,c\r"), "a:b,c\\u{d}");
+        assert_eq!(data("key\x1b]8;;x\x07"), "key\\u{1b}]8;;x\\u{7}");
     }
 }

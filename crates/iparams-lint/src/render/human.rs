@@ -15,6 +15,7 @@ use iparams_core::{Applicability, Diagnostic, Severity, Span};
 use miette::{GraphicalReportHandler, GraphicalTheme, LabeledSpan, SourceCode};
 
 use super::concise::Line;
+use super::controls;
 use super::cut::Cut;
 use super::renderer::{CheckedFile, RenderOptions, Renderer, Summary, plural};
 use super::source_code::IndexedSource;
@@ -72,7 +73,8 @@ impl Human {
     fn draw(&self, file: &CheckedFile<'_>, findings: &[Diagnostic]) -> String {
         let mut rendered = String::new();
         let hidden = file.report.hidden_spans(file.text);
-        let source = IndexedSource::new(file.path, file.text);
+        let path = controls::escaped(file.path);
+        let source = IndexedSource::new(&path, file.text);
         // Secrets are masked in a copy of the text, positions kept the file's, made only when a
         // frame shows one (a large file would otherwise be copied whole for a few frames). A
         // secret that holds a line break (a string broken by a raw newline) joins lines in the
@@ -87,7 +89,7 @@ impl Human {
         .then(|| file.report.redact(file.text));
         let masked = masked_text.as_deref().map(|text| {
             if breaks_lines {
-                IndexedSource::new(file.path, text)
+                IndexedSource::new(&path, text)
             } else {
                 IndexedSource::masked(text, &source)
             }
@@ -100,10 +102,15 @@ impl Human {
             }
             // A finding on a line too long to show whole (a minified file) is drawn from a cut
             // of its lines, secrets masked in the cut itself.
-            let cut = Cut::of(&source, &hidden, diagnostic, self.options.width);
+            // From the masked copy when a secret joins lines there: its lines are the ones shown.
+            let (cut_from, cut_hidden) = match &masked {
+                Some(masked) if breaks_lines => (masked, &[][..]),
+                _ => (&source, &hidden[..]),
+            };
+            let cut = Cut::of(cut_from, cut_hidden, diagnostic, self.options.width);
             let (cut_source, diagnostic) = match &cut {
                 Some(cut) => (
-                    Some(IndexedSource::cut(file.path, &cut.text, &cut.origin)),
+                    Some(IndexedSource::cut(&path, &cut.text, &cut.origin)),
                     &cut.diagnostic,
                 ),
                 None => (None, diagnostic),
@@ -136,7 +143,7 @@ impl fmt::Debug for Finding<'_> {
 
 impl fmt::Display for Finding<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.diagnostic.message)
+        f.write_str(&controls::escaped(&self.diagnostic.message))
     }
 }
 
@@ -168,6 +175,7 @@ impl miette::Diagnostic for Finding<'_> {
         let d = self.diagnostic;
         let label = |span: Span, text: Option<String>, primary: bool| {
             let span = (span.start, span.len());
+            let text = text.map(|text| controls::escaped(&text).into_owned());
             if primary {
                 LabeledSpan::new_primary_with_span(text, span)
             } else {
@@ -203,7 +211,7 @@ fn shows_hidden(source: &IndexedSource<'_>, hidden: &[Span], diagnostic: &Diagno
 
 /// The help text drawn under a finding: its help, then the fix it has.
 fn help(diagnostic: &Diagnostic) -> Option<Cow<'_, str>> {
-    let help = diagnostic.help.as_deref();
+    let help = diagnostic.help.as_deref().map(controls::escaped);
     let fix = diagnostic.fix.as_ref().map(|fix| {
         let safety = match fix.applicability {
             Applicability::Safe => "(safe)",
@@ -213,8 +221,8 @@ fn help(diagnostic: &Diagnostic) -> Option<Cow<'_, str>> {
     });
     match (help, fix) {
         (Some(help), Some(fix)) => Some(Cow::Owned(format!("{help}\n{fix}"))),
-        (Some(help), None) => Some(Cow::Borrowed(help)),
-        (None, Some(fix)) => Some(Cow::Owned(fix)),
+        (Some(help), None) => Some(help),
+        (None, Some(fix)) => Some(Cow::Owned(controls::escaped(&fix).into_owned())),
         (None, None) => None,
     }
 }

@@ -3,6 +3,7 @@
 //! closing with the summary.
 
 mod concise;
+mod controls;
 mod cut;
 mod formats;
 mod github;

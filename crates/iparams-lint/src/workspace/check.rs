@@ -190,7 +190,10 @@ impl LoadedApp {
                 // file it left unread has no text to show (nor a secret of it to mask).
                 let loaded: HashMap<&str, usize> = (self.files.iter().enumerate())
                     .filter(|(_, file)| {
-                        !input.unread.iter().any(|unread| unread.relative == file.relative)
+                        !input
+                            .unread
+                            .iter()
+                            .any(|unread| unread.relative == file.relative)
                     })
                     .map(|(index, file)| (file.relative.as_str(), index))
                     .collect();

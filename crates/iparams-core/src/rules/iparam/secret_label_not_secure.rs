@@ -331,7 +331,9 @@ fn spread_api_key(window: &Window<'_>, same: &impl Fn(&[u8], &[u8]) -> bool) -> 
         // "API <name> key", "API <name> <name> key".
         let names = ahead.iter().take_while(|word| name(**word)).count().min(2);
         if names == 0
-            || ahead[..names].iter().any(|word| is(*word, &NOT_SECRET_NAMES))
+            || ahead[..names]
+                .iter()
+                .any(|word| is(*word, &NOT_SECRET_NAMES))
             || !key(ahead[names])
             || is(ahead[names - 1], &KEY_QUALIFIERS)
             || is(ahead[names + 1], &DESCRIPTORS)
