@@ -77,6 +77,24 @@ impl Running {
         headers: &[(&str, &str)],
         body: &str,
     ) -> (u16, String) {
+        let (status, _, body) = self.exchange(method, path, host, headers, body);
+        (status, body)
+    }
+
+    /// A GET's status, head (lower case) and body.
+    fn get_with_head(&self, path: &str) -> (u16, String, String) {
+        self.exchange("GET", path, &self.authority(), &[], "")
+    }
+
+    /// [`Running::raw`], with the answer's head (lower case) too.
+    fn exchange(
+        &self,
+        method: &str,
+        path: &str,
+        host: &str,
+        headers: &[(&str, &str)],
+        body: &str,
+    ) -> (u16, String, String) {
         let mut stream = TcpStream::connect(self.authority()).expect("connects");
         stream
             .set_read_timeout(Some(Duration::from_secs(30)))
@@ -98,15 +116,13 @@ impl Running {
             .and_then(|s| s.parse().ok())
             .unwrap_or_else(|| panic!("a status in {answer:?}"));
         let (head, body) = answer.split_once("\r\n\r\n").unwrap_or((&answer, ""));
-        let body = if head
-            .to_ascii_lowercase()
-            .contains("transfer-encoding: chunked")
-        {
+        let head = head.to_ascii_lowercase();
+        let body = if head.contains("transfer-encoding: chunked") {
             dechunk(body)
         } else {
             body.to_owned()
         };
-        (status, body)
+        (status, head, body)
     }
 
     /// Stops it with SIGINT; returns the exit code and its standard error.
@@ -973,6 +989,11 @@ fn a_custom_page_is_served_with_the_preview_client_and_its_assets_from_config() 
     let (status, css) = preview.get("/custom_configs/assets/iparams.css");
     assert_eq!(status, 200);
     assert!(css.contains("rgb(200, 30, 30)"));
+    // An asset the app does not have: a plain 404 that names it.
+    let (status, head, body) = preview.get_with_head("/custom_configs/assets/theme.css");
+    assert_eq!(status, 404);
+    assert!(head.contains("content-type: text/plain"), "{head}");
+    assert_eq!(body, "config/assets/theme.css is not in the app\n");
     for out in [
         "/custom_configs/assets/../iparams.html",
         "/custom_configs/assets/%2e%2e/requests.json",

@@ -674,4 +674,12 @@ fn values_of_an_app_with_a_custom_page() {
         err.contains("a custom page's iparams have no types"),
         "{err}"
     );
+    // With iparams.json beside the page, naming the page says which one the installation uses.
+    std::fs::write(app.join("config/iparams.json"), DEFINITIONS).expect("written");
+    let (status, _, err) = values_in(&app, &["values.json", "--iparams", "config/iparams.html"]);
+    assert_eq!(status, Some(2));
+    assert!(
+        err.contains("the app has config/iparams.json too, and its installation uses that file"),
+        "{err}"
+    );
 }

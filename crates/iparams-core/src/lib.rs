@@ -6,7 +6,7 @@
 //! 1. the text: [`source`] decodes bytes, [`syntax`] parses them keeping every span, [`model`]
 //!    lowers each iparam into typed values, [`products`] is the vendor's products; with
 //!    [`diagnostic`]s, [`edits`] for fixes, user
-//!    regexes ([`ecma_regex`]), [`secrets`], [`suggest`]ions and [`span`]s;
+//!    regexes ([`ecma_regex`]), [`secrets`] and [`secret_labels`], [`suggest`]ions and [`span`]s;
 //! 2. the views the rules read: what [`reading`] a JSON file found, the [`app`] around
 //!    iparams.json, and installed [`values`];
 //! 3. the [`rules`]: their framework, registry and helpers, and one file per rule;
@@ -32,6 +32,7 @@ pub mod model;
 pub mod pointer;
 mod positions;
 pub mod products;
+pub mod secret_labels;
 pub mod secrets;
 mod source;
 mod span;

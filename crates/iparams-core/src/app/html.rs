@@ -1,5 +1,6 @@
 //! What an HTML page is made of, as far as the rules need: its scripts (inline code, or a
-//! `src`), its style sheets, and its `data-bind` attributes, each with where it is in the page.
+//! `src`), its style sheets, its `data-bind` attributes, each with where it is in the page, and
+//! what it says of its fields to the installer (labels, placeholders).
 //! Read with html5gum, a tokenizer that follows the WHATWG specification (a `<script>` inside a
 //! comment or a `<textarea>` is text, `</script>` inside a script's string ends it, as in a
 //! browser), keeping the byte range of every tag and attribute.
@@ -47,6 +48,34 @@ pub struct HtmlPage {
     /// Attribute values written as credentials (`<input value="ghp_…">`), the values of
     /// password fields and `data-bind` values that are not names, which outputs mask.
     pub credentials: Vec<Span>,
+    /// What the page tells the installer of each field with an `id`, in the page's order.
+    pub field_texts: Vec<FieldText>,
+}
+
+/// Where a field's text is written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FieldTextKind {
+    /// A `<label>` for it (`for="id"`, or around it), or its `label` attribute (the vendor's
+    /// components: `<fw-input label="API key">`).
+    Label,
+    /// Its `placeholder`.
+    Placeholder,
+}
+
+/// A text the page shows for one of its fields.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FieldText {
+    /// The field's `id`.
+    pub id: String,
+    pub kind: FieldTextKind,
+    pub text: String,
+}
+
+/// A `<label>` being read: the field it names with `for`, the one it holds, and its text.
+#[derive(Default)]
+struct OpenLabel {
+    target: Option<String>,
+    text: String,
 }
 
 /// Script types a browser runs as JavaScript, or that pages compile in the browser (Babel).
@@ -94,16 +123,29 @@ impl HtmlPage {
         emitter.naively_switch_states(true);
         // A script being read: its start tag, `src`, whether it runs, where its code starts.
         let mut open: Option<(PageScript, bool)> = None;
+        // Labels do not nest: a `<label>` inside another is not one (the HTML standard).
+        let mut label: Option<OpenLabel> = None;
         for Ok(token) in Tokenizer::new_with_emitter(text, emitter) {
             match token {
                 Token::StartTag(tag) => {
                     if let Some(opened) = page.start_tag(text, &tag) {
                         open = Some(opened);
                     }
+                    label = page.in_label(label, &tag);
                 }
                 Token::EndTag(tag) if tag.name.as_slice() == b"script" => {
                     if let Some((script, runs)) = open.take() {
                         page.close(script, runs, tag.span.start);
+                    }
+                }
+                Token::EndTag(tag) if tag.name.as_slice() == b"label" => {
+                    page.close_label(label.take());
+                }
+                Token::String(written) if open.is_none() => {
+                    if let Some(label) = &mut label {
+                        label
+                            .text
+                            .push_str(&String::from_utf8_lossy(&written.value));
                     }
                 }
                 _ => {}
@@ -183,6 +225,60 @@ impl HtmlPage {
         None
     }
 
+    /// The label being read once the start tag `tag` is read: a `<label>` opens one, the first
+    /// field with an `id` inside a label without `for` is the one it names; the field's own
+    /// `label` and `placeholder` attributes are its texts.
+    fn in_label(&mut self, label: Option<OpenLabel>, tag: &StartTag<usize>) -> Option<OpenLabel> {
+        let attribute = |name: &str| {
+            tag.attributes
+                .get(name.as_bytes())
+                .map(|value| String::from_utf8_lossy(&value.value).into_owned())
+        };
+        if tag.name.as_slice() == b"label" {
+            return Some(label.unwrap_or(OpenLabel {
+                target: attribute("for"),
+                text: String::new(),
+            }));
+        }
+        let Some(id) = attribute("id") else {
+            return label;
+        };
+        for (kind, name) in [
+            (FieldTextKind::Label, "label"),
+            (FieldTextKind::Placeholder, "placeholder"),
+        ] {
+            if let Some(text) = attribute(name) {
+                self.field_texts.push(FieldText {
+                    id: id.clone(),
+                    kind,
+                    text,
+                });
+            }
+        }
+        label.map(|mut label| {
+            label.target.get_or_insert(id);
+            label
+        })
+    }
+
+    fn close_label(&mut self, label: Option<OpenLabel>) {
+        let Some(OpenLabel {
+            target: Some(id),
+            text,
+        }) = label
+        else {
+            return;
+        };
+        let text = text.split_whitespace().collect::<Vec<_>>().join(" ");
+        if !text.is_empty() {
+            self.field_texts.push(FieldText {
+                id,
+                kind: FieldTextKind::Label,
+                text,
+            });
+        }
+    }
+
     fn close(&mut self, mut script: PageScript, runs: bool, end: usize) {
         if runs {
             script.code = Some(Span::new(script.tag.end, end.max(script.tag.end)));
@@ -253,6 +349,31 @@ mod tests {
         assert_eq!(
             found,
             ["hunter2", "ghp_0123456789abcdefghijABCDEFGHIJ012345"]
+        );
+    }
+
+    #[test]
+    fn what_the_page_says_of_its_fields() {
+        let text = concat!(
+            "<label for=\"key\">API\n  key</label><input id=\"key\" placeholder=\"Paste it\">\n",
+            "<label>Region <b>code</b> <input id=region></label>\n",
+            "<fw-input id=\"token\" label=\"Bot token\"></fw-input>\n",
+            "<label>Nothing named</label><label for=\"empty\"> </label>",
+        );
+        let page = HtmlPage::read(text);
+        let texts: Vec<_> = page
+            .field_texts
+            .iter()
+            .map(|t| (t.id.as_str(), t.kind, t.text.as_str()))
+            .collect();
+        assert_eq!(
+            texts,
+            [
+                ("key", FieldTextKind::Label, "API key"),
+                ("key", FieldTextKind::Placeholder, "Paste it"),
+                ("region", FieldTextKind::Label, "Region code"),
+                ("token", FieldTextKind::Label, "Bot token"),
+            ]
         );
     }
 

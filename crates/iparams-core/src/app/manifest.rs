@@ -63,6 +63,9 @@ pub struct Manifest {
     /// `whitelisted-domains`, when the manifest has it: the origins the request API of
     /// platforms before 2.3 may call.
     pub whitelisted_domains: Option<Vec<Named>>,
+    /// The major version of the FDK that `engines.fdk` names (`"9.3.1"`, `"^9.0.0"`), when it
+    /// names one: FDK 9 and later write it.
+    pub fdk: Option<u32>,
 }
 
 impl Manifest {
@@ -205,7 +208,21 @@ pub fn read(text: &str) -> ManifestReading {
             })
             .collect()
     });
+    reading.manifest.fdk = value
+        .get("engines")
+        .and_then(|engines| engines.value.get("fdk"))
+        .and_then(|fdk| fdk.value.as_str())
+        .and_then(major_version);
     reading
+}
+
+/// The major version a version or range of npm's starts with: 9 of `9.3.1`, `^9.0.0`, `>=9`.
+fn major_version(version: &str) -> Option<u32> {
+    let version = version.trim_start_matches(|c: char| !c.is_ascii_digit());
+    let digits = version
+        .find(|c: char| !c.is_ascii_digit())
+        .unwrap_or(version.len());
+    version[..digits].parse().ok()
 }
 
 #[cfg(test)]
@@ -255,6 +272,20 @@ mod tests {
         assert_eq!(names(&three.manifest), ["c"]);
         assert!(three.manifest.declares_request("c"));
         assert_eq!(three.manifest.whitelisted_domains, None);
+    }
+
+    #[test]
+    fn the_fdk_of_engines() {
+        let fdk = |manifest: &str| read(manifest).manifest.fdk;
+        assert_eq!(
+            fdk(r#"{"engines": {"node": "18.x", "fdk": "9.3.1"}}"#),
+            Some(9)
+        );
+        assert_eq!(fdk(r#"{"engines": {"fdk": "^10.0.1"}}"#), Some(10));
+        assert_eq!(fdk(r#"{"engines": {"fdk": ">= 8.3"}}"#), Some(8));
+        assert_eq!(fdk(r#"{"engines": {"fdk": "latest"}}"#), None);
+        assert_eq!(fdk(r#"{"engines": {"node": "18"}}"#), None);
+        assert_eq!(fdk(r#"{"platform-version": "2.3"}"#), None);
     }
 
     #[test]

@@ -23,13 +23,39 @@ pub enum Resource {
     Elsewhere,
 }
 
-/// The script of the platform's client on its CDN, which pages for older kits load.
-pub const CDN_CLIENT: &str = "fresh_client.js";
-
 /// The placeholder the platform replaces with its client script's URL.
 pub const APP_CLIENT: &str = "{{{appclient}}}";
 
+/// The vendor's own CDNs, from which its docs and kits have pages load the client and the
+/// products' style sheets.
+pub const VENDOR_CDNS: [&str; 2] = ["static.freshdev.io", "cdn.freshdev.io"];
+
+/// The client of older kits that pages load from the vendor's CDN (platforms before 2.3, or
+/// FDKs before 9): `https://static.freshdev.io/fdk/2.0/assets/fresh_client.js`.
+pub const CDN_CLIENT_URL: &str = "https://static.freshdev.io/fdk/2.0/assets/fresh_client.js";
+
+/// The file name of the platform's client that `reference` loads, when it loads one by its
+/// file rather than through [`APP_CLIENT`]: `fresh_client.js`, or `app-client@2.js` and the
+/// other versions of `app-client`, wherever they are served from.
+pub fn older_client(reference: &str) -> Option<&str> {
+    let path = reference
+        .trim()
+        .split(['?', '#'])
+        .next()
+        .unwrap_or_default();
+    let name = path.rsplit('/').next().unwrap_or_default();
+    let lower = name.to_ascii_lowercase();
+    let client =
+        lower == "fresh_client.js" || (lower.starts_with("app-client") && lower.ends_with(".js"));
+    client.then_some(name)
+}
+
 impl Resource {
+    /// Whether it is served from one of the vendor's own CDNs ([`VENDOR_CDNS`]).
+    pub fn is_vendor_cdn(&self) -> bool {
+        matches!(self, Resource::Remote { host } if VENDOR_CDNS.iter().any(|cdn| host.eq_ignore_ascii_case(cdn)))
+    }
+
     /// Where `reference`, written in config/iparams.html, leads.
     pub fn of(reference: &str) -> Resource {
         let reference = reference.trim();
@@ -321,5 +347,21 @@ function postConfigs() { return { never: 1 }; }
         assert_eq!(Resource::of("../manifest.json"), Resource::Elsewhere);
         assert_eq!(Resource::of("/assets/iparams.js"), Resource::Elsewhere);
         assert_eq!(Resource::of("data:text/javascript,1"), Resource::Elsewhere);
+        assert!(Resource::of(CDN_CLIENT_URL).is_vendor_cdn());
+        assert!(Resource::of("https://CDN.freshdev.io/assets/app-client@2.js").is_vendor_cdn());
+        assert!(!Resource::of("https://freshdev.io.example.com/a.js").is_vendor_cdn());
+    }
+
+    #[test]
+    fn older_clients_by_their_file() {
+        assert_eq!(older_client(CDN_CLIENT_URL), Some("fresh_client.js"));
+        assert_eq!(
+            older_client("https://cdn.freshdev.io/assets/app-client@2.js?v=1"),
+            Some("app-client@2.js")
+        );
+        assert_eq!(older_client("fresh_client.js"), Some("fresh_client.js"));
+        assert_eq!(older_client("{{{appclient}}}"), None);
+        assert_eq!(older_client("./assets/client.js"), None);
+        assert_eq!(older_client("https://x/fresh_client.js.map"), None);
     }
 }

@@ -158,6 +158,9 @@ pub struct Stored {
     /// The keys whose value is read from a field of the page, with the field's `id`
     /// (`key: document.getElementById("id").value`, `key: id.value`).
     pub fields: Vec<(String, String)>,
+    /// Each `_meta` property (one underscore), which the platform stores as an ordinary value
+    /// and never reads as `__meta`: where its name is written, with the keys its `secure` lists.
+    pub misspelt_meta: Vec<(Span, Vec<String>)>,
 }
 
 /// What `getConfigs(configs)` reads of the stored values.
@@ -433,7 +436,45 @@ fn settled<'b, 'a>(expression: &'b Expression<'a>) -> &'b Expression<'a> {
     }
 }
 
+/// The property of the returned object that the platform reads, not stores.
+pub const META: &str = "__meta";
+
+/// `__meta`, or `_meta`, which pages write for it by mistake.
+fn is_meta(name: &str) -> bool {
+    name == META || name == "_meta"
+}
+
 impl Stored {
+    /// The entries of `__meta.secure` that join several keys in one string (`"a, b"`), with
+    /// where each is written and the keys it joins: the platform looks for a key named
+    /// `a, b`, so none of them is secure.
+    pub fn joined_secure(&self) -> impl Iterator<Item = (Span, Vec<&str>)> {
+        self.secure.iter().filter_map(|(entry, span)| {
+            let keys: Vec<&str> = entry
+                .split(',')
+                .map(str::trim)
+                .filter(|key| !key.is_empty())
+                .collect();
+            (entry.contains(',') && !keys.is_empty()).then_some((*span, keys))
+        })
+    }
+
+    /// The entries of `__meta.secure` that name no key the object returns, with where each is
+    /// written and the returned key it most likely means (`apiKey` for `api_key`).
+    pub fn unreturned_secure(&self) -> impl Iterator<Item = (&str, Span, Option<&str>)> {
+        let keys = || self.keys.iter().map(|(key, _)| key.as_str());
+        self.secure.iter().filter_map(move |(entry, span)| {
+            if keys().any(|key| key == entry) {
+                return None;
+            }
+            Some((
+                entry.as_str(),
+                *span,
+                crate::suggest::closest(entry, keys()),
+            ))
+        })
+    }
+
     /// Nothing read yet, nothing missed yet.
     fn whole() -> Self {
         Stored {
@@ -471,6 +512,7 @@ fn stored(parts: &Parts<'_, '_>, shift: Shift<'_>) -> Stored {
         stored.keys.extend(reader.stored.keys);
         stored.secure.extend(reader.stored.secure);
         stored.fields.extend(reader.stored.fields);
+        stored.misspelt_meta.extend(reader.stored.misspelt_meta);
         stored.complete &= reader.stored.complete;
         stored.secure_complete &= reader.stored.secure_complete;
     }
@@ -511,7 +553,9 @@ impl<'a> StoredReader<'_, 'a, '_> {
         for property in &object.properties {
             match property {
                 ObjectPropertyKind::ObjectProperty(property) => match property.key.static_name() {
-                    Some(name) if name == "__meta" => self.meta(&property.value),
+                    Some(name) if is_meta(&name) => {
+                        self.meta_property(&name, name_span(&property.key), &property.value);
+                    }
                     Some(name) => {
                         if let Some(id) = field_id(&property.value) {
                             self.stored.fields.push((name.to_string(), id));
@@ -526,10 +570,23 @@ impl<'a> StoredReader<'_, 'a, '_> {
         }
     }
 
-    fn meta(&mut self, meta: &Expression<'a>) {
+    /// A `__meta` property given `value`, or a `_meta` one, whose name is written at `span`.
+    fn meta_property(&mut self, name: &str, span: oxc_span::Span, value: &Expression<'a>) {
+        let secure = self.meta(value);
+        if name == META {
+            self.stored.secure.extend(secure);
+        } else {
+            let keys = secure.into_iter().map(|(key, _)| key).collect();
+            self.stored.misspelt_meta.push(((self.shift)(span), keys));
+        }
+    }
+
+    /// The keys a `__meta` object's `secure` lists, with where each is written.
+    fn meta(&mut self, meta: &Expression<'a>) -> Vec<(String, Span)> {
+        let mut secure = Vec::new();
         let Expression::ObjectExpression(meta) = meta.get_inner_expression() else {
             self.stored.secure_complete = false;
-            return;
+            return secure;
         };
         for property in &meta.properties {
             let ObjectPropertyKind::ObjectProperty(property) = property else {
@@ -545,14 +602,12 @@ impl<'a> StoredReader<'_, 'a, '_> {
             };
             for element in &keys.elements {
                 match element.as_expression().and_then(literal_string) {
-                    Some((key, span)) => self
-                        .stored
-                        .secure
-                        .push((key.to_owned(), (self.shift)(span))),
+                    Some((key, span)) => secure.push((key.to_owned(), (self.shift)(span))),
                     None => self.stored.secure_complete = false,
                 }
             }
         }
+        secure
     }
 
     /// The object held by the variable `name` of the body: its initial object, then each
@@ -562,6 +617,7 @@ impl<'a> StoredReader<'_, 'a, '_> {
             name,
             objects: Vec::new(),
             keys: Vec::new(),
+            metas: Vec::new(),
             in_branch: false,
             unknown: false,
             declared: false,
@@ -580,6 +636,9 @@ impl<'a> StoredReader<'_, 'a, '_> {
                 self.branched.push(key.clone());
             }
             self.stored.keys.push((key, (self.shift)(span)));
+        }
+        for ((name, span), meta) in uses.metas {
+            self.meta_property(&name, span, meta);
         }
         for (object, branched) in uses.objects {
             let before = self.stored.keys.len();
@@ -602,6 +661,8 @@ struct VariableUses<'n, 'b, 'a> {
     objects: Vec<(&'b ObjectExpression<'a>, bool)>,
     /// Keys given one by one, with whether in a branch.
     keys: Vec<(String, oxc_span::Span, bool)>,
+    /// What is given to its `__meta` (or `_meta`) property, with the name as written.
+    metas: Vec<((String, oxc_span::Span), &'b Expression<'a>)>,
     /// The statement being read runs only sometimes (in a branch or a loop).
     in_branch: bool,
     /// It is given something that is not an object literal.
@@ -659,8 +720,9 @@ impl<'b, 'a> VariableUses<'_, 'b, 'a> {
                 self.given(&assignment.right);
             }
             AssignmentTarget::StaticMemberExpression(member) if self.holds(&member.object) => {
-                if member.property.name == "__meta" {
-                    self.given(&assignment.right);
+                if is_meta(&member.property.name) {
+                    let name = (member.property.name.to_string(), member.property.span);
+                    self.metas.push((name, &assignment.right));
                 } else {
                     let key = member.property.name.to_string();
                     self.keys.push((key, member.property.span, self.in_branch));
@@ -923,6 +985,25 @@ mod tests {
         // `extra` is not a variable of the function: what it adds is unknown.
         assert!(!stored.complete);
         assert!(stored.secure_complete);
+    }
+
+    #[test]
+    fn meta_given_later_or_misspelt() {
+        let code = "function postConfigs() {\n  const c = { token: t.value, pin: p.value };\n  c.__meta = { secure: ['token'] };\n  c._meta = { secure: ['pin'] };\n  return c;\n}";
+        let [found] = functions(code).try_into().expect("one function");
+        let Body::PostConfigs(stored) = found.body else {
+            panic!("{found:?}")
+        };
+        let mut names: Vec<_> = stored.keys.iter().map(|(k, _)| k.as_str()).collect();
+        names.sort_unstable();
+        assert_eq!(names, ["pin", "token"]);
+        assert!(stored.complete, "{stored:?}");
+        assert_eq!(keys(code, &stored.secure), ["'token'"]);
+        let [(misspelt, listed)] = &stored.misspelt_meta[..] else {
+            panic!("{stored:?}")
+        };
+        assert_eq!(&code[misspelt.start..misspelt.end], "_meta");
+        assert_eq!(listed, &["pin"]);
     }
 
     #[test]

@@ -80,6 +80,7 @@ pub static REGISTRY: &[&Rule] = &[
     &page::missing_app_client::RULE,
     &page::page_keys_unknown::RULE,
     &page::secure_key_not_stored::RULE,
+    &page::page_secret_not_secure::RULE,
     &page::page_fields_mismatch::RULE,
     &page::missing_page_asset::RULE,
     &page::remote_page_resource::RULE,

@@ -17,7 +17,7 @@ use super::state::{App, Snapshot};
 use super::store;
 use crate::workspace::{PAGE_FILE, resolves_inside};
 use iparams_core::app::html::HtmlPage;
-use iparams_core::app::page::CDN_CLIENT;
+use iparams_core::app::page::older_client;
 use iparams_core::app::{Declared, Resource};
 use iparams_core::products::{self, PRODUCTS, Product};
 use iparams_serve::{Incoming, Outgoing, host_allowed, percent_decode};
@@ -320,7 +320,7 @@ fn page_values(snapshot: &Snapshot, sent: &Json, stored: &Map<String, Json>) -> 
 }
 
 /// `GET /custom_configs/form`: config/iparams.html as written, but for where it loads the
-/// vendor's client (`{{{appclient}}}`, or a `src` ending in `fresh_client.js`), which is the
+/// vendor's client (`{{{appclient}}}`, or a client file such as `fresh_client.js`), which is the
 /// preview's. Its relative assets (`./assets/...`) are then config/assets' files.
 fn custom_page(shared: &Shared) -> Outgoing {
     if !shared.snapshot().custom_page {
@@ -351,14 +351,14 @@ fn custom_page(shared: &Shared) -> Outgoing {
 }
 
 /// `page` with the vendor's client replaced by the preview's: the `src` of every script that
-/// loads it (`{{{appclient}}}`, or a URL ending in `fresh_client.js`), as the core reads the
-/// page.
+/// loads it (`{{{appclient}}}`, or a client file such as `fresh_client.js` or
+/// `app-client@2.js`), as the core reads the page.
 fn with_preview_client(page: &str) -> String {
     let html = HtmlPage::read(page);
     let mut out = page.to_owned();
     let clients = html.scripts.iter().filter_map(|script| script.src.as_ref());
     let clients = clients.filter(|src| {
-        Resource::of(&src.value) == Resource::AppClient || src.value.ends_with(CDN_CLIENT)
+        Resource::of(&src.value) == Resource::AppClient || older_client(&src.value).is_some()
     });
     // From the last, so that the spans before stay where they are.
     let spans: Vec<_> = clients.map(|src| src.span).collect();
@@ -490,14 +490,14 @@ fn asset(root: &Path, encoded: &str) -> Outgoing {
         std::fs::canonicalize(&assets),
         std::fs::canonicalize(assets.join(&relative)),
     ) else {
-        return error(404, "no such asset");
+        return no_such_asset(&relative);
     };
     // Inside config/assets, and config/assets inside the app (it may be a link out of it).
     if !file.starts_with(&base) || !resolves_inside(root, &file) {
         return error(403, "assets are served from config/assets only");
     }
     let Ok(bytes) = std::fs::read(&file) else {
-        return error(404, "no such asset");
+        return no_such_asset(&relative);
     };
     let kind = match file.extension().and_then(|e| e.to_str()).unwrap_or("") {
         "js" => "text/javascript; charset=utf-8",
@@ -515,6 +515,16 @@ fn asset(root: &Path, encoded: &str) -> Outgoing {
     }
 }
 
+/// A plain 404 for an asset the app does not have: the page asked for a script or a style
+/// sheet, and the browser's console shows the status, not a body it cannot use.
+fn no_such_asset(relative: &str) -> Outgoing {
+    answer(
+        404,
+        "text/plain; charset=utf-8",
+        format!("config/assets/{relative} is not in the app\n"),
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -525,6 +535,7 @@ mod tests {
             "<script src=\"{{{appclient}}}\"></script>\n",
             "<script src='https://static.freshdev.io/fdk/2.0/assets/fresh_client.js'></script>\n",
             "<script SRC = \"fresh_client.js\"></script>\n",
+            "<script src=\"https://cdn.freshdev.io/assets/app-client@2.js\"></script>\n",
             "<p>fresh_client.js is named in text</p>\n",
             "<a href=\"https://x/fresh_client.js\">the file</a>",
         );
@@ -534,6 +545,7 @@ mod tests {
                 "<script src=\"/custom_configs/client.js\"></script>\n",
                 "<script src='/custom_configs/client.js'></script>\n",
                 "<script SRC = \"/custom_configs/client.js\"></script>\n",
+                "<script src=\"/custom_configs/client.js\"></script>\n",
                 "<p>fresh_client.js is named in text</p>\n",
                 "<a href=\"https://x/fresh_client.js\">the file</a>",
             )

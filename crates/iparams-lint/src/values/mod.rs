@@ -198,9 +198,18 @@ fn page_iparams(workspace: &Workspace, page: &Path) -> Result<Declarations, Stri
         &shown,
         &RuleSettings::default(),
     );
-    checked
-        .summary
-        .map(|summary| summary.declarations)
+    let declarations = checked.summary.map(|summary| summary.declarations);
+    if declarations
+        .as_ref()
+        .is_some_and(|declarations| declarations.source == IparamsSource::Both)
+    {
+        return Err(format!(
+            "the app has {IPARAMS_FILE} too, and its installation uses that file, not this \
+             page (the platform accepts only one of them: `iparams-lint check` reports \
+             iparams-html-and-json); leave out --iparams to check the values against {IPARAMS_FILE}"
+        ));
+    }
+    declarations
         .filter(|declarations| declarations.source.is_page() && declarations.file.is_some())
         .ok_or_else(|| {
             "none of the scripts the page runs defines `postConfigs()`, so what it stores is \

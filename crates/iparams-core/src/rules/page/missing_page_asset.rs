@@ -9,13 +9,14 @@ pub static RULE: Rule = Rule {
     name: "missing-page-asset",
     severity: Severity::Error,
     area: Area::Page,
-    summary: "config/iparams.html loads a script that config/ does not hold",
+    summary: "config/iparams.html loads a script or style sheet that config/ does not hold",
     docs: r#"A custom page's own scripts live under config/assets/ and are loaded relative to the
 page (`./assets/iparams.js`). A script that is not there loads nothing, so the functions it holds
 (often `postConfigs` and `getConfigs`) are missing at installation; a path that leaves config/
-(`../app/x.js`, `/assets/x.js`) is not served with the page at all. JavaScript files are
-checked (`.js`, `.mjs`, `.cjs`); style sheets, images and sources compiled in the browser
-(`.jsx` for Babel) are not, since checkouts that keep only an app's code leave them out."#,
+(`../app/x.js`, `/assets/x.js`) is not served with the page at all. Scripts are JavaScript
+files (`.js`, `.mjs`, `.cjs`; sources compiled in the browser, `.jsx` for Babel, are not
+checked) and are errors. A style sheet (`<link rel="stylesheet" href="./assets/iparams.css">`)
+that is not there is a warning: the page installs, unstyled."#,
     bad: r#"=== manifest.json ===
 {"platform-version": "2.3", "product": {"freshdesk": {}}}
 === config/iparams.html ===
@@ -47,13 +48,26 @@ fn check(model: &AppModel<'_>, cx: &mut AppContext) {
         return;
     };
     let assets = model.config_assets;
-    let loaded = page
+    let scripts = page
         .loaded()
-        .filter(|(src, _, _)| is_javascript(&src.value));
-    for (reference, resource, _) in loaded {
+        .filter(|(src, _, _)| is_javascript(&src.value))
+        .map(|(src, resource, _)| (Loaded::Script, src, resource.clone()));
+    let sheets = page
+        .html
+        .stylesheets
+        .iter()
+        .map(|href| (Loaded::StyleSheet, href, Resource::of(&href.value)));
+    let mut loaded: Vec<_> = scripts.chain(sheets).collect();
+    loaded.sort_by_key(|(_, reference, _)| reference.span.start);
+    for (what, reference, resource) in loaded {
         let shown = suggest::shortened(&reference.value);
-        match resource {
-            Resource::Local(path) if assets.contains(path) => {}
+        let (noun, severity) = match what {
+            Loaded::Script => ("script", Severity::Error),
+            // Without its styles the page still installs.
+            Loaded::StyleSheet => ("style sheet", Severity::Warning),
+        };
+        let diagnostic = match &resource {
+            Resource::Local(path) if assets.contains(path) => continue,
             Resource::Local(path) => {
                 let help = match suggest::closest(path, assets.iter().map(String::as_str)) {
                     Some(meant) => format!("Did you mean `./{meant}`? config/ holds no `{path}`."),
@@ -65,19 +79,27 @@ fn check(model: &AppModel<'_>, cx: &mut AppContext) {
                     page.file,
                     &RULE,
                     reference.span,
-                    format!("The page loads \"{shown}\", which is not in config/"),
+                    format!("The page loads the {noun} \"{shown}\", which is not in config/"),
                 )
                 .label("no such file")
-                .help(help);
+                .help(help)
             }
             Resource::Elsewhere => {
-                cx.report(page.file, &RULE, reference.span, format!("The page loads \"{shown}\", outside config/"))
+                cx.report(page.file, &RULE, reference.span, format!("The page loads the {noun} \"{shown}\", outside config/"))
                     .label("not served with the page")
-                    .help("Only config/ is served with the installation page: put the file under config/assets/ and load it as `./assets/…`.");
+                    .help("Only config/ is served with the installation page: put the file under config/assets/ and load it as `./assets/…`.")
             }
-            Resource::Remote { .. } | Resource::AppClient => {}
-        }
+            Resource::Remote { .. } | Resource::AppClient => continue,
+        };
+        diagnostic.severity = severity;
     }
+}
+
+/// What the page loads.
+#[derive(Clone, Copy)]
+enum Loaded {
+    Script,
+    StyleSheet,
 }
 
 /// A reference to a JavaScript file, by its extension (query and fragment aside).

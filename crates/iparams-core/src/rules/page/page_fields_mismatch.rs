@@ -15,8 +15,9 @@ pub static RULE: Rule = Rule {
 the settings are edited and fills the form. A key `getConfigs` reads that `postConfigs` never
 returns is always `undefined` (often a spelling apart); a key `postConfigs` stores that
 `getConfigs` never reads leaves its field empty on every edit, so the installer retypes it or
-stores an empty value. Secure keys are left out of the second check: pages often leave their
-fields empty on purpose. Checked when both functions can be read whole."#,
+stores an empty value. A key read under another spelling is reported once, where it is read.
+Secure keys are left out of the second check: pages often leave their fields empty on purpose.
+Checked when both functions can be read whole."#,
     bad: r#"=== manifest.json ===
 {"platform-version": "2.3", "product": {"freshdesk": {}}}
 === config/iparams.html ===
@@ -60,12 +61,17 @@ fn check(model: &AppModel<'_>, cx: &mut AppContext) {
         return;
     }
     let stored_keys = || stored.keys.iter().map(|(key, _)| key.as_str());
+    // Stored keys already named by a finding: a key spelt apart is one finding, not two.
+    let mut told: Vec<&str> = Vec::new();
     for (key, span) in &filled.keys {
         if stored_keys().any(|stored| stored == key) {
             continue;
         }
         let help = match suggest::closest(key, stored_keys()) {
-            Some(meant) => format!("Did you mean `{meant}`? {}", model.defined_iparams()),
+            Some(meant) => {
+                told.push(meant);
+                format!("Did you mean `{meant}`? {}", model.defined_iparams())
+            }
             None => model.defined_iparams(),
         };
         cx.report(
@@ -77,7 +83,6 @@ fn check(model: &AppModel<'_>, cx: &mut AppContext) {
         .label("always undefined")
         .help(help);
     }
-    let mut told: Vec<&str> = Vec::new();
     for (key, span) in &stored.keys {
         let secure = stored.secure.iter().any(|(secure, _)| secure == key);
         if secure || told.contains(&key.as_str()) || filled.keys.iter().any(|(read, _)| read == key)

@@ -15,7 +15,8 @@ installation: when that host is slow, down, blocked by the installer's network o
 product's policy for what pages may load, the page loads without it (an input that never
 appears, a `postConfigs` that throws). The vendor does not document a Content-Security-Policy for
 installation pages, so nothing is promised either way. Files under config/assets/ ship with the
-app and are always there; the vendor's own CDN (`static.freshdev.io`) is not reported."#,
+app and are always there; the vendor's own CDNs (`static.freshdev.io`, `cdn.freshdev.io`), from
+which its docs and kits load the client and the products' style sheets, are not reported."#,
     bad: r#"=== manifest.json ===
 {"platform-version": "2.3", "product": {"freshdesk": {}}}
 === config/iparams.html ===
@@ -46,9 +47,6 @@ window.$ = function () {};
     checks: &[Check::App(check)],
 };
 
-/// The vendor's CDN, which its docs have pages load the client and product styles from.
-const VENDOR_HOSTS: [&str; 1] = ["static.freshdev.io"];
-
 fn check(model: &AppModel<'_>, cx: &mut AppContext) {
     let Some(page) = super::page(model) else {
         return;
@@ -66,10 +64,11 @@ fn check(model: &AppModel<'_>, cx: &mut AppContext) {
     let mut found: Vec<_> = scripts.chain(sheets).collect();
     found.sort_by_key(|(_, reference)| reference.span.start);
     for (what, reference) in found {
-        let Resource::Remote { host } = Resource::of(&reference.value) else {
+        let resource = Resource::of(&reference.value);
+        let Resource::Remote { host } = &resource else {
             continue;
         };
-        if VENDOR_HOSTS.contains(&host.to_ascii_lowercase().as_str()) {
+        if resource.is_vendor_cdn() {
             continue;
         }
         cx.report(page.file, &RULE, reference.span, format!("The page loads a {what} from {host}, at every installation"))
