@@ -249,7 +249,7 @@ fn turn_off(state: &State, document: &Document, d: &Diagnostic, lsp: Value) -> O
     };
     let config_uri = uri_of(&config_path)?;
     let quoted = toml::Value::String(key).to_string();
-    let existing = std::fs::read_to_string(&config_path).ok();
+    let existing = crate::read::read_text(&config_path).ok();
     let edit = match existing {
         Some(text) => {
             let (offset, insert) = override_insertion(&text, &quoted, d.rule)?;
