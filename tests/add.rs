@@ -449,3 +449,52 @@ fn a_new_iparam_is_a_next_step_not_a_finding_and_its_stub_follows_the_code() {
             .ends_with("function onB(value) {\n    return \"\";\n}\n")
     );
 }
+
+/// `add` never writes through a link out of the app: a linked config/iparams.json (or
+/// config/assets/iparams.js, for a callback) is refused, exit 2, and the file it leads to is
+/// left byte for byte.
+#[cfg(unix)]
+#[test]
+fn a_link_out_of_the_app_is_never_written_through() {
+    let (scratch, file) = app("link-out", None);
+    let elsewhere = Scratch::new("add-link-out-elsewhere");
+    let outside = elsewhere.write("iparams.json", PRETTY);
+    std::os::unix::fs::symlink(&outside, &file).expect("a link");
+    let flags = [
+        "--key",
+        "b",
+        "--type",
+        "text",
+        "--display-name",
+        "B",
+        "--no-input",
+    ];
+    let (status, stdout, stderr) = add(&scratch, &flags);
+    assert_eq!(status, Some(2), "{stdout}{stderr}");
+    assert!(
+        stderr.contains(
+            "config/iparams.json: a symbolic link takes it outside the app's folder .; nothing written"
+        ),
+        "{stderr}"
+    );
+    assert_eq!(fs::read_to_string(&outside).expect("there"), PRETTY);
+
+    // The callbacks' file.
+    fs::remove_file(&file).expect("removed");
+    scratch.write("config/iparams.json", PRETTY);
+    let callbacks = elsewhere.write("iparams.js", "// outside\n");
+    fs::create_dir_all(scratch.0.join("config/assets")).expect("a folder");
+    std::os::unix::fs::symlink(&callbacks, scratch.0.join("config/assets/iparams.js"))
+        .expect("a link");
+    let (status, stdout, stderr) = add(&scratch, &[&WITH_CALLBACK[..], &["--no-input"]].concat());
+    assert_eq!(status, Some(2), "{stdout}{stderr}");
+    assert!(
+        stderr.contains("config/assets/iparams.js: a symbolic link takes it outside"),
+        "{stderr}"
+    );
+    assert_eq!(
+        fs::read_to_string(&callbacks).expect("there"),
+        "// outside\n"
+    );
+    assert_eq!(fs::read_to_string(&file).expect("there"), PRETTY);
+}

@@ -928,3 +928,73 @@ fn control_characters_of_a_file_never_reach_the_terminal() {
         assert!(out.contains("\\u{1b}"), "{format}: {out}");
     }
 }
+
+/// Files that never end or never answer, named or linked (a FIFO, `/dev/zero`,
+/// `/proc/self/pagemap`, a configuration linked to one of them), are refused at once, each said
+/// with why; the command never waits on them nor reads them past its limit.
+#[cfg(target_os = "linux")]
+#[test]
+fn endless_files_and_fifos_are_refused_at_once() {
+    let scratch = support::Scratch::new("endless");
+    scratch.write("lone/config/iparams.json", "{}\n");
+    let file = "lone/config/iparams.json";
+    let cases = [
+        (
+            "fifo",
+            "a FIFO, not a regular file: only regular files are read",
+        ),
+        (
+            "/dev/zero",
+            "a character device, not a regular file: only regular files are read",
+        ),
+        (
+            "/proc/self/pagemap",
+            "too large: a file is read to 64 MiB at most",
+        ),
+    ];
+    support::fifo(&scratch.0.join("fifo"));
+    for (target, says) in cases {
+        let target = scratch.0.join(target);
+        let named = scratch.0.join("named/config/iparams.json");
+        let _ = std::fs::remove_dir_all(scratch.0.join("named"));
+        std::fs::create_dir_all(named.parent().expect("a folder")).expect("a folder");
+        std::os::unix::fs::symlink(&target, &named).expect("a link");
+        let (status, _, stderr) = support::run_in_time(
+            &scratch.0,
+            &["--color", "never", "named/config/iparams.json"],
+        );
+        assert_eq!(status, Some(2), "{target:?}: {stderr}");
+        assert!(
+            stderr.contains(&format!("named/config/iparams.json: cannot read: {says}")),
+            "{target:?}: {stderr}"
+        );
+        // The configuration beside the file.
+        let config = scratch.0.join("lone/.iparams-lint.toml");
+        let _ = std::fs::remove_file(&config);
+        std::os::unix::fs::symlink(&target, &config).expect("a link");
+        let (status, _, stderr) = support::run_in_time(&scratch.0, &["--color", "never", file]);
+        if !target.is_file() {
+            // Not a file: there is no configuration, as for a folder of that name.
+            assert_eq!(status, Some(0), "{stderr}");
+        } else {
+            assert_eq!(status, Some(2), "{target:?}: {stderr}");
+            assert!(
+                stderr.contains(&format!(".iparams-lint.toml: cannot read it: {says}")),
+                "{target:?}: {stderr}"
+            );
+        }
+        let _ = std::fs::remove_file(&config);
+    }
+    // Standard input that never ends.
+    let endless = std::fs::File::open("/dev/zero").expect("readable");
+    let output = iparams_lint(&["-"])
+        .stdin(endless)
+        .output()
+        .expect("the binary runs");
+    assert_eq!(output.status.code(), Some(2));
+    assert!(
+        String::from_utf8_lossy(&output.stderr)
+            .contains("cannot read standard input: too large: a file is read to 64 MiB at most"),
+        "{output:?}"
+    );
+}

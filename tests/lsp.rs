@@ -466,6 +466,46 @@ fn quick_fixes_fix_all_and_turning_a_finding_off() {
     client.finish().expect("a clean session");
 }
 
+/// A `.iparams-lint.toml` that is a FIFO is neither waited on nor edited: the actions are
+/// answered, without "Turn off".
+#[cfg(unix)]
+#[test]
+fn a_configuration_that_is_a_fifo_is_never_waited_on() {
+    let scratch = Scratch::new("actions-fifo");
+    let path = scratch.write("lone/config/iparams.json", "{}\n");
+    support::fifo(&scratch.0.join("lone/.iparams-lint.toml"));
+    let file = uri(&path);
+    let (mut client, _) = Client::start(Some(&["utf-16"]));
+    client.open(&file, "json", FIXABLE);
+    let published = client.diagnostics(&file);
+    assert!(
+        !published["diagnostics"]
+            .as_array()
+            .expect("a list")
+            .is_empty()
+    );
+    let actions = client.result(
+        "textDocument/codeAction",
+        json!({
+            "textDocument": { "uri": file },
+            "range": { "start": { "line": 0, "character": 0 }, "end": { "line": 4, "character": 0 } },
+            "context": { "diagnostics": [] },
+        }),
+    );
+    let titles: Vec<&str> = actions
+        .as_array()
+        .expect("a list")
+        .iter()
+        .filter_map(|action| action["title"].as_str())
+        .collect();
+    assert!(titles.iter().any(|t| t.starts_with("Fix ")), "{titles:?}");
+    assert!(
+        !titles.iter().any(|t| t.starts_with("Turn off")),
+        "{titles:?}"
+    );
+    client.finish().expect("a clean session");
+}
+
 /// The position (UTF-16, lines split at `\n`) of the `nth` occurrence of `needle` in `text`,
 /// plus `shift` characters.
 fn position_of(text: &str, needle: &str, nth: usize, shift: usize) -> Value {

@@ -746,6 +746,96 @@ fn symbolic_links_out_of_the_app_are_neither_served_read_nor_written() {
     let _ = std::fs::remove_dir_all(&outside);
 }
 
+/// config/assets a link to a folder inside the app (`ln -s .. config/assets`): what is under it
+/// is served, but nothing under a hidden name of the app (the stored values, git's, the FDK's
+/// store, `.env`).
+#[test]
+fn a_link_inside_the_app_serves_no_hidden_file() {
+    let app = app_copy(ALL_TYPES, "link-inside");
+    let planted = [
+        (".iparams-lint/installed.json", "STORED-VALUE"),
+        (".git/config", "GIT-CONFIG"),
+        (".fdk/localstore", "FDK-STORE"),
+        (".env", "ENV-SECRET"),
+        ("config/.hidden.js", "HIDDEN-FILE"),
+    ];
+    for (relative, text) in planted {
+        let path = app.join(relative);
+        std::fs::create_dir_all(path.parent().expect("a folder")).expect("a folder");
+        std::fs::write(path, text).expect("written");
+    }
+    std::fs::remove_dir_all(app.join("config/assets")).expect("removed");
+    std::os::unix::fs::symlink("..", app.join("config/assets")).expect("a link");
+    let preview = Running::preview(&app, &[]);
+    for (relative, text) in planted {
+        for path in [
+            format!("/custom_configs/assets/{relative}"),
+            format!("/custom_configs/assets/{}", relative.replace('.', "%2e")),
+        ] {
+            let (status, body) = preview.get(&path);
+            assert_eq!(status, 403, "{path}: {body}");
+            assert!(!body.contains(text), "{path}: {body}");
+        }
+    }
+    // What is under the real config/assets (here the app's folder) and not hidden is served.
+    let (status, body) = preview.get("/custom_configs/assets/manifest.json");
+    assert_eq!(status, 200, "{body}");
+    drop(preview);
+    let _ = std::fs::remove_dir_all(app);
+}
+
+/// A FIFO among the assets or where the values are stored is never waited on: the asset is
+/// refused and the page's data answered, at once.
+#[test]
+fn fifos_in_the_app_are_never_waited_on() {
+    let app = app_copy(ALL_TYPES, "fifos");
+    support::fifo(&app.join("config/assets/stuck.js"));
+    std::fs::create_dir_all(app.join(".iparams-lint")).expect("a folder");
+    support::fifo(&app.join(".iparams-lint/installed.json"));
+    let preview = Running::preview(&app, &[]);
+    let authority = preview.authority();
+    assert_eq!(
+        status_within(&authority, "/custom_configs/assets/stuck.js"),
+        Some(403)
+    );
+    assert_eq!(
+        status_within(&authority, "/custom_configs/state"),
+        Some(200)
+    );
+    assert_eq!(
+        status_within(&authority, "/custom_configs/fetch"),
+        Some(200)
+    );
+    let (_, body) = preview.get("/custom_configs/assets/stuck.js");
+    assert!(body.contains("a FIFO, not a regular file"), "{body}");
+    drop(preview);
+    let _ = std::fs::remove_dir_all(app);
+}
+
+/// INSTALL never writes through a link: a dangling `.iparams-lint/.gitignore` is left as it is,
+/// and nothing is created where it points.
+#[test]
+fn install_never_writes_through_a_dangling_link() {
+    let app = app_copy(ALL_TYPES, "dangling");
+    let target = app.with_extension("planted");
+    let _ = std::fs::remove_file(&target);
+    std::fs::create_dir_all(app.join(".iparams-lint")).expect("a folder");
+    std::os::unix::fs::symlink(&target, app.join(".iparams-lint/.gitignore")).expect("a link");
+    let preview = Running::preview(&app, &[]);
+    let (status, body) = preview.post("/custom_configs/store", &good_values("k3y-value-123"));
+    assert_eq!(status, 200, "{body}");
+    assert!(!target.exists(), "written through the link");
+    let stored = std::fs::symlink_metadata(app.join(".iparams-lint/installed.json"));
+    assert!(stored.is_ok_and(|entry| entry.is_file()));
+    assert!(
+        std::fs::symlink_metadata(app.join(".iparams-lint/.gitignore"))
+            .is_ok_and(|entry| entry.file_type().is_symlink())
+    );
+    drop(preview);
+    let _ = std::fs::remove_file(&target);
+    let _ = std::fs::remove_dir_all(app);
+}
+
 /// What INSTALL stores (secure values among them) stays out of git: the preview's folder ignores
 /// itself.
 #[test]

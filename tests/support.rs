@@ -268,3 +268,51 @@ pub fn assert_timed_out(mut stalled: std::net::TcpStream) -> String {
     assert!(answer.starts_with("HTTP/1.1 408 "), "{answer}");
     answer
 }
+
+/// Runs the binary in `dir` with `args`, as [`run_in`] does, but fails the test when it has not
+/// ended within 20 seconds (it is then killed): for input that could make it wait for ever.
+pub fn run_in_time(dir: &Path, args: &[&str]) -> (Option<i32>, String, String) {
+    use std::io::Read;
+    use std::process::Stdio;
+    let mut child = binary()
+        .current_dir(dir)
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    let drain = |mut pipe: Box<dyn Read + Send>| {
+        std::thread::spawn(move || {
+            let mut text = Vec::new();
+            let _ = pipe.read_to_end(&mut text);
+            String::from_utf8_lossy(&text).into_owned()
+        })
+    };
+    let stdout = drain(Box::new(child.stdout.take().expect("piped")));
+    let stderr = drain(Box::new(child.stderr.take().expect("piped")));
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
+    let status = loop {
+        if let Some(status) = child.try_wait().expect("waits") {
+            break status;
+        }
+        if std::time::Instant::now() > deadline {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("{args:?} did not end within 20 s");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    };
+    let stdout = stdout.join().expect("read");
+    let stderr = stderr.join().expect("read");
+    (status.code(), stdout, stderr)
+}
+
+/// Makes a FIFO at `path` (nothing ever writes to it).
+pub fn fifo(path: &Path) {
+    let made = std::process::Command::new("mkfifo")
+        .arg(path)
+        .status()
+        .expect("mkfifo runs");
+    assert!(made.success(), "mkfifo {}", path.display());
+}

@@ -683,3 +683,51 @@ fn values_of_an_app_with_a_custom_page() {
         "{err}"
     );
 }
+
+/// `values APP` reads only what is in the app: a values file that a symbolic link takes out of
+/// the app is refused (exit 2) and nothing of it is printed; a FIFO is refused at once.
+#[cfg(unix)]
+#[test]
+fn values_files_never_leave_the_app_and_fifos_are_refused() {
+    let scratch = app(
+        "values-links",
+        "outside/planted.json",
+        r#"{"region": "PLANTED-LINE"}"#,
+    );
+    let planted = scratch.0.join("outside/planted.json");
+    for (at, named) in [
+        (".iparams-lint/installed.json", "app"),
+        ("config/iparam_test_data.json", "app"),
+        (
+            "config/iparam_test_data.json",
+            "app/config/iparam_test_data.json",
+        ),
+    ] {
+        let _ = std::fs::remove_dir_all(scratch.0.join("app/.iparams-lint"));
+        let _ = std::fs::remove_file(scratch.0.join("app/config/iparam_test_data.json"));
+        let link = scratch.0.join("app").join(at);
+        std::fs::create_dir_all(link.parent().expect("a folder")).expect("a folder");
+        std::os::unix::fs::symlink(&planted, &link).expect("a link");
+        let (status, stdout, stderr) = support::run_in_time(&scratch.0, &["values", named]);
+        assert_eq!(status, Some(2), "{at}: {stdout}{stderr}");
+        assert!(
+            stderr.contains(&format!(
+                "app/{at}: a symbolic link takes it outside the app's folder app; it is not read"
+            )),
+            "{at}: {stderr}"
+        );
+        assert!(!stdout.contains("PLANTED") && !stderr.contains("PLANTED"));
+    }
+    // A FIFO where the preview stores its values.
+    let _ = std::fs::remove_file(scratch.0.join("app/config/iparam_test_data.json"));
+    let _ = std::fs::remove_dir_all(scratch.0.join("app/.iparams-lint"));
+    std::fs::create_dir_all(scratch.0.join("app/.iparams-lint")).expect("a folder");
+    support::fifo(&scratch.0.join("app/.iparams-lint/installed.json"));
+    let (status, _, stderr) = support::run_in_time(&scratch.0, &["values", "app"]);
+    assert_eq!(status, Some(2), "{stderr}");
+    assert!(
+        stderr
+            .contains("app/.iparams-lint/installed.json: cannot read: a FIFO, not a regular file"),
+        "{stderr}"
+    );
+}

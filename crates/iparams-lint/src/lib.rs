@@ -11,6 +11,7 @@ pub mod lsp;
 mod net;
 mod output;
 pub mod preview;
+mod read;
 pub mod render;
 pub mod values;
 pub mod workspace;

@@ -5,6 +5,8 @@ use std::fs::{self, OpenOptions};
 use std::io::{self, Write};
 use std::path::Path;
 
+use crate::read::read_file;
+
 #[derive(Debug)]
 pub enum WriteError {
     /// The file on disk is no longer what was read and fixed.
@@ -34,7 +36,7 @@ impl std::fmt::Display for WriteError {
 /// reader sees the old file or the new one, never a mix. A symbolic link is written through.
 pub fn replace_file(path: &Path, expected: &[u8], new: &[u8]) -> Result<(), WriteError> {
     let target = fs::canonicalize(path)?;
-    if fs::read(&target)? != expected {
+    if read_file(&target)? != expected {
         return Err(WriteError::Changed);
     }
     let permissions = fs::metadata(&target)?.permissions();
@@ -53,7 +55,7 @@ pub fn replace_file(path: &Path, expected: &[u8], new: &[u8]) -> Result<(), Writ
         file.sync_all()?;
         fs::set_permissions(&temporary, permissions)?;
         // The last moment to notice a concurrent edit.
-        if fs::read(&target)? != expected {
+        if read_file(&target)? != expected {
             return Err(WriteError::Changed);
         }
         fs::rename(&temporary, &target)?;

@@ -121,7 +121,7 @@ pub(super) fn callbacks_change(
     if callbacks.is_empty() {
         return Ok(None);
     }
-    let (existed, old) = match std::fs::read(path) {
+    let (existed, old) = match crate::read::read_file(path) {
         Ok(bytes) => match String::from_utf8(bytes) {
             Ok(text) => (true, text),
             Err(_) => {

@@ -18,7 +18,9 @@ use iparams_core::{
 use crate::cli::AddArgs;
 use crate::environment::{Environment, exit};
 use crate::output::{describe_io_error, emit, fail, unified_diff};
-use crate::workspace::{IPARAMS_FILE, MANIFEST_FILE, PAGE_FILE, Target, Workspace, app_of};
+use crate::workspace::{
+    IPARAMS_FILE, MANIFEST_FILE, PAGE_FILE, Target, Workspace, app_of, link_out_of_app,
+};
 use crate::write::replace_file;
 use answers::{answers, missing};
 use draft::{Draft, Place, about, already_defined, apply, callbacks_change, verdict};
@@ -43,7 +45,10 @@ fn add(
     let mut workspace = Workspace::new(args.rules.config.as_deref(), &args.rules.rules)?;
     let place = locate(args.target.as_deref())?;
     let shown = place.iparams.display().to_string();
-    let original = match std::fs::read(&place.iparams) {
+    if let Some(why) = link_out_of_app(&place.iparams) {
+        return Err(format!("{why}; nothing written (remove the link)"));
+    }
+    let original = match crate::read::read_file(&place.iparams) {
         Ok(bytes) => Some(bytes),
         Err(error) if error.kind() == std::io::ErrorKind::NotFound && place.in_app => None,
         Err(error) => return Err(format!("{shown}: {}", describe_io_error(&error))),
@@ -111,6 +116,9 @@ fn add(
     let shown_text = apply(text, &shown_edit);
 
     // config/assets/iparams.js, when a callback must be declared there.
+    if let Some(why) = link_out_of_app(&callbacks_path).filter(|_| !answers.callbacks.is_empty()) {
+        return Err(format!("{why}; nothing written (remove the link)"));
+    }
     let callbacks = callbacks_change(&callbacks_path, &answers.callbacks)?;
 
     // The linter's verdict on the file as it would be.

@@ -89,10 +89,10 @@ pub fn run(
         let _ = writeln!(stderr, "note: {note}; not checked.");
     }
     if plan.reads_stdin {
-        let mut bytes = Vec::new();
-        if let Err(error) = stdin.read_to_end(&mut bytes) {
-            return fail(stderr, &format!("cannot read standard input: {error}"));
-        }
+        let bytes = match crate::read::read_input(stdin) {
+            Ok(bytes) => bytes,
+            Err(error) => return fail(stderr, &format!("cannot read standard input: {error}")),
+        };
         workspace.give_stdin(&plan, bytes);
     }
 

@@ -249,9 +249,8 @@ fn turn_off(state: &State, document: &Document, d: &Diagnostic, lsp: Value) -> O
     };
     let config_uri = uri_of(&config_path)?;
     let quoted = toml::Value::String(key).to_string();
-    let existing = std::fs::read_to_string(&config_path).ok();
-    let edit = match existing {
-        Some(text) => {
+    let edit = match crate::read::read_text(&config_path) {
+        Ok(text) => {
             let (offset, insert) = override_insertion(&text, &quoted, d.rule)?;
             let lines = LineMap::new(&text);
             let at = lines.position(&text, offset, state.encoding);
@@ -260,7 +259,7 @@ fn turn_off(state: &State, document: &Document, d: &Diagnostic, lsp: Value) -> O
                 "edits": [{ "range": { "start": at, "end": at }, "newText": insert }],
             }] })
         }
-        None => {
+        Err(error) if error.kind() == std::io::ErrorKind::NotFound => {
             let text = format!("[overrides]\n{quoted} = {{ {} = \"off\" }}\n", d.rule);
             let at = json!({ "line": 0, "character": 0 });
             json!({ "documentChanges": [
@@ -269,6 +268,8 @@ fn turn_off(state: &State, document: &Document, d: &Diagnostic, lsp: Value) -> O
                   "edits": [{ "range": { "start": at, "end": at }, "newText": text }] },
             ] })
         }
+        // A configuration that cannot be read (a FIFO, a device, over the limit) is not edited.
+        Err(_) => return None,
     };
     Some(json!({
         "title": title,

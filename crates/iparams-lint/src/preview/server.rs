@@ -339,7 +339,7 @@ fn custom_page(shared: &Shared) -> Outgoing {
             ),
         );
     }
-    match std::fs::read(&path) {
+    match crate::read::read_file(&path) {
         Ok(bytes) => answer_with(
             200,
             "text/html; charset=utf-8",
@@ -466,8 +466,9 @@ fn changes(shared: &Shared, request: &Incoming, query: &str) -> Outgoing {
 }
 
 /// A file of config/assets: the path percent-decoded, refused with any `..`, `.`, empty or
-/// backslashed segment, and, once resolved, anywhere but inside config/assets (a symbolic link
-/// out of it).
+/// backslashed segment, and, once resolved, anywhere but inside the real config/assets folder
+/// and the app (config/assets may be a link), or under a hidden name of the app's (`.git/`,
+/// `.fdk/`, `.iparams-lint/`, `.env`: config/assets may be a link to the app's own folder).
 fn asset(root: &Path, encoded: &str) -> Outgoing {
     let Some(relative) = percent_decode(encoded) else {
         return error(400, "the path is not valid percent-encoded UTF-8");
@@ -486,18 +487,27 @@ fn asset(root: &Path, encoded: &str) -> Outgoing {
         return error(403, "assets are served from config/assets only");
     }
     let assets = root.join("config/assets");
-    let (Ok(base), Ok(file)) = (
+    let (Ok(app), Ok(base), Ok(file)) = (
+        std::fs::canonicalize(root),
         std::fs::canonicalize(&assets),
         std::fs::canonicalize(assets.join(&relative)),
     ) else {
         return no_such_asset(&relative);
     };
-    // Inside config/assets, and config/assets inside the app (it may be a link out of it).
-    if !file.starts_with(&base) || !resolves_inside(root, &file) {
+    let hidden = |inside: &Path| {
+        inside
+            .components()
+            .any(|part| part.as_os_str().as_encoded_bytes().starts_with(b"."))
+    };
+    if !file.starts_with(&base) || file.strip_prefix(&app).map_or(true, hidden) {
         return error(403, "assets are served from config/assets only");
     }
-    let Ok(bytes) = std::fs::read(&file) else {
-        return no_such_asset(&relative);
+    let bytes = match crate::read::read_file(&file) {
+        Ok(bytes) => bytes,
+        Err(why) if why.kind() == std::io::ErrorKind::NotFound => {
+            return no_such_asset(&relative);
+        }
+        Err(why) => return error(403, &format!("config/assets/{relative}: {why}")),
     };
     let kind = match file.extension().and_then(|e| e.to_str()).unwrap_or("") {
         "js" => "text/javascript; charset=utf-8",

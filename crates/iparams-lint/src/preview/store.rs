@@ -17,7 +17,7 @@ use crate::workspace::{INSTALLED_VALUES_FILE, STATE_GITIGNORE, check_values};
 
 /// The stored values, as a map (none when the file is missing or not an object).
 pub fn read_stored(path: &Path) -> Map<String, Json> {
-    std::fs::read(path)
+    crate::read::read_file(path)
         .ok()
         .and_then(|bytes| serde_json::from_slice::<Json>(&bytes).ok())
         .and_then(|value| match value {
@@ -117,7 +117,7 @@ pub fn secure_keys_path(values_path: &Path) -> PathBuf {
 
 /// The secure keys of a custom page's stored values (none when the file is missing).
 pub fn read_secure_keys(values_path: &Path) -> Vec<String> {
-    std::fs::read(secure_keys_path(values_path))
+    crate::read::read_file(&secure_keys_path(values_path))
         .ok()
         .and_then(|bytes| serde_json::from_slice::<Vec<String>>(&bytes).ok())
         .unwrap_or_default()
@@ -211,7 +211,8 @@ pub fn store_page(
 
 /// Makes the values file's folder; the preview's own (`.iparams-lint/`) gets a `.gitignore` of
 /// `*` when it has none, so that `git add -A` never stages the values, secrets among them (as
-/// ruff and pytest keep their caches out of git).
+/// ruff and pytest keep their caches out of git). Created new, never through a link: whatever
+/// is at its name already (a link, even a dangling one) is left as it is.
 fn prepare_folder(path: &Path) -> std::io::Result<()> {
     let Some(folder) = path.parent().filter(|p| !p.as_os_str().is_empty()) else {
         return Ok(());
@@ -220,11 +221,21 @@ fn prepare_folder(path: &Path) -> std::io::Result<()> {
     let ours = Path::new(INSTALLED_VALUES_FILE)
         .parent()
         .and_then(Path::file_name);
-    let ignore = folder.join(".gitignore");
-    if folder.file_name() == ours && !ignore.exists() {
-        std::fs::write(ignore, STATE_GITIGNORE)?;
+    if folder.file_name() != ours {
+        return Ok(());
     }
-    Ok(())
+    let mut options = std::fs::OpenOptions::new();
+    options.write(true).create_new(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        options.custom_flags(libc::O_NOFOLLOW);
+    }
+    match options.open(folder.join(".gitignore")) {
+        Ok(mut ignore) => std::io::Write::write_all(&mut ignore, STATE_GITIGNORE.as_bytes()),
+        Err(error) if error.kind() == std::io::ErrorKind::AlreadyExists => Ok(()),
+        Err(error) => Err(error),
+    }
 }
 
 /// The values file's text: the iparams in file order, then any other key, one a line.

@@ -17,6 +17,7 @@ use crate::output::{self, describe_io_error, emit, fail};
 use crate::render::{self, CheckedFile, Summary};
 use crate::workspace::{
     INSTALLED_VALUES_FILE, IPARAMS_FILE, PAGE_FILE, Target, Workspace, app_of, check_values,
+    link_out_of_app,
 };
 
 /// Where an older app keeps its test values, relative to the app's folder.
@@ -49,10 +50,11 @@ pub fn run(
             (INSTALLED_VALUES_FILE, "the values the preview stored"),
             (TEST_DATA_FILE, "the app's test data"),
         ];
+        // Whatever is at the name, a link or a FIFO too: the read says what is wrong with it.
         let Some((found, what)) = candidates
             .iter()
             .map(|(file, what)| (args.values.join(file), what))
-            .find(|(path, _)| path.is_file())
+            .find(|(path, _)| path.symlink_metadata().is_ok_and(|entry| !entry.is_dir()))
         else {
             return fail(
                 stderr,
@@ -75,6 +77,15 @@ pub fn run(
         args.values.clone()
     };
     let shown = values_path.display().to_string();
+    if let Some(why) = (!from_stdin)
+        .then(|| link_out_of_app(&values_path))
+        .flatten()
+    {
+        return fail(
+            stderr,
+            &format!("{why}; it is not read (remove the link, or copy the file into the app)"),
+        );
+    }
     // What defines the values: iparams.json as given, or the app's; an app that writes its own
     // installation page and has no iparams.json, its page.
     let app_definitions = || {
@@ -93,10 +104,10 @@ pub fn run(
     };
 
     if from_stdin {
-        let mut bytes = Vec::new();
-        if let Err(error) = stdin.read_to_end(&mut bytes) {
-            return fail(stderr, &format!("cannot read standard input: {error}"));
-        }
+        let bytes = match crate::read::read_input(stdin) {
+            Ok(bytes) => bytes,
+            Err(error) => return fail(stderr, &format!("cannot read standard input: {error}")),
+        };
         workspace.overlay(&values_path, bytes);
     }
     let values_bytes = match workspace.read(&values_path) {

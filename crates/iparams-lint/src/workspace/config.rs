@@ -66,7 +66,7 @@ pub struct Config {
 
 impl Config {
     pub fn load(path: &Path) -> Result<Self, ConfigError> {
-        let text = std::fs::read_to_string(path).map_err(|error| ConfigError {
+        let text = crate::read::read_text(path).map_err(|error| ConfigError {
             path: path.to_owned(),
             message: format!("cannot read it: {error}"),
         })?;

@@ -15,7 +15,6 @@ pub mod config;
 pub mod discover;
 mod place;
 mod plan;
-mod read;
 mod state;
 
 pub use app::{LoadedApp, LoadedFile};
@@ -23,7 +22,7 @@ pub use check::{Alone, Checked, Loaded, Verdict, check_values};
 pub use discover::is_read;
 pub use place::{
     INSTALLED_VALUES_FILE, IPARAMS_FILE, InApp, MANIFEST_FILE, PAGE_FILE, STATE_GITIGNORE, app_of,
-    resolves_inside,
+    link_out_of_app, resolves_inside,
 };
 pub use plan::{Job, Plan, Target};
 pub use state::Workspace;

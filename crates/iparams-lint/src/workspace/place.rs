@@ -79,6 +79,21 @@ pub fn resolves_inside(folder: &Path, path: &Path) -> bool {
     full.starts_with(&folder)
 }
 
+/// Why the command may not read or write `path`, when it is in an app by its name ([`app_of`])
+/// but a symbolic link on the way takes it outside the app's folder (a link planted in a
+/// repository must not make the command print or overwrite a file elsewhere): "PATH: a symbolic
+/// link takes it outside the app's folder ROOT". `None` when it stays inside, or is in no app.
+pub fn link_out_of_app(path: &Path) -> Option<String> {
+    let app = app_of(path)?;
+    (!resolves_inside(&app.root, path)).then(|| {
+        format!(
+            "{}: a symbolic link takes it outside the app's folder {}",
+            path.display(),
+            app.root.display()
+        )
+    })
+}
+
 /// A folder with manifest.json and config/ is an app.
 pub fn is_app(folder: &Path) -> bool {
     folder.join(MANIFEST_FILE).is_file() && folder.join("config").is_dir()

@@ -9,8 +9,9 @@ use iparams_core::RuleSettings;
 
 use super::config::RuleSources;
 use super::discover::{self, discover};
+use super::place;
 use super::plan::{Plan, plan_inputs};
-use super::{place, read};
+use crate::read;
 
 /// Files, configuration and unsaved text, as the front-ends see them.
 #[derive(Debug)]
