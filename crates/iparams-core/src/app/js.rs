@@ -10,6 +10,7 @@ use oxc_ast::ast::{
 };
 use oxc_ast_visit::{Visit, walk};
 use oxc_parser::Parser;
+use oxc_semantic::SemanticBuilder;
 use oxc_span::{GetSpan, SourceType};
 
 use super::html::HtmlPage;
@@ -235,7 +236,12 @@ fn analyze_in(
     };
     collector.visit_program(&parsed.program);
     if script == Script::Callbacks {
-        facts.page_functions = page_functions(&parsed.program, &shift);
+        // The semantic analysis costs a pass of its own: only for a script that may define
+        // `postConfigs`, whose reads it checks.
+        let semantic = text
+            .contains("postConfigs")
+            .then(|| SemanticBuilder::new().build(&parsed.program).semantic);
+        facts.page_functions = page_functions(&parsed.program, semantic.as_ref(), &shift);
     }
     facts
 }

@@ -78,6 +78,7 @@ pub static REGISTRY: &[&Rule] = &[
     &page::validate_not_boolean::RULE,
     &page::missing_app_client::RULE,
     &page::page_keys_unknown::RULE,
+    &page::post_configs_always_throws::RULE,
     &page::secure_key_not_stored::RULE,
     &page::page_fields_mismatch::RULE,
     &page::missing_page_asset::RULE,

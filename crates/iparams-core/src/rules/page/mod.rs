@@ -7,6 +7,7 @@ pub(super) mod page_fields_mismatch;
 pub(super) mod page_function_missing;
 pub(super) mod page_function_not_declared;
 pub(super) mod page_keys_unknown;
+pub(super) mod post_configs_always_throws;
 pub(super) mod remote_page_resource;
 pub(super) mod secure_key_not_stored;
 pub(super) mod validate_not_boolean;
