@@ -100,12 +100,12 @@ impl<'n> HeldObject<'n> {
         let Expression::Identifier(object) = member.object().get_inner_expression() else {
             return false;
         };
-        match (object.name.as_str(), member.static_property_name()) {
-            ("console", Some(_)) => true,
-            ("JSON", Some("stringify")) => true,
-            ("Object", Some("keys" | "values" | "entries")) => true,
-            _ => false,
-        }
+        matches!(
+            (object.name.as_str(), member.static_property_name()),
+            ("console", Some(_))
+                | ("JSON", Some("stringify"))
+                | ("Object", Some("keys" | "values" | "entries"))
+        )
     }
 }
 
