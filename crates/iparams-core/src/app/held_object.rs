@@ -38,7 +38,8 @@ pub(super) struct HeldObject<'n> {
     filled: Vec<String>,
 }
 
-fn is_global_object(expression: &Expression<'_>) -> bool {
+/// `window`, `self` or `globalThis`.
+pub(super) fn is_global_object(expression: &Expression<'_>) -> bool {
     matches!(expression.get_inner_expression(), Expression::Identifier(id) if matches!(id.name.as_str(), "window" | "self" | "globalThis"))
 }
 

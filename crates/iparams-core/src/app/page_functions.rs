@@ -20,7 +20,7 @@ use oxc_span::GetSpan;
 use oxc_syntax::scope::ScopeFlags;
 
 use super::always_throws::{AlwaysRead, always_throws};
-use super::held_object::HeldObject;
+use super::held_object::{HeldObject, is_global_object};
 use super::literals::{Literal, literal_kind, literal_string};
 use crate::span::Span;
 
@@ -717,11 +717,6 @@ impl<'a> StoredReader<'_, 'a, '_> {
             }
         }
     }
-}
-
-/// `window`, `self` or `globalThis`.
-fn is_global_object(expression: &Expression<'_>) -> bool {
-    matches!(expression.get_inner_expression(), Expression::Identifier(id) if matches!(id.name.as_str(), "window" | "self" | "globalThis"))
 }
 
 /// `name = …` or `window.name = …`.
