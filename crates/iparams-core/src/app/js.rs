@@ -10,6 +10,7 @@ use oxc_ast::ast::{
 };
 use oxc_ast_visit::{Visit, walk};
 use oxc_parser::Parser;
+use oxc_semantic::SemanticBuilder;
 use oxc_span::{GetSpan, SourceType};
 
 use super::html::HtmlPage;
@@ -232,10 +233,18 @@ fn analyze_in(
         script,
         text,
         shift: &shift,
+        held: Vec::new(),
+        passed: Vec::new(),
     };
     collector.visit_program(&parsed.program);
+    collector.held_strings_passed();
     if script == Script::Callbacks {
-        facts.page_functions = page_functions(&parsed.program, &shift);
+        // The semantic analysis costs a pass of its own: only for a script that may define
+        // `postConfigs`, whose reads it checks.
+        let semantic = text
+            .contains("postConfigs")
+            .then(|| SemanticBuilder::new().build(&parsed.program).semantic);
+        facts.page_functions = page_functions(&parsed.program, semantic.as_ref(), &shift);
     }
     facts
 }
@@ -298,6 +307,20 @@ struct Collector<'f, 's> {
     /// The script's text, which spans index before they are shifted.
     text: &'s str,
     shift: &'s dyn Fn(oxc_span::Span) -> Span,
+    /// The `<%= iparam.x %>` placeholders of the strings given to each variable.
+    held: Vec<(String, Vec<Read>)>,
+    /// The names the legacy request calls' arguments use.
+    passed: Vec<String>,
+}
+
+/// The names of variables an expression uses.
+#[derive(Default)]
+struct Names(Vec<String>);
+
+impl<'a> Visit<'a> for Names {
+    fn visit_identifier_reference(&mut self, id: &oxc_ast::ast::IdentifierReference<'a>) {
+        self.0.push(id.name.to_string());
+    }
 }
 
 /// The spans of the string literals and of the literal parts of template literals in what it
@@ -335,12 +358,23 @@ impl Collector<'_, '_> {
 
     /// The `<%= iparam.x %>` placeholders in the strings of a legacy request call's arguments,
     /// whole strings or literal parts of template literals and concatenations alike: the
-    /// platform substitutes them in the URL and options.
+    /// platform substitutes them in the URL and options. The variables the arguments use are
+    /// kept, for the strings given to them (`const url = "…<%= iparam.x %>…"`).
     fn request_reads(&mut self, call: &CallExpression<'_>) {
         let mut strings = StringParts::default();
+        let mut names = Names::default();
         for argument in &call.arguments {
             strings.visit_argument(argument);
+            names.visit_argument(argument);
         }
+        let reads = self.placeholders(strings);
+        self.facts.request_reads.extend(reads);
+        self.passed.extend(names.0);
+    }
+
+    /// The `<%= iparam.x %>` placeholders written in `strings`.
+    fn placeholders(&self, strings: StringParts) -> Vec<Read> {
+        let mut reads = Vec::new();
         for part in strings.0 {
             let written = &self.text[part.start as usize..part.end as usize];
             for (key, at) in placeholder_iparams(written) {
@@ -348,10 +382,31 @@ impl Collector<'_, '_> {
                     part.start + at.start as u32,
                     part.start + at.end as u32,
                 ));
-                self.facts.request_reads.push(Read {
+                reads.push(Read {
                     key: key.to_owned(),
                     span,
                 });
+            }
+        }
+        reads
+    }
+
+    /// Keeps the placeholders of the strings given to the variable `name`.
+    fn hold(&mut self, name: &str, value: &Expression<'_>) {
+        let mut strings = StringParts::default();
+        strings.visit_expression(value);
+        let reads = self.placeholders(strings);
+        if !reads.is_empty() {
+            self.held.push((name.to_owned(), reads));
+        }
+    }
+
+    /// The placeholders of the strings given to a variable that a legacy request call uses
+    /// are reads, as if written in the call.
+    fn held_strings_passed(&mut self) {
+        for (name, reads) in std::mem::take(&mut self.held) {
+            if self.passed.contains(&name) {
+                self.facts.request_reads.extend(reads);
             }
         }
     }
@@ -425,7 +480,10 @@ impl<'a> Visit<'a> for Collector<'_, '_> {
 
     fn visit_assignment_expression(&mut self, assignment: &AssignmentExpression<'a>) {
         let name = match &assignment.left {
-            AssignmentTarget::AssignmentTargetIdentifier(id) => Some(id.name.as_str()),
+            AssignmentTarget::AssignmentTargetIdentifier(id) => {
+                self.hold(&id.name, &assignment.right);
+                Some(id.name.as_str())
+            }
             AssignmentTarget::StaticMemberExpression(member) => Some(member.property.name.as_str()),
             _ => None,
         };
@@ -495,6 +553,7 @@ impl<'a> Visit<'a> for Collector<'_, '_> {
             (&declarator.id, &declarator.init)
         {
             self.secret(Some(&id.name), init);
+            self.hold(&id.name, init);
         }
         // `const { region, api_key } = args.iparams;`
         if self.script == Script::Serverless
@@ -687,6 +746,10 @@ mod tests {
             $request.post(`https://<%= iparam.$site.url %>/${path}?k=<%= iparam.token %>`, options);
             client.request.invokeTemplate("t", {body: "<%= iparam.not_legacy %>"});
             const label = "<%= iparam.not_a_request %>";
+            const url = "https://<%= iparam.kept %>.example.com";
+            let options;
+            options = { headers: { "X-Key": `<%= iparam.kept_too %>` } };
+            function later() { client.request.get(url, options); }
         "#;
         let facts = analyze(code, "app/scripts/app.js", 5, Script::Frontend);
         let reads: Vec<_> = facts
@@ -700,7 +763,9 @@ mod tests {
                 ("domain", "domain"),
                 ("api_key", "api_key"),
                 ("site", "site"),
-                ("token", "token")
+                ("token", "token"),
+                ("kept", "kept"),
+                ("kept_too", "kept_too")
             ]
         );
         assert!(facts.reads.is_empty());

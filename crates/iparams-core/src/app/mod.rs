@@ -8,8 +8,10 @@
 //! ([`AppInput`]); nothing here checks anything. The [`Outline`] of iparams.json is the
 //! callers' too: what each iparam declares, for editors and pages.
 
+pub mod always_throws;
 mod facts;
 mod file_id;
+mod held_object;
 mod hr_call;
 pub mod hr_calls;
 pub mod hr_service;

@@ -15,9 +15,12 @@ use oxc_ast::ast::{
     VariableDeclarator,
 };
 use oxc_ast_visit::{Visit, walk};
+use oxc_semantic::Semantic;
 use oxc_span::GetSpan;
 use oxc_syntax::scope::ScopeFlags;
 
+use super::always_throws::{AlwaysRead, always_throws};
+use super::held_object::{HeldObject, is_global_object};
 use super::literals::{Literal, literal_kind, literal_string};
 use crate::span::Span;
 
@@ -161,6 +164,9 @@ pub struct Stored {
     /// Each `_meta` property (one underscore), which the platform stores as an ordinary value
     /// and never reads as `__meta`: where its name is written, with the keys its `secure` lists.
     pub misspelt_meta: Vec<(Span, Vec<String>)>,
+    /// The names it reads on every call that cannot be read there, so that it always throws
+    /// unless the page defines them elsewhere.
+    pub throws: Vec<AlwaysRead>,
 }
 
 /// What `getConfigs(configs)` reads of the stored values.
@@ -216,11 +222,18 @@ impl PageFunction {
 
 type Shift<'s> = &'s dyn Fn(oxc_span::Span) -> Span;
 
-/// The page functions `program` defines, in the order they are written.
-pub(crate) fn page_functions(program: &Program<'_>, shift: Shift<'_>) -> Vec<PageFunction> {
+/// The page functions `program` defines, in the order they are written; with `semantic`, its
+/// analysis, what `postConfigs` reads that throws.
+pub(crate) fn page_functions<'a>(
+    program: &Program<'a>,
+    semantic: Option<&Semantic<'_>>,
+    shift: Shift<'_>,
+) -> Vec<PageFunction> {
     let mut finder = Finder {
         found: Vec::new(),
         shift,
+        semantic,
+        program: &program.body,
         top_level: program
             .body
             .iter()
@@ -235,9 +248,12 @@ pub(crate) fn page_functions(program: &Program<'_>, shift: Shift<'_>) -> Vec<Pag
     finder.found
 }
 
-struct Finder<'s> {
+struct Finder<'s, 'b, 'a> {
     found: Vec<PageFunction>,
     shift: Shift<'s>,
+    /// The script's statements, where a global the returned object is kept in is looked up.
+    program: &'b [Statement<'a>],
+    semantic: Option<&'b Semantic<'b>>,
     /// The spans of the top-level function declarations.
     top_level: Vec<oxc_span::Span>,
 }
@@ -245,6 +261,8 @@ struct Finder<'s> {
 /// A function's parts that the readings look at.
 struct Parts<'b, 'a> {
     params: &'b FormalParameters<'a>,
+    /// The span of the body.
+    body: oxc_span::Span,
     statements: &'b [Statement<'a>],
     /// The body of an arrow function written as an expression.
     expression: Option<&'b Expression<'a>>,
@@ -253,9 +271,11 @@ struct Parts<'b, 'a> {
 
 impl<'b, 'a> Parts<'b, 'a> {
     fn of_function(function: &'b Function<'a>) -> Option<Self> {
+        let body = function.body.as_ref()?;
         Some(Parts {
             params: &function.params,
-            statements: &function.body.as_ref()?.statements,
+            body: body.span,
+            statements: &body.statements,
             expression: None,
             is_async: function.r#async,
         })
@@ -265,12 +285,14 @@ impl<'b, 'a> Parts<'b, 'a> {
         match arrow.body.as_function_body() {
             Some(body) => Parts {
                 params: &arrow.params,
+                body: body.span,
                 statements: &body.statements,
                 expression: None,
                 is_async: arrow.r#async,
             },
             None => Parts {
                 params: &arrow.params,
+                body: arrow.body.span(),
                 statements: &[],
                 expression: arrow.body.as_expression(),
                 is_async: arrow.r#async,
@@ -291,18 +313,25 @@ impl<'b, 'a> Parts<'b, 'a> {
     }
 }
 
-impl Finder<'_> {
+impl<'a> Finder<'_, '_, 'a> {
     fn found(
         &mut self,
         name: PageFunctionName,
         span: oxc_span::Span,
         defined: Defined,
-        parts: Option<Parts<'_, '_>>,
+        parts: Option<Parts<'_, 'a>>,
     ) {
         let body = match parts {
             None => Body::Unknown(name),
             Some(parts) => match name {
-                PageFunctionName::PostConfigs => Body::PostConfigs(stored(&parts, self.shift)),
+                PageFunctionName::PostConfigs => {
+                    let mut stored = stored(&parts, self.program, self.shift);
+                    if let Some(semantic) = self.semantic {
+                        stored.throws =
+                            always_throws(parts.statements, parts.body, semantic, self.shift);
+                    }
+                    Body::PostConfigs(stored)
+                }
                 PageFunctionName::GetConfigs => Body::GetConfigs(filled(&parts, self.shift)),
                 PageFunctionName::Validate => Body::Validate(validated(&parts, self.shift)),
             },
@@ -315,7 +344,7 @@ impl Finder<'_> {
     }
 }
 
-impl<'a> Visit<'a> for Finder<'_> {
+impl<'a> Visit<'a> for Finder<'_, '_, 'a> {
     fn visit_function(&mut self, function: &Function<'a>, flags: ScopeFlags) {
         if function.is_declaration()
             && let Some(id) = &function.id
@@ -485,7 +514,7 @@ impl Stored {
     }
 }
 
-fn stored(parts: &Parts<'_, '_>, shift: Shift<'_>) -> Stored {
+fn stored<'a>(parts: &Parts<'_, 'a>, program: &[Statement<'a>], shift: Shift<'_>) -> Stored {
     let mut stored = Stored::whole();
     let values = returned(parts);
     if values.is_empty() {
@@ -500,6 +529,7 @@ fn stored(parts: &Parts<'_, '_>, shift: Shift<'_>) -> Stored {
         };
         let mut reader = StoredReader {
             statements: parts.statements,
+            program,
             shift,
             stored: Stored::whole(),
             depth: 0,
@@ -528,6 +558,8 @@ fn stored(parts: &Parts<'_, '_>, shift: Shift<'_>) -> Stored {
 struct StoredReader<'b, 'a, 's> {
     /// The body, where variables of the returned object are looked up.
     statements: &'b [Statement<'a>],
+    /// The whole script, where a global the object is kept in is looked up.
+    program: &'b [Statement<'a>],
     shift: Shift<'s>,
     stored: Stored,
     /// How many variables deep the reading is (`...a` where `a` spreads `b`...).
@@ -543,6 +575,14 @@ impl<'a> StoredReader<'_, 'a, '_> {
             Expression::Identifier(id) if self.depth < 8 => {
                 self.depth += 1;
                 self.variable(&id.name);
+                self.depth -= 1;
+            }
+            // `return window.iparams`
+            Expression::StaticMemberExpression(member)
+                if self.depth < 8 && is_global_object(&member.object) =>
+            {
+                self.depth += 1;
+                self.global(&member.property.name);
                 self.depth -= 1;
             }
             _ => self.stored.complete = false,
@@ -621,11 +661,21 @@ impl<'a> StoredReader<'_, 'a, '_> {
             in_branch: false,
             unknown: false,
             declared: false,
+            handled: 0,
         };
         each_statement(self.statements, false, &mut |statement, branch| {
             uses.statement(statement, branch);
         });
-        if !uses.declared || uses.unknown {
+        if !uses.declared {
+            self.global(name);
+            return;
+        }
+        // Every use in the body, callbacks included: keys given anywhere the statements above
+        // do not show (in a callback, by a helper the object is handed to) are unknown.
+        let held = HeldObject::count(name, false, |held| {
+            self.statements.iter().for_each(|s| held.visit_statement(s));
+        });
+        if uses.unknown || held.escapes() || held.writes != uses.handled {
             self.stored.complete = false;
         }
         for (key, span, branched) in uses.keys {
@@ -651,6 +701,92 @@ impl<'a> StoredReader<'_, 'a, '_> {
             }
         }
     }
+
+    /// The object kept in the global `name` (`window.iparams = {…}; … return window.iparams`):
+    /// known when the script gives it exactly one object literal, at its top level, and
+    /// otherwise only the stored values `getConfigs` receives, keeps it nowhere else and hands
+    /// it to nothing; the properties given to it elsewhere are stored only sometimes.
+    fn global(&mut self, name: &str) {
+        let held = HeldObject::count(name, true, |held| {
+            self.program.iter().for_each(|s| held.visit_statement(s));
+        });
+        let mut literals = Vec::new();
+        let mut declared_literals = 0;
+        let mut declared_otherwise = false;
+        each_statement(self.program, false, &mut |statement, _| match statement {
+            Statement::VariableDeclaration(declaration) => {
+                for declarator in &declaration.declarations {
+                    let BindingPattern::BindingIdentifier(id) = &declarator.id else {
+                        continue;
+                    };
+                    if id.name != name {
+                        continue;
+                    }
+                    match declarator
+                        .init
+                        .as_ref()
+                        .map(Expression::get_inner_expression)
+                    {
+                        Some(Expression::ObjectExpression(object)) => {
+                            declared_literals += 1;
+                            literals.push(object);
+                        }
+                        _ => declared_otherwise = true,
+                    }
+                }
+            }
+            Statement::ExpressionStatement(statement) => {
+                if let Expression::AssignmentExpression(assignment) = &statement.expression
+                    && let Expression::ObjectExpression(object) =
+                        assignment.right.get_inner_expression()
+                    && global_target(&assignment.left, name)
+                {
+                    literals.push(object);
+                }
+            }
+            _ => {}
+        });
+        let [literal] = literals[..] else {
+            self.stored.complete = false;
+            return;
+        };
+        if held.escapes()
+            || held.other_values
+            || declared_otherwise
+            || held.literals + declared_literals != 1
+        {
+            self.stored.complete = false;
+            return;
+        }
+        let before = self.stored.keys.len();
+        self.object(literal);
+        let always: Vec<String> = self.stored.keys[before..]
+            .iter()
+            .map(|(key, _)| key.clone())
+            .collect();
+        for key in held.keys {
+            match key {
+                Some((key, span)) => {
+                    if !always.contains(&key) {
+                        self.branched.push(key.clone());
+                    }
+                    self.stored.keys.push((key, (self.shift)(span)));
+                }
+                None => self.stored.complete = false,
+            }
+        }
+    }
+}
+
+/// `name = …` or `window.name = …`.
+fn global_target(target: &AssignmentTarget<'_>, name: &str) -> bool {
+    match target {
+        AssignmentTarget::AssignmentTargetIdentifier(id) => id.name == name,
+        AssignmentTarget::StaticMemberExpression(member) => {
+            member.property.name == name && is_global_object(&member.object)
+        }
+        _ => false,
+    }
 }
 
 /// What the body of `postConfigs` does with one variable.
@@ -668,6 +804,8 @@ struct VariableUses<'n, 'b, 'a> {
     /// It is given something that is not an object literal.
     unknown: bool,
     declared: bool,
+    /// The assignments to it or its properties read, and the `Object.assign` calls onto it.
+    handled: usize,
 }
 
 impl<'b, 'a> VariableUses<'_, 'b, 'a> {
@@ -717,9 +855,11 @@ impl<'b, 'a> VariableUses<'_, 'b, 'a> {
     fn assignment(&mut self, assignment: &'b AssignmentExpression<'a>) {
         match &assignment.left {
             AssignmentTarget::AssignmentTargetIdentifier(id) if id.name == self.name => {
+                self.handled += 1;
                 self.given(&assignment.right);
             }
             AssignmentTarget::StaticMemberExpression(member) if self.holds(&member.object) => {
+                self.handled += 1;
                 if is_meta(&member.property.name) {
                     let name = (member.property.name.to_string(), member.property.span);
                     self.metas.push((name, &assignment.right));
@@ -729,6 +869,7 @@ impl<'b, 'a> VariableUses<'_, 'b, 'a> {
                 }
             }
             AssignmentTarget::ComputedMemberExpression(member) if self.holds(&member.object) => {
+                self.handled += 1;
                 match literal_string(&member.expression) {
                     Some((key, span)) => self.keys.push((key.to_owned(), span, self.in_branch)),
                     None => self.unknown = true,
@@ -747,6 +888,7 @@ impl<'b, 'a> VariableUses<'_, 'b, 'a> {
             && member.static_property_name() == Some("assign");
         let mut arguments = call.arguments.iter().filter_map(|a| a.as_expression());
         if assign && arguments.next().is_some_and(|target| self.holds(target)) {
+            self.handled += 1;
             arguments.for_each(|source| self.given(source));
         }
     }
@@ -928,7 +1070,7 @@ mod tests {
         let parsed = Parser::new(&allocator, code, SourceType::mjs()).parse();
         assert!(parsed.diagnostics.is_empty(), "{code}");
         let shift = |span: oxc_span::Span| Span::new(span.start as usize, span.end as usize);
-        page_functions(&parsed.program, &shift)
+        page_functions(&parsed.program, None, &shift)
     }
 
     fn keys<'t>(code: &'t str, keys: &[(String, Span)]) -> Vec<&'t str> {
@@ -1055,6 +1197,71 @@ mod tests {
             };
             assert!(!stored.complete, "{body}");
         }
+    }
+
+    #[test]
+    fn keys_given_where_the_code_cannot_be_followed_are_unknown() {
+        for body in [
+            "const c = {}; fields.forEach(f => { c[f.id] = f.value; }); return c;",
+            "const c = { a: 1 }; $('input').each(function () { c.b = $(this).val(); }); return c;",
+            "const c = { a: 1 }; fill(c); return c;",
+            "const c = { a: 1 }; for (const f of fields) c[f.name] = f.value; return c;",
+            "const c = { a: 1 }; const d = c; d.b = 2; return c;",
+            "const c = { a: 1 }; ready && (c.b = 2); return c;",
+        ] {
+            let code = format!("function postConfigs() {{ {body} }}");
+            let [found] = functions(&code).try_into().expect("one function");
+            let Body::PostConfigs(stored) = found.body else {
+                panic!("{found:?}")
+            };
+            assert!(!stored.complete, "{body}");
+        }
+        // Reads, copies and logs of the object leave its keys known.
+        let code = "function postConfigs() { const c = { a: 1 }; fields.forEach(f => check(c.a, f)); console.log(JSON.stringify(c)); return { ...c, b: c.a }; }";
+        let [found] = functions(code).try_into().expect("one function");
+        let Body::PostConfigs(stored) = found.body else {
+            panic!("{found:?}")
+        };
+        assert!(stored.complete, "{stored:?}");
+    }
+
+    #[test]
+    fn a_global_given_one_object_literal() {
+        let code = "window.iparams = { language: undefined, auth: {} };\nfunction postConfigs() { return window.iparams; }\nfunction getConfigs(configs) { window.iparams = configs; }\nfunction pick(l) { window.iparams.language = l; window.iparams.mode = 'x'; }";
+        let [found, _] = functions(code).try_into().expect("two functions");
+        let Body::PostConfigs(stored) = found.body else {
+            panic!("{found:?}")
+        };
+        assert_eq!(
+            keys(code, &stored.keys),
+            ["language", "auth", "language", "mode"]
+        );
+        assert!(stored.complete, "{stored:?}");
+        assert_eq!(stored.sometimes, ["mode"]);
+
+        for code in [
+            // Two objects, or one built elsewhere: which is returned cannot be told.
+            "window.iparams = { a: 1 };\nfunction reset() { window.iparams = { b: 2 }; }\nfunction postConfigs() { return window.iparams; }",
+            "window.iparams = build();\nfunction postConfigs() { return window.iparams; }",
+            "var iparams = { a: 1 };\nsetup(iparams);\nfunction postConfigs() { return iparams; }",
+            "function postConfigs() { return window.iparams; }",
+        ] {
+            let found = functions(code)
+                .into_iter()
+                .find(|f| f.name() == PageFunctionName::PostConfigs)
+                .expect("postConfigs");
+            let Body::PostConfigs(stored) = found.body else {
+                panic!("{found:?}")
+            };
+            assert!(!stored.complete, "{code}");
+        }
+        let code = "var iparams = { a: 1 };\nfunction postConfigs() { return iparams; }";
+        let [found] = functions(code).try_into().expect("one function");
+        let Body::PostConfigs(stored) = found.body else {
+            panic!("{found:?}")
+        };
+        assert!(stored.complete, "{stored:?}");
+        assert_eq!(keys(code, &stored.keys), ["a"]);
     }
 
     #[test]

@@ -79,6 +79,7 @@ pub static REGISTRY: &[&Rule] = &[
     &page::validate_not_boolean::RULE,
     &page::missing_app_client::RULE,
     &page::page_keys_unknown::RULE,
+    &page::post_configs_always_throws::RULE,
     &page::secure_key_not_stored::RULE,
     &page::page_secret_not_secure::RULE,
     &page::page_fields_mismatch::RULE,

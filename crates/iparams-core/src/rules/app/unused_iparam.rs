@@ -15,7 +15,7 @@ pub static RULE: Rule = Rule {
 reads is work for nothing. Reads are `client.iparams.get("key")` in the front end,
 `args.iparams.key` in serverless code, `<%= iparam.key %>` in request templates and in the strings
 given to the request API of platforms before 2.3 (`client.request.get(url, options)`,
-`$request.post(…)`), and `utils.get`/`utils.set` in the installation page's scripts (every
+`$request.post(…)`, written in the call or in a variable it is given), and `utils.get`/`utils.set` in the installation page's scripts (every
 JavaScript or TypeScript file of config/assets/). When some code reads iparams without naming
 which (`client.iparams.get()`), when some code does not parse, or when the app has no code to read
 them, nothing is reported."#,

@@ -8,6 +8,7 @@ pub(super) mod page_function_missing;
 pub(super) mod page_function_not_declared;
 pub(super) mod page_keys_unknown;
 pub(super) mod page_secret_not_secure;
+pub(super) mod post_configs_always_throws;
 pub(super) mod remote_page_resource;
 pub(super) mod secure_key_not_stored;
 pub(super) mod validate_not_boolean;

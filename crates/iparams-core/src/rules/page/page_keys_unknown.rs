@@ -13,10 +13,12 @@ pub static RULE: Rule = Rule {
     docs: r#"For an app with a custom installation page, the app's iparams are the properties of
 the object `postConfigs` returns. They are read from the code when the object is written out: an
 object literal, a variable given an object and then properties (`config.key = …`,
-`Object.assign(config, {…})`), spreads of such variables. When the object is built otherwise (by
-another function, with computed keys), the keys are not guessed: this note says so once, and the
-rules that need the app's iparams (reads of unknown iparams, unused iparams, secure keys) stay
-quiet for the app."#,
+`Object.assign(config, {…})`), spreads of such variables, or a global given exactly one object
+literal (`window.iparams = {…}` at the top of the script, filled by the fields' handlers and
+returned by `postConfigs`). When the object is built otherwise (by another function, with
+computed keys, in a loop or a callback such as `forEach` or jQuery's `.each`, or by a helper it is
+handed to), the keys are not guessed: this note says so once, and the rules that need the app's
+iparams (reads of unknown iparams, unused iparams, secure keys) stay quiet for the app."#,
     bad: r#"=== manifest.json ===
 {"platform-version": "2.3", "product": {"freshdesk": {}}}
 === config/iparams.html ===
