@@ -4,14 +4,16 @@
 
 use oxc_allocator::Allocator;
 use oxc_ast::ast::{
-    Argument, AssignmentExpression, AssignmentTarget, BindingPattern, CallExpression,
-    ComputedMemberExpression, Expression, ObjectProperty, ObjectPropertyKind, Statement,
-    StaticMemberExpression, StringLiteral, TemplateElement, VariableDeclarator,
+    Argument, ArrowFunctionExpression, AssignmentExpression, AssignmentTarget, BindingPattern,
+    CallExpression, ComputedMemberExpression, Expression, Function, ObjectPattern, ObjectProperty,
+    ObjectPropertyKind, Statement, StaticMemberExpression, StringLiteral, TemplateElement,
+    VariableDeclarator,
 };
 use oxc_ast_visit::{Visit, walk};
 use oxc_parser::Parser;
 use oxc_semantic::SemanticBuilder;
 use oxc_span::{GetSpan, SourceType};
+use oxc_syntax::scope::ScopeFlags;
 
 use super::html::HtmlPage;
 use super::input::is_page;
@@ -22,6 +24,7 @@ pub use super::page_functions::FunctionValue;
 use super::page_functions::{PageFunction, page_functions};
 use super::requests::placeholder_iparams;
 use super::typescript_nest::too_nested;
+use super::whole_iparams::{WholeIparams, is_whole_get, then_callback};
 use super::written_credentials::{is_written_credential, names_a_secret};
 use crate::span::Span;
 
@@ -235,7 +238,9 @@ fn analyze_in(
         shift: &shift,
         held: Vec::new(),
         passed: Vec::new(),
+        whole: WholeIparams::default(),
     };
+    collector.whole.enter(parsed.program.span);
     collector.visit_program(&parsed.program);
     collector.held_strings_passed();
     if script == Script::Callbacks {
@@ -311,6 +316,8 @@ struct Collector<'f, 's> {
     held: Vec<(String, Vec<Read>)>,
     /// The names the legacy request calls' arguments use.
     passed: Vec<String>,
+    /// The names that hold every iparam (`const ip = await client.iparams.get()`).
+    whole: WholeIparams,
 }
 
 /// The names of variables an expression uses.
@@ -411,6 +418,33 @@ impl Collector<'_, '_> {
         }
     }
 
+    /// `{ region, api_key }` given the iparams object: a read of each key.
+    fn destructured(&mut self, pattern: &ObjectPattern<'_>) {
+        for property in &pattern.properties {
+            match property.key.static_name() {
+                Some(key) => self.read(&key, property.key.span()),
+                None => self.facts.reads_all = true,
+            }
+        }
+        if pattern.rest.is_some() {
+            self.facts.reads_all = true;
+        }
+    }
+
+    /// The parameter of `client.iparams.get().then(callback)`, which is given every iparam.
+    fn whole_callback(&mut self, callback: &Argument<'_>) {
+        let (params, span) = match callback {
+            Argument::ArrowFunctionExpression(arrow) => (&arrow.params, arrow.span),
+            Argument::FunctionExpression(function) => (&function.params, function.span),
+            _ => return,
+        };
+        match params.items.first().map(|param| &param.pattern) {
+            Some(BindingPattern::BindingIdentifier(id)) => self.whole.bind_in(&id.name, span),
+            Some(BindingPattern::ObjectPattern(pattern)) => self.destructured(pattern),
+            _ => {}
+        }
+    }
+
     fn utils_call(&mut self, method: UtilsMethod, call: &CallExpression<'_>) {
         let first = call.arguments.first().and_then(Argument::as_expression);
         let key = first
@@ -461,6 +495,18 @@ impl Collector<'_, '_> {
 }
 
 impl<'a> Visit<'a> for Collector<'_, '_> {
+    fn visit_function(&mut self, function: &Function<'a>, flags: ScopeFlags) {
+        self.whole.enter(function.span);
+        walk::walk_function(self, function, flags);
+        self.whole.leave();
+    }
+
+    fn visit_arrow_function_expression(&mut self, arrow: &ArrowFunctionExpression<'a>) {
+        self.whole.enter(arrow.span);
+        walk::walk_arrow_function_expression(self, arrow);
+        self.whole.leave();
+    }
+
     fn visit_string_literal(&mut self, literal: &StringLiteral<'a>) {
         if is_written_credential(&literal.value) {
             self.facts.secrets.push((self.shift)(literal.span));
@@ -500,6 +546,11 @@ impl<'a> Visit<'a> for Collector<'_, '_> {
             }
             None => {}
         }
+        if self.script == Script::Frontend
+            && let Some(callback) = then_callback(call)
+        {
+            self.whole_callback(callback);
+        }
         if let Some(member) = call.callee.get_inner_expression().as_member_expression() {
             let method = member.static_property_name();
             let object = member.object().get_inner_expression();
@@ -532,14 +583,14 @@ impl<'a> Visit<'a> for Collector<'_, '_> {
     }
 
     fn visit_static_member_expression(&mut self, member: &StaticMemberExpression<'a>) {
-        if self.script == Script::Serverless && is_iparams_object(&member.object) {
+        if self.reads_iparams_of(&member.object, member.span) {
             self.read(&member.property.name, member.property.span);
         }
         walk::walk_static_member_expression(self, member);
     }
 
     fn visit_computed_member_expression(&mut self, member: &ComputedMemberExpression<'a>) {
-        if self.script == Script::Serverless && is_iparams_object(&member.object) {
+        if self.reads_iparams_of(&member.object, member.span) {
             match literal_string(&member.expression) {
                 Some((key, span)) => self.read(key, span),
                 None => self.facts.reads_all = true,
@@ -555,23 +606,44 @@ impl<'a> Visit<'a> for Collector<'_, '_> {
             self.secret(Some(&id.name), init);
             self.hold(&id.name, init);
         }
-        // `const { region, api_key } = args.iparams;`
-        if self.script == Script::Serverless
-            && let (BindingPattern::ObjectPattern(pattern), Some(init)) =
-                (&declarator.id, &declarator.init)
-            && is_iparams_object(init)
+        // `const { region, api_key } = args.iparams;`, `= await client.iparams.get();`
+        if let (BindingPattern::ObjectPattern(pattern), Some(init)) =
+            (&declarator.id, &declarator.init)
+            && self.gives_iparams(init)
         {
-            for property in &pattern.properties {
-                match property.key.static_name() {
-                    Some(key) => self.read(&key, property.key.span()),
-                    None => self.facts.reads_all = true,
-                }
-            }
-            if pattern.rest.is_some() {
-                self.facts.reads_all = true;
-            }
+            self.destructured(pattern);
+        }
+        // `const ip = await client.iparams.get();`
+        if let (BindingPattern::BindingIdentifier(id), Some(init)) =
+            (&declarator.id, &declarator.init)
+            && self.script == Script::Frontend
+            && is_whole_get(init)
+        {
+            self.whole.bind(&id.name);
         }
         walk::walk_variable_declarator(self, declarator);
+    }
+}
+
+impl<'a> Collector<'_, '_> {
+    /// Whether `value` is the iparams object of the script: `args.iparams` in serverless code,
+    /// the awaited `client.iparams.get()` in the browser.
+    fn gives_iparams(&self, value: &Expression<'_>) -> bool {
+        match self.script {
+            Script::Serverless => is_iparams_object(value),
+            Script::Frontend => is_whole_get(value),
+            Script::Callbacks => false,
+        }
+    }
+
+    /// Whether a member of `object`, at `at`, is an iparam: of `args.iparams` in serverless
+    /// code, of a name holding every iparam in the browser.
+    fn reads_iparams_of(&self, object: &Expression<'a>, at: oxc_span::Span) -> bool {
+        match (self.script, object.get_inner_expression()) {
+            (Script::Serverless, object) => is_iparams_object(object),
+            (Script::Frontend, Expression::Identifier(id)) => self.whole.holds(&id.name, at),
+            _ => false,
+        }
     }
 }
 
@@ -723,6 +795,26 @@ mod tests {
             .reads_all
         );
         assert!(analyze("client.iparams.get(name)", "a.js", 0, Script::Frontend).reads_all);
+    }
+
+    #[test]
+    fn whole_object_reads() {
+        let code = "async function f(client) { const ip = await client.iparams.get(); \
+                    ip.region; ip['zone']; const { a, b: c } = await client.iparams.get(); }\n\
+                    client.iparams.get().then(p => p.token);\n\
+                    client.iparams.get().then(function (q) { return q.secret; });\n\
+                    client.iparams.get().then(({ d }) => d);\n\
+                    function g(ip, p) { return ip.other + p.more; }";
+        let facts = analyze(code, "app/scripts/app.js", 0, Script::Frontend);
+        let keys: Vec<&str> = facts.reads.iter().map(|r| r.key.as_str()).collect();
+        assert_eq!(keys, ["region", "zone", "a", "b", "token", "secret", "d"]);
+        // The object given whole still reads every iparam, for unused-iparam.
+        assert!(facts.reads_all);
+        let region = &facts.reads[0];
+        assert_eq!(&code[region.span.start..region.span.end], "region");
+        // Installation page scripts get no such object: nothing is read there.
+        let page = analyze(code, "config/assets/iparams.js", 0, Script::Callbacks);
+        assert!(page.reads.is_empty(), "{:?}", page.reads);
     }
 
     #[test]

@@ -31,6 +31,7 @@ pub mod requests;
 mod summary;
 mod templates;
 mod typescript_nest;
+mod whole_iparams;
 mod written_credentials;
 
 pub use facts::AppFacts;

@@ -10,7 +10,9 @@ pub static RULE: Rule = Rule {
     severity: Severity::Error,
     area: Area::App,
     summary: "The app reads an iparam that iparams.json does not define",
-    docs: r#"Front-end code reads iparams with `client.iparams.get("key")`, serverless code with
+    docs: r#"Front-end code reads iparams with `client.iparams.get("key")` (or a property of the object
+`client.iparams.get()` gives whole: `const ip = await client.iparams.get(); ip.key`, `.then(p =>
+p.key)`, `const { key } = …`), serverless code with
 `args.iparams.key`, and request templates (and the strings given to the request API of platforms
 before 2.3, `client.request.get(url, options)`) with `<%= iparam.key %>`. A key that iparams.json does not
 define rejects the front end's promise, gives `undefined` to serverless code, and leaves a template
