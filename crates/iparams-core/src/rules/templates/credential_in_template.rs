@@ -16,7 +16,7 @@ password written in it is readable by everyone who has the app, and it is the sa
 account that installs it. Found in real public apps:
 
 - an `Authorization` (or `Proxy-Authorization`) header with literal text after its scheme:
-  `Basic dXNlcjpwYXNz`, `Bearer abc…`, `Token token=abc…`;
+  `Basic dXNlcjpwYXNz`, `Bearer abc…`, `Token token=abc…`, base64 padding (`=`, `==`) and all;
 - a header or query parameter named for a secret (`X-Api-Key`, `Client-Secret`, `apikey`,
   `token`) with a literal value of 8 characters or more;
 - `?apikey=…` written in `path`, and `user:password@` before the host name;
