@@ -456,6 +456,18 @@ pub fn random_token(text: &str) -> Option<(usize, usize)> {
     token_in(text, Shape::of(text))
 }
 
+/// Whether a word reads as a random key, shorter than a random token may be (a key given a
+/// secret's name in code): letters and digits, spread out (3.5 bits a character or more, as a
+/// dozen different characters in 16 give), not words run together, and not a path.
+pub fn looks_random(word: &str) -> bool {
+    let bytes = word.trim_end_matches('=').as_bytes();
+    bytes.iter().any(u8::is_ascii_alphabetic)
+        && bytes.iter().any(u8::is_ascii_digit)
+        && entropy(bytes) >= 3.5
+        && !is_wordy(bytes)
+        && !is_path(word)
+}
+
 /// Whether a random token (as [`random_token`] finds one, or the string around it) is hex:
 /// hashes and identifiers look so too, while a run that mixes cases and digits is a key.
 pub fn is_hex_token(token: &str) -> bool {

@@ -12,6 +12,7 @@ use oxc_ast_visit::{Visit, walk};
 use oxc_parser::Parser;
 use oxc_span::{GetSpan, SourceType};
 
+use super::code_secrets::{self, CodeSecret, CodeSecretKind, InString};
 use super::html::HtmlPage;
 use super::input::is_page;
 use super::invocations::{Invocation, LegacyRequest, RequestCall, request_call};
@@ -21,7 +22,7 @@ pub use super::page_functions::FunctionValue;
 use super::page_functions::{PageFunction, page_functions};
 use super::requests::placeholder_iparams;
 use super::typescript_nest::too_nested;
-use super::written_credentials::{is_written_credential, names_a_secret};
+use super::written_credentials::names_a_secret;
 use crate::span::Span;
 
 /// Where a script runs, which decides what it can read.
@@ -106,6 +107,8 @@ pub struct JsFacts {
     pub legacy_requests: Vec<LegacyRequest>,
     /// Credentials written in its strings, which outputs mask.
     pub secrets: Vec<Span>,
+    /// What the rules about code report of those, and the comments that hold a credential.
+    pub code_secrets: Vec<CodeSecret>,
     /// The `<%= iparam.x %>` placeholders written in the strings passed to the request API
     /// before templates (its URL and options), which the platform substitutes: reads, but
     /// not through `client.iparams.get`.
@@ -134,6 +137,7 @@ impl JsFacts {
         self.invocations.extend(other.invocations);
         self.legacy_requests.extend(other.legacy_requests);
         self.secrets.extend(other.secrets);
+        self.code_secrets.extend(other.code_secrets);
         self.request_reads.extend(other.request_reads);
         self.page_functions.extend(other.page_functions);
     }
@@ -234,6 +238,11 @@ fn analyze_in(
         shift: &shift,
     };
     collector.visit_program(&parsed.program);
+    let comments = code_secrets::in_comments(&parsed.program.comments, text, &shift);
+    facts
+        .secrets
+        .extend(comments.iter().map(|secret| secret.span));
+    facts.code_secrets.extend(comments);
     if script == Script::Callbacks {
         facts.page_functions = page_functions(&parsed.program, &shift);
     }
@@ -397,25 +406,47 @@ impl Collector<'_, '_> {
     /// Keeps the span of a string literal that holds a credential, or that a name meaning a
     /// secret is given (`apiKey: "…"`, `const API_TOKEN = "…"`), so that outputs mask it.
     fn secret(&mut self, name: Option<&str>, value: &Expression<'_>) {
-        if let Expression::StringLiteral(literal) = value.get_inner_expression()
-            && name.is_some_and(|name| names_a_secret(name, &literal.value))
+        if let (Some(name), Expression::StringLiteral(literal)) =
+            (name, value.get_inner_expression())
+            && names_a_secret(name, &literal.value)
         {
-            self.facts.secrets.push((self.shift)(literal.span));
+            let span = (self.shift)(literal.span);
+            self.facts.secrets.push(span);
+            if code_secrets::is_key_shaped(&literal.value) {
+                self.facts.code_secrets.push(CodeSecret {
+                    kind: CodeSecretKind::Named(name.to_owned()),
+                    span,
+                    in_comment: false,
+                });
+            }
+        }
+    }
+
+    /// Keeps the span of a string that holds a credential, or a random token, so that outputs
+    /// mask it; and what a credential is, for the rules about code.
+    fn string(&mut self, text: &str, span: oxc_span::Span) {
+        let Some(found) = code_secrets::in_string(text) else {
+            return;
+        };
+        let span = (self.shift)(span);
+        self.facts.secrets.push(span);
+        if let InString::Credential(kind) = found {
+            self.facts.code_secrets.push(CodeSecret {
+                kind: CodeSecretKind::Credential(kind),
+                span,
+                in_comment: false,
+            });
         }
     }
 }
 
 impl<'a> Visit<'a> for Collector<'_, '_> {
     fn visit_string_literal(&mut self, literal: &StringLiteral<'a>) {
-        if is_written_credential(&literal.value) {
-            self.facts.secrets.push((self.shift)(literal.span));
-        }
+        self.string(&literal.value, literal.span);
     }
 
     fn visit_template_element(&mut self, element: &TemplateElement<'a>) {
-        if is_written_credential(&element.value.raw) {
-            self.facts.secrets.push((self.shift)(element.span));
-        }
+        self.string(&element.value.raw, element.span);
     }
 
     fn visit_object_property(&mut self, property: &ObjectProperty<'a>) {

@@ -8,6 +8,7 @@
 //! ([`AppInput`]); nothing here checks anything. The [`Outline`] of iparams.json is the
 //! callers' too: what each iparam declares, for editors and pages.
 
+mod code_secrets;
 mod facts;
 mod file_id;
 mod hr_call;
@@ -31,6 +32,7 @@ mod templates;
 mod typescript_nest;
 mod written_credentials;
 
+pub use code_secrets::{Authored, CodeSecret, CodeSecretKind, authored};
 pub use facts::AppFacts;
 pub(crate) use facts::facts_of;
 pub use file_id::FileId;

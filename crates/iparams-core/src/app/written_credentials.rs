@@ -167,13 +167,21 @@ fn is_parameter_name(word: &str) -> bool {
 /// Whether a string written in code is a credential: shaped like a known one or a long random
 /// token, or a scheme and a literal (`Bearer 8f3Kq2LmN5vX1tK9`, `Basic dXNlcjpwYXNz`).
 pub(crate) fn is_written_credential(text: &str) -> bool {
+    scheme_and_literal(text).is_some() || secrets::looks_secret(text)
+}
+
+/// A scheme and one literal word after it, as a string of code writes an `Authorization`
+/// value (`Bearer 8f3Kq2LmN5vX1tK9`): the two, when the literal is long enough to be a secret.
+pub(crate) fn scheme_and_literal(text: &str) -> Option<(&str, &str)> {
     let mut words = text.split_whitespace();
-    let scheme_and_literal = matches!(
-        (words.next(), words.next(), words.next()),
+    match (words.next(), words.next(), words.next()) {
         (Some(scheme), Some(literal), None)
-            if is_scheme(scheme) && literal.len() >= SHORTEST_NAMED_SECRET
-    );
-    scheme_and_literal || secrets::looks_secret(text)
+            if is_scheme(scheme) && literal.len() >= SHORTEST_NAMED_SECRET =>
+        {
+            Some((scheme, literal))
+        }
+        _ => None,
+    }
 }
 
 /// Whether `name` (a header's, a query parameter's, a property's or a variable's) names a

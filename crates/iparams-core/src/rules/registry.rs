@@ -40,6 +40,8 @@ pub static REGISTRY: &[&Rule] = &[
     &iparam::secure_default_value::RULE,
     &iparam::hardcoded_credential::RULE,
     &iparam::high_entropy_string::RULE,
+    &app::credential_in_code::RULE,
+    &app::secret_like_string_in_code::RULE,
     &iparam::regex_not_supported::RULE,
     &iparam::empty_regex::RULE,
     &iparam::missing_regex_message::RULE,
