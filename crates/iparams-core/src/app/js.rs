@@ -18,6 +18,7 @@ use super::input::is_page;
 use super::invocations::{Invocation, LegacyRequest, RequestCall, request_call};
 use super::iparam_read::Read;
 use super::literals::{Literal, literal_kind, literal_string};
+use super::logged_iparams::{LoggedIparam, logged_iparams};
 pub use super::page_functions::FunctionValue;
 use super::page_functions::{PageFunction, page_functions};
 use super::requests::placeholder_iparams;
@@ -109,6 +110,8 @@ pub struct JsFacts {
     pub secrets: Vec<Span>,
     /// What the rules about code report of those, and the comments that hold a credential.
     pub code_secrets: Vec<CodeSecret>,
+    /// The iparams serverless code writes to its logs (`console.log(args.iparams)`).
+    pub logged_iparams: Vec<LoggedIparam>,
     /// The `<%= iparam.x %>` placeholders written in the strings passed to the request API
     /// before templates (its URL and options), which the platform substitutes: reads, but
     /// not through `client.iparams.get`.
@@ -138,6 +141,7 @@ impl JsFacts {
         self.legacy_requests.extend(other.legacy_requests);
         self.secrets.extend(other.secrets);
         self.code_secrets.extend(other.code_secrets);
+        self.logged_iparams.extend(other.logged_iparams);
         self.request_reads.extend(other.request_reads);
         self.page_functions.extend(other.page_functions);
     }
@@ -472,6 +476,10 @@ impl<'a> Visit<'a> for Collector<'_, '_> {
                 self.facts.legacy_requests.push(legacy);
             }
             None => {}
+        }
+        if self.script == Script::Serverless {
+            let logged = logged_iparams(call, self.shift);
+            self.facts.logged_iparams.extend(logged);
         }
         if let Some(member) = call.callee.get_inner_expression().as_member_expression() {
             let method = member.static_property_name();

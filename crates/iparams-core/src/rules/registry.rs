@@ -73,6 +73,7 @@ pub static REGISTRY: &[&Rule] = &[
     &app::javascript_syntax_error::RULE,
     &app::unknown_iparam_read::RULE,
     &app::secure_iparam_in_frontend::RULE,
+    &app::secure_iparam_logged::RULE,
     &app::key_not_usable_in_templates::RULE,
     &app::unused_iparam::RULE,
     &page::page_function_missing::RULE,

@@ -15,6 +15,7 @@ pub(super) mod missing_iparams_file;
 pub(super) mod modules_not_supported;
 pub(super) mod secret_like_string_in_code;
 pub(super) mod secure_iparam_in_frontend;
+pub(super) mod secure_iparam_logged;
 pub(super) mod type_not_on_platform;
 pub(super) mod unexpected_config_file;
 pub(super) mod unknown_iparam_read;
