@@ -28,7 +28,7 @@ installers enter it in a secure iparam. The string is masked in every output of 
 === config/iparams.json ===
 {}
 === server/server.js ===
-const SHIPPING_API_KEY = "q8Zr2LmN5vX1tK9wAb3d";
+const SHIPPING_API_KEY = "Hx4Tb9WcQ2nR7yLp3VsK";
 exports = { onAppInstallHandler: function () { renderData(null, { key: SHIPPING_API_KEY }); } };
 "#,
     good: r#"=== manifest.json ===
