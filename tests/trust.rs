@@ -605,7 +605,10 @@ fn secrets_committed_in_code_and_padded_credentials_are_never_shown() {
         let (_, output) = every_format_of(&repo_root().join("fixtures/apps").join(app));
         // Each is reported, in every format.
         let rule = app.split('/').next().expect("a rule's folder");
-        assert!(output.matches(&format!("[{rule}]")).count() >= 2, "{app}: {output}");
+        assert!(
+            output.matches(&format!("[{rule}]")).count() >= 2,
+            "{app}: {output}"
+        );
         assert_none_shown(
             &output,
             &[
@@ -637,7 +640,10 @@ fn secrets_committed_in_code_and_padded_credentials_are_never_shown() {
     let (status, stdout, _) = run_in(&scratch.0, &["--diff", "iparams.json"]);
     assert_eq!(status, Some(1), "{stdout}");
     assert!(stdout.contains("+    \"required\": true"), "{stdout}");
-    assert_none_shown(&stdout, &["ZHczOnMzY3IzdA", "Zq8vN3kLpR7tW2xYbM5cJ9dF4gH6sA1eQ0uI8o"]);
+    assert_none_shown(
+        &stdout,
+        &["ZHczOnMzY3IzdA", "Zq8vN3kLpR7tW2xYbM5cJ9dF4gH6sA1eQ0uI8o"],
+    );
 }
 
 /// An app of the freshdesk product in a scratch folder, with `text` at `relative`.

@@ -298,7 +298,7 @@ fn basic_pair(text: &str, after: usize) -> Option<usize> {
     let digits = run(text, after, base64);
     let padding = run(text, after + digits, |byte| *byte == b'=').min(2);
     let end = after + digits + padding;
-    let whole = (digits + padding) % 4 == 0 && text.as_bytes().get(end) != Some(&b'=');
+    let whole = (digits + padding).is_multiple_of(4) && text.as_bytes().get(end) != Some(&b'=');
     (digits >= 8 && whole && decodes_to_pair(&text.as_bytes()[after..after + digits]))
         .then_some(end)
 }
@@ -402,7 +402,7 @@ mod tests {
         let (digits, padding) = (&found[1], &found[2]);
         let rest = &text[found.get(2).expect("always matches").end()..];
         digits.len() >= 8
-            && (digits.len() + padding.len()) % 4 == 0
+            && (digits.len() + padding.len()).is_multiple_of(4)
             && !rest.starts_with('=')
             && !rest
                 .chars()

@@ -135,7 +135,6 @@ impl<'a> Visit<'a> for Logged<'_> {
 
 #[cfg(test)]
 mod tests {
-    use super::*;
     use crate::app::js::{Script, analyze};
 
     fn logged(code: &str) -> Vec<Option<String>> {
