@@ -593,6 +593,59 @@ fn literal_tokens_in_scripts_are_masked_in_code_frames() {
     );
 }
 
+#[test]
+fn secrets_committed_in_code_and_padded_credentials_are_never_shown() {
+    let apps = [
+        "credential-in-code/invalid",
+        "secret-like-string-in-code/invalid",
+        "credential-in-template/invalid_padded",
+        "credential-in-template/invalid_product",
+    ];
+    for app in apps {
+        let (_, output) = every_format_of(&repo_root().join("fixtures/apps").join(app));
+        // Each is reported, in every format.
+        let rule = app.split('/').next().expect("a rule's folder");
+        assert!(
+            output.matches(&format!("[{rule}]")).count() >= 2,
+            "{app}: {output}"
+        );
+        assert_none_shown(
+            &output,
+            &[
+                "sk_live_abcdefghijklmnop0123",
+                "ZHczOnMzY3IzdA",
+                "c2VjcmV0a2V5MTI",
+                "ghp_abcdefghijklmnopqrstuvwxyz",
+                "8f3Kq2LmN5vX1tK9wZr7",
+                "FGqddMF8t08v8N7Oq4i57vs1",
+                "eyJzdWIiOiIxMjM0In0",
+                "q8Zr2LmN5vX1tK9wAb3d",
+                "45a7b766-fdb4-4aac-974a-10b3d5720030",
+                "3c7e1a9b5d2f4086e8a1c3b5d7f90e2a",
+            ],
+        );
+    }
+    // And in the fix's diff, whose context lines show the file around what it changes.
+    let scratch = Scratch::new("trust-padded-diff");
+    scratch.write(
+        "iparams.json",
+        concat!(
+            "{\n  \"sent_header\": {\n    \"display_name\": \"Header\",\n    \"type\": \"text\",\n",
+            "    \"default_value\": \"Basic ZHczOnMzY3IzdA==\",\n    \"required\": \"true\"\n  },\n",
+            "  \"hook\": {\n    \"display_name\": \"Hook\",\n    \"type\": \"url\",\n",
+            "    \"default_value\": \"https://hooks.example.com/in?token=Zq8vN3kLpR7tW2xYbM5cJ9dF4gH6sA1eQ0uI8o==\",\n",
+            "    \"required\": \"true\"\n  }\n}\n",
+        ),
+    );
+    let (status, stdout, _) = run_in(&scratch.0, &["--diff", "iparams.json"]);
+    assert_eq!(status, Some(1), "{stdout}");
+    assert!(stdout.contains("+    \"required\": true"), "{stdout}");
+    assert_none_shown(
+        &stdout,
+        &["ZHczOnMzY3IzdA", "Zq8vN3kLpR7tW2xYbM5cJ9dF4gH6sA1eQ0uI8o"],
+    );
+}
+
 /// An app of the freshdesk product in a scratch folder, with `text` at `relative`.
 fn scratch_app(name: &str, relative: &str, text: &str) -> Scratch {
     let scratch = Scratch::new(name);

@@ -17,7 +17,7 @@ struct Format {
 }
 
 /// In the order their kinds are told when a text holds two.
-const FORMATS: [Format; 14] = [
+const FORMATS: [Format; 15] = [
     Format {
         kind: "an AWS access key",
         starts: &["AKIA", "ASIA"],
@@ -104,6 +104,12 @@ const FORMATS: [Format; 14] = [
         starts: &["Bearer ", "bearer "],
         boundary: true,
         rest: |text, after| run(text, after, bearer_token) >= 20,
+    },
+    Format {
+        kind: "a Basic credential",
+        starts: &["Basic ", "basic "],
+        boundary: true,
+        rest: basic_credential,
     },
 ];
 
@@ -279,6 +285,52 @@ fn scheme_character(byte: &u8) -> bool {
     byte.is_ascii_lowercase() || byte.is_ascii_digit() || matches!(byte, b'+' | b'.' | b'-')
 }
 
+/// The base64 of a `user:password` pair, padding and all, from byte `after` (a `Basic`
+/// scheme's): decoded, it must read as such a pair, which `Basic authentication` and other
+/// prose after the word never do.
+fn basic_credential(text: &str, after: usize) -> bool {
+    basic_pair(text, after).is_some_and(|end| !word_at(text, end))
+}
+
+/// Where the base64 of a `user:password` pair that starts at byte `after` ends: a run of
+/// base64, its padding (a whole number of quads), and no more `=` after it.
+fn basic_pair(text: &str, after: usize) -> Option<usize> {
+    let digits = run(text, after, base64);
+    let padding = run(text, after + digits, |byte| *byte == b'=').min(2);
+    let end = after + digits + padding;
+    let whole = (digits + padding).is_multiple_of(4) && text.as_bytes().get(end) != Some(&b'=');
+    (digits >= 8 && whole && decodes_to_pair(&text.as_bytes()[after..after + digits]))
+        .then_some(end)
+}
+
+/// Whether base64 `digits` (without padding) decode to printable ASCII with a `:` between a
+/// user and a password.
+fn decodes_to_pair(digits: &[u8]) -> bool {
+    let value = |byte: u8| match byte {
+        b'A'..=b'Z' => byte - b'A',
+        b'a'..=b'z' => byte - b'a' + 26,
+        b'0'..=b'9' => byte - b'0' + 52,
+        b'+' => 62,
+        _ => 63,
+    };
+    let mut decoded = Vec::with_capacity(digits.len() * 3 / 4);
+    for quad in digits.chunks(4) {
+        let bits = quad.iter().enumerate().fold(0u32, |bits, (at, &byte)| {
+            bits | u32::from(value(byte)) << (18 - 6 * at)
+        });
+        let bytes = bits.to_be_bytes();
+        decoded.extend_from_slice(&bytes[1..quad.len()]);
+    }
+    let colon = decoded.iter().position(|&byte| byte == b':');
+    decoded.iter().all(|byte| (b' '..=b'~').contains(byte))
+        && colon.is_some_and(|at| at > 0 && at + 1 < decoded.len())
+}
+
+/// `[A-Za-z0-9+/]`
+fn base64(byte: &u8) -> bool {
+    byte.is_ascii_alphanumeric() || matches!(byte, b'+' | b'/')
+}
+
 /// `[0-9A-Z]`
 fn upper_or_digit(byte: &u8) -> bool {
     byte.is_ascii_uppercase() || byte.is_ascii_digit()
@@ -319,10 +371,10 @@ mod tests {
     use proptest::prelude::*;
     use regex::Regex;
 
-    use super::{FORMATS, kind_in};
+    use super::{FORMATS, decodes_to_pair, kind_in};
 
     /// The formats as the regular expressions they were, in the order of [`FORMATS`].
-    const PATTERNS: [&str; 14] = [
+    const PATTERNS: [&str; 15] = [
         r"\b(?:AKIA|ASIA)[0-9A-Z]{16}\b",
         r"\bgh[pousr]_[A-Za-z0-9]{36,}\b",
         r"\bgithub_pat_[A-Za-z0-9_]{40,}\b",
@@ -337,16 +389,45 @@ mod tests {
         r"\bSK[0-9a-f]{32}\b",
         r"\b[a-z][a-z0-9+.-]*://[^/\s:@]+:[^/\s@]{3,}@[^\s/]",
         r"\b[Bb]earer [A-Za-z0-9._~+/-]{20,}",
+        // Decoded too: see `basic_pair_matches`.
+        r"\b[Bb]asic ([A-Za-z0-9+/]+)(={0,2})",
     ];
+
+    /// The index of the `Basic` pattern, whose matches are decoded.
+    const BASIC: usize = 14;
+
+    /// Whether a match of the `Basic` pattern is the base64 of a `user:password` pair, whole
+    /// quads, and the end of its word.
+    fn basic_pair_matches(text: &str, found: &regex::Captures<'_>) -> bool {
+        let (digits, padding) = (&found[1], &found[2]);
+        let rest = &text[found.get(2).expect("always matches").end()..];
+        digits.len() >= 8
+            && (digits.len() + padding.len()).is_multiple_of(4)
+            && !rest.starts_with('=')
+            && !rest
+                .chars()
+                .next()
+                .is_some_and(regex_syntax::is_word_character)
+            && decodes_to_pair(digits.as_bytes())
+    }
 
     /// The kind of the first pattern that matches `text`. Each pattern is its own regex, tried
     /// in order: a set would tell every pattern that matches, at ten times the cost (with
     /// Unicode's `\b` on text that is not ASCII, it runs them all together on the slowest of
     /// its engines), where a lone pattern first looks for its literal part.
     fn expected(patterns: &[Regex], text: &str) -> Option<&'static str> {
-        patterns
-            .iter()
-            .position(|pattern| pattern.is_match(text))
+        (0..patterns.len())
+            .find(|&index| match index {
+                // Tried at every start: a word the run takes (`basic basic dXNl…`) may start
+                // another match, which the matches one after another would pass over.
+                BASIC => text.char_indices().any(|(at, _)| {
+                    patterns[index].captures_at(text, at).is_some_and(|found| {
+                        found.get(0).is_some_and(|whole| whole.start() == at)
+                            && basic_pair_matches(text, &found)
+                    })
+                }),
+                _ => patterns[index].is_match(text),
+            })
             .map(|index| FORMATS[index].kind)
     }
 
@@ -389,6 +470,12 @@ mod tests {
         "/",
         "Bearer ",
         "bearer ",
+        "Basic ",
+        "basic ",
+        "dXNlcjpwYXNz",
+        "ZHczOnMzY3IzdA",
+        "=",
+        "+/",
         "ABCDEFGHIJKLMNOP",
         "0123456789abcdef",
         "abcdefghij",
@@ -499,6 +586,16 @@ mod tests {
             "Authorization: bearer abcdefghij.klmnopqrst/uv",
             "Bearer abcdefghijklmnopqrs",
             "the Bearer of news",
+            "Authorization: Basic dXNlcjpwYXNzd29yZA==",
+            "Basic ZHczOnMzY3IzdA==",
+            "Basic ZHczOnMzY3IzdA=",
+            "Basic ZHczOnMzY3IzdA===",
+            "Basic ZHczOnMzY3IzdA==x",
+            "Basic ZHczOnMzY3IzdEE=",
+            "basic dXNlcjpwYXNz",
+            "Basic dXNlcm5hbWU=",
+            "Basic authentication with an API key",
+            "xBasic dXNlcjpwYXNz",
             "https://example.freshdesk.com/api/v2",
             "Enter your API key from the admin settings page",
         ];
@@ -512,5 +609,21 @@ mod tests {
         // Some are found, not all missed alike.
         assert_eq!(kind_in(examples[0]), Some("an AWS access key"));
         assert_eq!(kind_in(examples[1]), None);
+        // Padded and not: a `user:password` pair; `username` alone, or prose, is none.
+        for pair in [
+            "Basic ZHczOnMzY3IzdA==",
+            "basic dXNlcjpwYXNz",
+            "Basic ZHczOnMzY3IzdEE=",
+        ] {
+            assert_eq!(kind_in(pair), Some("a Basic credential"), "{pair}");
+        }
+        for near in [
+            "Basic dXNlcm5hbWU=",
+            "Basic ZHczOnMzY3IzdA=",
+            "Basic ZHczOnMzY3IzdA===",
+            "Basic authentication with an API key",
+        ] {
+            assert_eq!(kind_in(near), None, "{near}");
+        }
     }
 }

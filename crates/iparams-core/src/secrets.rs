@@ -283,9 +283,16 @@ fn camel_words<'c>(chunk: &'c str, each: &mut dyn FnMut(&'c str)) {
 /// Every credential format (`credentials`) is a run of at least this many characters without a
 /// space, or starts with one of `MARKERS`; prose (labels, descriptions) rarely has such a run.
 const SHORTEST_TOKEN: usize = 16;
-/// What a credential without such a run holds: a private key's header, a bearer token's word
-/// (with its capital and without), a URL's `://`.
-const MARKERS: [&str; 4] = ["-----BEGIN", "Bearer ", "bearer ", "://"];
+/// What a credential without such a run holds: a private key's header, a bearer token's or a
+/// `Basic` pair's word (with its capital and without), a URL's `://`.
+const MARKERS: [&str; 6] = [
+    "-----BEGIN",
+    "Bearer ",
+    "bearer ",
+    "Basic ",
+    "basic ",
+    "://",
+];
 
 /// What a quick look at a string tells of it: enough to rule out most strings (prose, short
 /// values) before the credential patterns run and before a random token is looked for.
@@ -393,8 +400,9 @@ fn has_marker(bytes: &[u8]) -> bool {
     (at..bytes.len()).any(starts_marker)
 }
 
-/// Below this length no format above can match, so most strings skip the scan.
-const SHORTEST_CREDENTIAL: usize = 20;
+/// The shortest `Basic` pair (`Basic ` and two quads of base64): below this length no format
+/// but a tiny URL with a password can match, so most strings skip the scan.
+const SHORTEST_CREDENTIAL: usize = 14;
 
 /// The kind of credential `text` (of [`Shape`] `shape`) contains, if it contains one.
 fn credential_in(text: &str, shape: Shape) -> Option<&'static str> {
@@ -448,6 +456,18 @@ pub fn random_token(text: &str) -> Option<(usize, usize)> {
     token_in(text, Shape::of(text))
 }
 
+/// Whether a word reads as a random key, shorter than a random token may be (a key given a
+/// secret's name in code): letters and digits, spread out (3.5 bits a character or more, as a
+/// dozen different characters in 16 give), not words run together, and not a path.
+pub fn looks_random(word: &str) -> bool {
+    let bytes = word.trim_end_matches('=').as_bytes();
+    bytes.iter().any(u8::is_ascii_alphabetic)
+        && bytes.iter().any(u8::is_ascii_digit)
+        && entropy(bytes) >= 3.5
+        && !is_wordy(bytes)
+        && !is_path(word)
+}
+
 /// Whether a random token (as [`random_token`] finds one, or the string around it) is hex:
 /// hashes and identifiers look so too, while a run that mixes cases and digits is a key.
 pub fn is_hex_token(token: &str) -> bool {
@@ -468,22 +488,51 @@ fn token_in(text: &str, shape: Shape) -> Option<(usize, usize)> {
         while at < bytes.len() && !bytes[at].is_ascii_whitespace() {
             at += 1;
         }
-        let word = &text[start..at];
+        let mut word = &text[start..at];
         at += 1;
-        if word.len() < SHORTEST_RANDOM_TOKEN || is_url(word) {
+        if word.len() < SHORTEST_RANDOM_TOKEN {
             continue;
         }
+        // A URL's host and path are names and hashes; its query may carry a key (`?token=…`).
+        if is_url(word) {
+            match word.split_once('?') {
+                Some((_, query)) => word = query,
+                None => continue,
+            }
+        }
         // Its runs of token characters: `:` or `.` separate a bot id or a JWT's parts.
-        for part in word.split(|c: char| !is_token_char(c)) {
+        for part in word.split(|c: char| !is_token_char(c)).flat_map(unpadded) {
             // Where the part starts: separators may be several bytes long (`ɉ`), so counting
             // one byte for each would drift into a character, and mask the wrong bytes.
-            let offset = start + (part.as_ptr() as usize - word.as_ptr() as usize);
+            let offset = start + (part.as_ptr() as usize - text[start..].as_ptr() as usize);
             if is_random(part) {
                 return Some((offset, offset + part.len()));
             }
         }
     }
     None
+}
+
+/// The pieces of a run of token characters that `=` does not join: `=` is padding, which
+/// ends a token, so `token=abc=` is the name `token=` and the value `abc=`.
+fn unpadded(part: &str) -> impl Iterator<Item = &str> {
+    let mut rest = part;
+    std::iter::from_fn(move || {
+        if rest.is_empty() {
+            return None;
+        }
+        let bytes = rest.as_bytes();
+        let end = bytes
+            .iter()
+            .enumerate()
+            .position(|(at, &byte)| {
+                byte == b'=' && bytes.get(at + 1).is_some_and(|&next| next != b'=')
+            })
+            .map_or(rest.len(), |at| at + 1);
+        let (piece, after) = rest.split_at(end);
+        rest = after;
+        Some(piece)
+    })
 }
 
 fn is_token_char(c: char) -> bool {
@@ -614,6 +663,9 @@ mod tests {
             "Bearer",
             "Bearer ",
             "bearer ",
+            "Basic ",
+            "basic ",
+            "asic ",
             "wearer ",
             "b",
             "earer",
@@ -744,6 +796,17 @@ mod tests {
             found("dGhpcyBpcyBhIHNlY3JldCB2YWx1ZSAxMjM0NTY3OA=="),
             Some("dGhpcyBpcyBhIHNlY3JldCB2YWx1ZSAxMjM0NTY3OA==")
         );
+        // Padding ends a token: a parameter's name before it is not the token's.
+        assert_eq!(
+            found("token=Zq8vN3kLpR7tW2xYbM5cJ9dF4gH6sA1eQ0uI8oP3="),
+            Some("Zq8vN3kLpR7tW2xYbM5cJ9dF4gH6sA1eQ0uI8oP3=")
+        );
+        assert_eq!(
+            found(
+                "https://hooks.example.com/in?id=7&token=Zq8vN3kLpR7tW2xYbM5cJ9dF4gH6sA1eQ0uI8o=="
+            ),
+            Some("Zq8vN3kLpR7tW2xYbM5cJ9dF4gH6sA1eQ0uI8o==")
+        );
         // After a separator of two bytes (found by the `fix` fuzz target: the token's range
         // started inside the `ɉ`, and slicing there panicked).
         assert_eq!(
@@ -758,6 +821,7 @@ mod tests {
             "Please enter your SurveySparrow API key. You can find it in Settings -> Apps",
             "https://webhook.site/550d53cb-f213-4b3d-88a0-b77765bc48b9",
             "https://mocki.io/v1/45a7b766-fdb4-4aac-974a-10b3d5720030",
+            "https://cdn.example.com/Zq8vN3kLpR7tW2xYbM5cJ9dF4gH6sA1eQ0uI8oP3/app.js?v=2",
             "Vault 45a7b766-fdb4-4aac-974a-10b3d5720030 of the account",
             "enableAgentAsApproverShortcutForTheLoggedInAgent2024",
             "/api/v2/Tickets/FilterByCustomField2024/ResultsPage",
@@ -791,6 +855,15 @@ mod tests {
         assert_eq!(
             credential_kind("https://user:hunter22@example.com/x"),
             Some("a password in a URL")
+        );
+        // Padded or not, long or short, a `Basic` pair is a credential.
+        assert_eq!(
+            credential_kind("Basic ZHczOnMzY3IzdA=="),
+            Some("a Basic credential")
+        );
+        assert_eq!(
+            credential_kind("Authorization: Basic dXNlcjpwYXNz"),
+            Some("a Basic credential")
         );
         assert_eq!(
             credential_kind("Enter your API key from the admin settings page"),

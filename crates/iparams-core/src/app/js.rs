@@ -15,17 +15,19 @@ use oxc_semantic::SemanticBuilder;
 use oxc_span::{GetSpan, SourceType};
 use oxc_syntax::scope::ScopeFlags;
 
+use super::code_secrets::{self, CodeSecret, CodeSecretKind, InString};
 use super::html::HtmlPage;
 use super::input::is_page;
 use super::invocations::{Invocation, LegacyRequest, RequestCall, request_call};
 use super::iparam_read::Read;
 use super::literals::{Literal, literal_kind, literal_string};
+use super::logged_iparams::{LoggedIparam, logged_iparams};
 pub use super::page_functions::FunctionValue;
 use super::page_functions::{PageFunction, page_functions};
 use super::requests::placeholder_iparams;
 use super::typescript_nest::too_nested;
 use super::whole_iparams::{WholeIparams, is_whole_get, then_callback};
-use super::written_credentials::{is_written_credential, names_a_secret};
+use super::written_credentials::names_a_secret;
 use crate::span::Span;
 
 /// Where a script runs, which decides what it can read.
@@ -110,6 +112,10 @@ pub struct JsFacts {
     pub legacy_requests: Vec<LegacyRequest>,
     /// Credentials written in its strings, which outputs mask.
     pub secrets: Vec<Span>,
+    /// What the rules about code report of those, and the comments that hold a credential.
+    pub code_secrets: Vec<CodeSecret>,
+    /// The iparams serverless code writes to its logs (`console.log(args.iparams)`).
+    pub logged_iparams: Vec<LoggedIparam>,
     /// The `<%= iparam.x %>` placeholders written in the strings passed to the request API
     /// before templates (its URL and options), which the platform substitutes: reads, but
     /// not through `client.iparams.get`.
@@ -138,6 +144,8 @@ impl JsFacts {
         self.invocations.extend(other.invocations);
         self.legacy_requests.extend(other.legacy_requests);
         self.secrets.extend(other.secrets);
+        self.code_secrets.extend(other.code_secrets);
+        self.logged_iparams.extend(other.logged_iparams);
         self.request_reads.extend(other.request_reads);
         self.page_functions.extend(other.page_functions);
     }
@@ -243,6 +251,11 @@ fn analyze_in(
     collector.whole.enter(parsed.program.span);
     collector.visit_program(&parsed.program);
     collector.held_strings_passed();
+    let comments = code_secrets::in_comments(&parsed.program.comments, text, &shift);
+    facts
+        .secrets
+        .extend(comments.iter().map(|secret| secret.span));
+    facts.code_secrets.extend(comments);
     if script == Script::Callbacks {
         // The semantic analysis costs a pass of its own: only for a script that may define
         // `postConfigs`, whose reads it checks.
@@ -486,10 +499,36 @@ impl Collector<'_, '_> {
     /// Keeps the span of a string literal that holds a credential, or that a name meaning a
     /// secret is given (`apiKey: "…"`, `const API_TOKEN = "…"`), so that outputs mask it.
     fn secret(&mut self, name: Option<&str>, value: &Expression<'_>) {
-        if let Expression::StringLiteral(literal) = value.get_inner_expression()
-            && name.is_some_and(|name| names_a_secret(name, &literal.value))
+        if let (Some(name), Expression::StringLiteral(literal)) =
+            (name, value.get_inner_expression())
+            && names_a_secret(name, &literal.value)
         {
-            self.facts.secrets.push((self.shift)(literal.span));
+            let span = (self.shift)(literal.span);
+            self.facts.secrets.push(span);
+            if code_secrets::is_key_shaped(&literal.value) {
+                self.facts.code_secrets.push(CodeSecret {
+                    kind: CodeSecretKind::Named(name.to_owned()),
+                    span,
+                    in_comment: false,
+                });
+            }
+        }
+    }
+
+    /// Keeps the span of a string that holds a credential, or a random token, so that outputs
+    /// mask it; and what a credential is, for the rules about code.
+    fn string(&mut self, text: &str, span: oxc_span::Span) {
+        let Some(found) = code_secrets::in_string(text) else {
+            return;
+        };
+        let span = (self.shift)(span);
+        self.facts.secrets.push(span);
+        if let InString::Credential(kind) = found {
+            self.facts.code_secrets.push(CodeSecret {
+                kind: CodeSecretKind::Credential(kind),
+                span,
+                in_comment: false,
+            });
         }
     }
 }
@@ -508,15 +547,11 @@ impl<'a> Visit<'a> for Collector<'_, '_> {
     }
 
     fn visit_string_literal(&mut self, literal: &StringLiteral<'a>) {
-        if is_written_credential(&literal.value) {
-            self.facts.secrets.push((self.shift)(literal.span));
-        }
+        self.string(&literal.value, literal.span);
     }
 
     fn visit_template_element(&mut self, element: &TemplateElement<'a>) {
-        if is_written_credential(&element.value.raw) {
-            self.facts.secrets.push((self.shift)(element.span));
-        }
+        self.string(&element.value.raw, element.span);
     }
 
     fn visit_object_property(&mut self, property: &ObjectProperty<'a>) {
@@ -550,6 +585,10 @@ impl<'a> Visit<'a> for Collector<'_, '_> {
             && let Some(callback) = then_callback(call)
         {
             self.whole_callback(callback);
+        }
+        if self.script == Script::Serverless {
+            let logged = logged_iparams(call, self.shift);
+            self.facts.logged_iparams.extend(logged);
         }
         if let Some(member) = call.callee.get_inner_expression().as_member_expression() {
             let method = member.static_property_name();

@@ -9,6 +9,7 @@
 //! callers' too: what each iparam declares, for editors and pages.
 
 pub mod always_throws;
+mod code_secrets;
 mod facts;
 mod file_id;
 mod held_object;
@@ -22,6 +23,7 @@ mod iparam_read;
 mod iparams_source;
 pub mod js;
 mod literals;
+mod logged_iparams;
 pub mod manifest;
 mod model;
 mod outline;
@@ -34,6 +36,7 @@ mod typescript_nest;
 mod whole_iparams;
 mod written_credentials;
 
+pub use code_secrets::{Authored, CodeSecret, CodeSecretKind, authored};
 pub use facts::AppFacts;
 pub(crate) use facts::facts_of;
 pub use file_id::FileId;
@@ -47,6 +50,7 @@ pub use iparam_read::Read;
 pub use iparams_source::{IPARAMS_HTML, IPARAMS_JSON, IparamsSource};
 pub use js::{JsFacts, Script, UtilsCall, UtilsMethod};
 pub use literals::Literal;
+pub use logged_iparams::LoggedIparam;
 pub use manifest::{Manifest, ManifestProblem, Platform};
 pub use model::{AppModel, RequestsFile};
 pub use outline::{Declared, Handler, Outline, credential_pairs};

@@ -143,25 +143,45 @@ fn holds_literal_credential(literal: &str) -> bool {
     let mut words = literal.split_whitespace();
     let first = words.next();
     // `Token token=<%= … %>` leaves a parameter's name, not a secret, after the scheme.
-    let after = words.any(|word| !word.trim_end_matches('"').ends_with('='));
+    let after = words.any(|word| !is_parameter_name(word.trim_end_matches('"')));
     match first {
         None => false,
         Some(word) if is_scheme(word) => after,
         // `token=` alone is a parameter's name, not a secret.
-        Some(word) => !word.ends_with('=') || after,
+        Some(word) => !is_parameter_name(word) || after,
     }
+}
+
+/// Whether `word` is a parameter's name and its `=` (`token=`), not a value that ends with
+/// base64's padding (`ZHczOnMzY3IzdA==`, `token=abc=`): one `=`, after lower-case letters,
+/// `_` or `-`, which base64 of a key or of a `user:password` pair hardly ever is alone.
+fn is_parameter_name(word: &str) -> bool {
+    word.strip_suffix('=').is_some_and(|name| {
+        !name.is_empty()
+            && name
+                .bytes()
+                .all(|byte| byte.is_ascii_lowercase() || matches!(byte, b'_' | b'-'))
+    })
 }
 
 /// Whether a string written in code is a credential: shaped like a known one or a long random
 /// token, or a scheme and a literal (`Bearer 8f3Kq2LmN5vX1tK9`, `Basic dXNlcjpwYXNz`).
 pub(crate) fn is_written_credential(text: &str) -> bool {
+    scheme_and_literal(text).is_some() || secrets::looks_secret(text)
+}
+
+/// A scheme and one literal word after it, as a string of code writes an `Authorization`
+/// value (`Bearer 8f3Kq2LmN5vX1tK9`): the two, when the literal is long enough to be a secret.
+pub(crate) fn scheme_and_literal(text: &str) -> Option<(&str, &str)> {
     let mut words = text.split_whitespace();
-    let scheme_and_literal = matches!(
-        (words.next(), words.next(), words.next()),
+    match (words.next(), words.next(), words.next()) {
         (Some(scheme), Some(literal), None)
-            if is_scheme(scheme) && literal.len() >= SHORTEST_NAMED_SECRET
-    );
-    scheme_and_literal || secrets::looks_secret(text)
+            if is_scheme(scheme) && literal.len() >= SHORTEST_NAMED_SECRET =>
+        {
+            Some((scheme, literal))
+        }
+        _ => None,
+    }
 }
 
 /// Whether `name` (a header's, a query parameter's, a property's or a variable's) names a
@@ -284,7 +304,8 @@ mod tests {
             "headers": {"Authorization": "Basic YWRtaW46SHVudGVyMlBhc3N3MHJk",
                         "X-Api-Key": "q8Zr2LmN5vX1tK9w",
                         "Client-Secret": "plainsecretvalue12",
-                        "Proxy-Authorization": "Basic <%= encode('admin:Hunter2Passw0rd') %>"},
+                        "Proxy-Authorization": "Basic <%= encode('admin:Hunter2Passw0rd') %>",
+                        "X-Basic": "Basic ZHczOnMzY3IzdA=="},
             "query": {"token": "abcdefghijk12345"}}}}"#;
         let found = found(json);
         let kinds: Vec<&Written> = found.iter().map(|(kind, _)| kind).collect();
@@ -300,10 +321,29 @@ mod tests {
         assert!(kinds.contains(&&Written::Header("X-Api-Key".into())));
         assert!(kinds.contains(&&Written::Header("Client-Secret".into())));
         assert!(kinds.contains(&&Written::Query("token".into())));
+        assert!(found.contains(&(Written::Shaped, "\"Basic ZHczOnMzY3IzdA==\"".to_owned())));
         assert!(found.contains(&(
             Written::EncodedLiteral,
             "encode('admin:Hunter2Passw0rd')".to_owned()
         )));
+    }
+
+    /// Base64's padding is no parameter's `=`: `Basic …==` and `Token token=…=` are written
+    /// credentials, as they are without it.
+    #[test]
+    fn padded_credentials_are_found() {
+        for value in [
+            "Basic ZHczOnMzY3IzdA==",
+            "Basic ZHczOnMzY3IzdEE=",
+            "Token token=c2VjcmV0a2V5MTI=",
+            "token=c2VjcmV0a2V5MTI=",
+        ] {
+            let json =
+                format!(r#"{{"t": {{"schema": {{"headers": {{"Authorization": "{value}"}}}}}}}}"#);
+            let kinds: Vec<Written> = found(&json).into_iter().map(|(kind, _)| kind).collect();
+            assert_eq!(kinds.len(), 1, "{value}: {kinds:?}");
+            assert!(matches!(kinds[0], Written::Authorization(_)), "{value}");
+        }
     }
 
     #[test]

@@ -13,12 +13,14 @@ pub static RULE: Rule = Rule {
     summary: "A string has the shape of a real credential, or is a long random token",
     docs: r#"Strings shaped like real credentials (AWS access keys, GitHub, Slack, Stripe,
 Google, OpenAI, Anthropic, Groq, SendGrid and Twilio keys, JSON Web Tokens, private keys, bearer
-tokens, passwords in URLs), and long random tokens of no known format (a run of 32 or more characters
+tokens, `Basic` values whose base64 (padded or not) decodes to a `user:password` pair, passwords in
+URLs), and long random tokens of no known format (a run of 32 or more characters
 that mixes lower case, upper case and digits with a high entropy, as keys, secrets and webhook tokens
 are), have no place in iparams.json, whatever attribute holds them: the file is committed and shipped
 in the app package. Remove the credential and revoke it. A token given as an example in a
 description is reported too: a real token often ends up there, and no one can tell from the text;
-write an obvious placeholder such as `123456789:ABCdef...` instead. Runs of hex digits, which hashes
+write an obvious placeholder such as `123456789:ABCdef...` instead. A token in a URL's query
+(`?token=…`) is looked for; its host and path, which hold names and hashes, are not. Runs of hex digits, which hashes
 share with keys, are `high-entropy-string`'s. The credential is masked in every output of this
 tool."#,
     bad: r#"{
