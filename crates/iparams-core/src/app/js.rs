@@ -123,6 +123,9 @@ pub struct JsFacts {
     /// The functions of a custom installation page it defines (`postConfigs`, `getConfigs`,
     /// `validate`): read in the installation page's scripts only.
     pub page_functions: Vec<PageFunction>,
+    /// The `client.iparams.get(…)` calls of a script of the installation page, where the
+    /// client has no `iparams` (by the span of `iparams`).
+    pub iparams_api_calls: Vec<Span>,
 }
 
 impl JsFacts {
@@ -148,6 +151,7 @@ impl JsFacts {
         self.logged_iparams.extend(other.logged_iparams);
         self.request_reads.extend(other.request_reads);
         self.page_functions.extend(other.page_functions);
+        self.iparams_api_calls.extend(other.iparams_api_calls);
     }
 }
 
@@ -606,7 +610,14 @@ impl<'a> Visit<'a> for Collector<'_, '_> {
                     );
                 }
                 // The installation page runs in the browser too, with the same client.
-                (Script::Frontend | Script::Callbacks, Some("get")) if matches!(object, Expression::StaticMemberExpression(m) if m.property.name == "iparams") => {
+                (Script::Frontend | Script::Callbacks, Some("get")) if matches!(object, Expression::StaticMemberExpression(m) if m.property.name == "iparams") =>
+                {
+                    if self.script == Script::Callbacks
+                        && let Expression::StaticMemberExpression(iparams) = object
+                    {
+                        let span = (self.shift)(iparams.property.span);
+                        self.facts.iparams_api_calls.push(span);
+                    }
                     match call.arguments.first().and_then(Argument::as_expression) {
                         None => self.facts.reads_all = true,
                         Some(argument) => match literal_string(argument) {

@@ -70,6 +70,7 @@ pub static REGISTRY: &[&Rule] = &[
     &app::missing_handler::RULE,
     &app::unknown_utils_key::RULE,
     &app::invalid_utils_set::RULE,
+    &app::iparams_api_on_install_page::RULE,
     &app::javascript_syntax_error::RULE,
     &app::file_not_read::RULE,
     &app::unknown_iparam_read::RULE,

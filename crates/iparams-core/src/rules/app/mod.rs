@@ -8,6 +8,7 @@ pub(super) mod deprecated_test_data;
 pub(super) mod file_not_read;
 pub(super) mod invalid_manifest;
 pub(super) mod invalid_utils_set;
+pub(super) mod iparams_api_on_install_page;
 pub(super) mod iparams_html_and_json;
 pub(super) mod javascript_syntax_error;
 pub(super) mod key_not_usable_in_templates;
