@@ -186,7 +186,9 @@ run_action() {
     spec=$(action_step "$@")
     (
         eval "$(node -e 'const s = JSON.parse(process.argv[1]);
-            for (const [k, v] of Object.entries(s.env)) console.log(`export ${k}=${JSON.stringify(v)}`);' "$spec")"
+            const q = String.fromCharCode(39); // single-quoted: a value keeps its line breaks
+            for (const [k, v] of Object.entries(s.env))
+                console.log(`export ${k}=${q}${v.split(q).join(q + "\\" + q + q)}${q}`);' "$spec")"
         export GITHUB_ACTION_PATH="$root" RUNNER_TEMP="$work/runner-temp"
         mkdir -p "$RUNNER_TEMP"
         cd "$work/apps"
