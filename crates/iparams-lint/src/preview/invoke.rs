@@ -420,6 +420,13 @@ fn is_host(host: &str) -> bool {
         })
 }
 
+/// Whether `host` is a name the resolver keeps for this machine (RFC 6761: `localhost` and the
+/// names under it), which `--online` must not reach as an IP address of it would not be.
+fn names_this_machine(host: &str) -> bool {
+    let host = host.trim_end_matches('.').to_ascii_lowercase();
+    host == "localhost" || host.ends_with(".localhost") || host == "localhost.localdomain"
+}
+
 /// Where a host's calls go: `--hr-url` for the HR service, the host itself with `--online`;
 /// never an IP address, which the vendor forbids as a template's host.
 fn route(host: &str, network: &Network) -> Result<String, String> {
@@ -428,6 +435,13 @@ fn route(host: &str, network: &Network) -> Result<String, String> {
             "The host `{host}` is an IP address: the vendor's platform takes a fully qualified \
              domain name, never an IP address (the `host` of a request template's `schema`), so the \
              preview does not call it. Use the service's domain name"
+        ));
+    }
+    if names_this_machine(host) {
+        return Err(format!(
+            "The host `{host}` names this machine: the vendor's platform calls a template's host \
+             from its own servers, where it is never your machine, so the preview does not call \
+             it either. Use the service's public domain name"
         ));
     }
     let hr = host.to_ascii_lowercase().ends_with(HOST_SUFFIX);
@@ -875,6 +889,26 @@ mod tests {
             "x.y0",
         ] {
             assert!(!is_ip_host(host), "{host}");
+        }
+    }
+
+    #[test]
+    fn names_of_this_machine_are_refused_online() {
+        let online = Network {
+            hr_url: None,
+            online: true,
+        };
+        for host in [
+            "localhost",
+            "LOCALHOST.",
+            "api.localhost",
+            "localhost.localdomain",
+        ] {
+            let refusal = route(host, &online).unwrap_err();
+            assert!(refusal.contains("names this machine"), "{refusal}");
+        }
+        for host in ["localhost.example.com", "mylocalhost.com", "notlocalhost"] {
+            assert!(route(host, &online).is_ok(), "{host}");
         }
     }
 }
