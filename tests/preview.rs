@@ -1276,3 +1276,29 @@ fn a_custom_page_s_stored_values_are_checked_against_what_its_code_returns() {
         "{answer}"
     );
 }
+
+/// The HR key goes to --hr-url: a plain http:// URL off this machine is refused at start, as
+/// `values --verify` refuses it, unless --allow-http says to send it anyway. (The refused
+/// address is never contacted: the preview stops before it serves or calls anything.)
+#[test]
+fn plain_http_off_this_machine_is_refused_for_the_hr_key() {
+    let app = app_copy(ALL_TYPES, "plain-http");
+    let app_path = app.to_str().expect("a UTF-8 path");
+    let (status, _, stderr) = support::run_in_time(
+        &repo_root(),
+        &[
+            "preview",
+            app_path,
+            "--port",
+            "0",
+            "--hr-url",
+            "http://hr.example.test",
+        ],
+    );
+    assert_eq!(status, Some(2), "{stderr}");
+    assert!(
+        stderr.contains("plain HTTP would send the API key unencrypted to hr.example.test"),
+        "{stderr}"
+    );
+    assert!(stderr.contains("--allow-http"), "{stderr}");
+}

@@ -181,6 +181,11 @@ pub struct PreviewArgs {
     #[arg(long, value_name = "URL")]
     pub hr_url: Option<String>,
 
+    /// With --hr-url: allow a plain http:// URL whose host is not this machine (the key then
+    /// crosses the network unencrypted); without it only https:// or a loopback host is called
+    #[arg(long, requires = "hr_url")]
+    pub allow_http: bool,
+
     /// Let callbacks and the credential check reach the real hosts of the app's templates
     #[arg(long)]
     pub online: bool,

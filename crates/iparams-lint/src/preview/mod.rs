@@ -43,6 +43,12 @@ pub fn run(args: PreviewArgs, stdout: &mut dyn Write, stderr: &mut dyn Write) ->
     if let Err(message) = installation_page_of(&args.app) {
         return fail(stderr, &message);
     }
+    // The HR key goes to --hr-url: never in clear across the network, as for `values --verify`.
+    let plain_http = (args.hr_url.as_deref())
+        .and_then(|url| crate::net::refuse_plain_http(url, args.allow_http));
+    if let Some(refusal) = plain_http {
+        return fail(stderr, &refusal);
+    }
     let mut signals = match Signals::new([SIGINT, SIGTERM]) {
         Ok(signals) => signals,
         Err(error) => return fail(stderr, &format!("cannot handle signals: {error}")),
