@@ -347,6 +347,27 @@ fn secrets_never_reach_any_output() {
     assert!(human.contains("\"pin\": ******"), "{human}");
 }
 
+/// A secure value written without quotes is a syntax error of the values file: the message and
+/// help that quote it are masked too, in every format.
+#[test]
+fn an_unquoted_secure_value_is_never_shown() {
+    let scratch = Scratch::new("values-secrets-unquoted");
+    scratch.write("app/manifest.json", MANIFEST);
+    scratch.write("app/config/iparams.json", SECRET_DEFINITIONS);
+    scratch.write("app/values.json", "{\"password\": Zq8wVb7xs3cr3thunt3r}\n");
+    for format in ["human", "concise", "json", "sarif", "github", "junit"] {
+        let (status, stdout, stderr) =
+            values_in(&scratch.0, &["--format", format, "app/values.json"]);
+        assert_eq!(status, Some(1), "{format}: {stdout}{stderr}");
+        let text = stdout + &stderr;
+        assert!(text.contains("invalid-json"), "{format}: {text}");
+        assert!(
+            !text.contains("Zq8wVb7xs3cr3thunt3r"),
+            "{format} shows it:\n{text}"
+        );
+    }
+}
+
 #[test]
 fn broken_definitions_show_nothing_of_the_values() {
     let scratch = Scratch::new("values-secrets-broken");

@@ -101,6 +101,9 @@ impl Linter {
         report.diagnostics = finish(cx.diagnostics, rules);
         report.redactions.sort_unstable();
         report.redactions.dedup();
+        // The last line of defence: a finding about the file's syntax quotes what it read (an
+        // unquoted secure value), and no rule of a value's own masks it.
+        mask_secrets(&mut report.diagnostics, text, &report.redactions);
         report
     }
 }
