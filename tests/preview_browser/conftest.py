@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 from selenium import webdriver
-from selenium.common.exceptions import StaleElementReferenceException
+from selenium.common.exceptions import StaleElementReferenceException, WebDriverException
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
@@ -132,12 +132,14 @@ class Page:
 
     def wait_for(self, condition, timeout=5):
         # The page re-renders its form when the app changes on disk: an element read while
-        # that happens is stale, and the next poll looks again.
+        # that happens is stale, and the next poll looks again. Chromium reports some of those
+        # reads as a bare WebDriverException ("Node with given id does not belong to the
+        # document"): polled past too, the condition must still hold before the timeout.
         return WebDriverWait(
             self.driver,
             timeout,
             poll_frequency=0.05,
-            ignored_exceptions=(StaleElementReferenceException,),
+            ignored_exceptions=(StaleElementReferenceException, WebDriverException),
         ).until(condition)
 
     def control(self, key):
