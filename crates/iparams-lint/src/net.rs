@@ -55,11 +55,20 @@ pub fn mask_userinfo<'t>(text: &'t str, url: &str) -> Cow<'t, str> {
     }
 }
 
-/// Whether `host` is this machine: `localhost`, 127.0.0.0/8 or ::1.
+/// Whether `host` is this machine: a name of it, 127.0.0.0/8 or ::1.
 fn is_loopback(host: &str) -> bool {
-    let host = host.trim_end_matches('.');
-    host.eq_ignore_ascii_case("localhost")
-        || host.parse::<IpAddr>().is_ok_and(|ip| ip.is_loopback())
+    names_this_machine(host)
+        || host
+            .trim_end_matches('.')
+            .parse::<IpAddr>()
+            .is_ok_and(|ip| ip.is_loopback())
+}
+
+/// Whether `host` is a name the resolver keeps for this machine (RFC 6761: `localhost` and the
+/// names under it, and the old `localhost.localdomain`).
+pub fn names_this_machine(host: &str) -> bool {
+    let host = host.trim_end_matches('.').to_ascii_lowercase();
+    host == "localhost" || host.ends_with(".localhost") || host == "localhost.localdomain"
 }
 
 /// Why a key may not be sent to `url`: plain HTTP to a host other than this machine, where

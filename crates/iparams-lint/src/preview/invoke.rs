@@ -420,13 +420,6 @@ fn is_host(host: &str) -> bool {
         })
 }
 
-/// Whether `host` is a name the resolver keeps for this machine (RFC 6761: `localhost` and the
-/// names under it), which `--online` must not reach as an IP address of it would not be.
-fn names_this_machine(host: &str) -> bool {
-    let host = host.trim_end_matches('.').to_ascii_lowercase();
-    host == "localhost" || host.ends_with(".localhost") || host == "localhost.localdomain"
-}
-
 /// Where a host's calls go: `--hr-url` for the HR service, the host itself with `--online`;
 /// never an IP address, which the vendor forbids as a template's host.
 fn route(host: &str, network: &Network) -> Result<String, String> {
@@ -437,7 +430,7 @@ fn route(host: &str, network: &Network) -> Result<String, String> {
              preview does not call it. Use the service's domain name"
         ));
     }
-    if names_this_machine(host) {
+    if crate::net::names_this_machine(host) {
         return Err(format!(
             "The host `{host}` names this machine: the vendor's platform calls a template's host \
              from its own servers, where it is never your machine, so the preview does not call \
