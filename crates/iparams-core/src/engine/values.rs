@@ -12,8 +12,8 @@ use crate::rules::{Check, Context, RuleSettings};
 use crate::source::SourceText;
 use crate::syntax::{RootShape, Value, parse_value};
 use crate::values::{
-    Answer, Definitions, DefinitionsFile, ReadDefinitions, Unusable, ValuesFile, last_values,
-    read_definitions, secret_spans,
+    Answer, Definitions, DefinitionsFile, META_KEY, ReadDefinitions, Unusable, ValuesFile,
+    last_values, read_definitions, secret_spans, stored_secure,
 };
 
 impl Linter {
@@ -118,10 +118,13 @@ fn check_object(
     report: &mut FileReport,
 ) {
     let members = root.as_object().unwrap_or_default();
-    report.iparams = members.len();
+    let secure = stored_secure(members);
+    report.iparams = members.iter().filter(|m| m.key.text != META_KEY).count();
     let iparams = definitions.map(ReadDefinitions::iparams);
     match &iparams {
-        Ok(iparams) => report.redactions.extend(secret_spans(members, iparams)),
+        Ok(iparams) => report
+            .redactions
+            .extend(secret_spans(members, iparams, &secure)),
         // Nothing is known of the values, so nothing of them may be shown.
         Err(_) => report
             .redactions
@@ -152,7 +155,7 @@ fn check_object(
             value,
             object: root.span,
             definitions: file,
-            secret: iparam.is_secret(),
+            secret: iparam.is_secret() || secure.contains(&iparam.key()),
         };
         let first = cx.diagnostics.len();
         for check in &value_checks {
@@ -180,6 +183,19 @@ mod tests {
 
     fn rules_of(report: &FileReport) -> Vec<&'static str> {
         report.diagnostics.iter().map(|d| d.rule).collect()
+    }
+
+    #[test]
+    fn values_stored_as_secure_are_never_shown_and_meta_is_no_value() {
+        let definitions = r#"{"region": {"display_name": "Region", "type": "dropdown", "options": ["eu", "us"]}}"#;
+        let values = r#"{"region": "Zq81v0x7Wm", "__meta": {"secure": ["region"]}}"#;
+        let report = check(definitions, values);
+        assert_eq!(rules_of(&report), ["value-not-in-options"]);
+        let shown = format!("{:?}", report.diagnostics);
+        assert!(!shown.contains("Zq81v0x7Wm"), "{shown}");
+        let at = values.find("\"Zq81").expect("the value");
+        assert!(report.redactions.contains(&Span::new(at, at + 12)));
+        assert_eq!(report.iparams, 1);
     }
 
     #[test]

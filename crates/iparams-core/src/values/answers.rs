@@ -200,19 +200,42 @@ pub(crate) fn last_values<'a, 'v>(members: &'a [Member<'v>]) -> HashMap<&'a str,
         .collect()
 }
 
+/// The key of the member the vendor's saved values carry beside the values:
+/// `"__meta": {"secure": [keys]}` names the secure ones (install-page.md, "INSTALL").
+pub const META_KEY: &str = "__meta";
+
+/// The keys a values file's `__meta.secure` names: stored as secure, whatever the definitions
+/// say of them now.
+pub(crate) fn stored_secure<'a>(members: &'a [Member<'_>]) -> Vec<&'a str> {
+    members
+        .iter()
+        .filter(|member| member.key.text == META_KEY)
+        .filter_map(|meta| meta.value.get("secure")?.value.as_array())
+        .flatten()
+        .filter_map(Value::as_str)
+        .collect()
+}
+
 /// The spans of the values file that must be masked in any output: the values of secret
-/// iparams (or of unknown keys that name a secret), and every string shaped like a credential.
-pub(crate) fn secret_spans(members: &[Member<'_>], iparams: &[Definition<'_>]) -> Vec<Span> {
+/// iparams (or of unknown keys that name a secret), of keys stored as `secure`, and every
+/// string shaped like a credential.
+pub(crate) fn secret_spans(
+    members: &[Member<'_>],
+    iparams: &[Definition<'_>],
+    secure: &[&str],
+) -> Vec<Span> {
     let by_key: HashMap<&str, &Definition<'_>> = iparams
         .iter()
         .map(|iparam| (iparam.key(), iparam))
         .collect();
     let mut spans = Vec::new();
     for member in members {
-        let secret = by_key.get(member.key.text.as_ref()).copied().map_or_else(
-            || secrets::key_sensitivity(&member.key.text).is_word(),
-            |definition| definition.is_secret(),
-        );
+        let key = member.key.text.as_ref();
+        let secret = secure.contains(&key)
+            || by_key.get(key).copied().map_or_else(
+                || secrets::key_sensitivity(key).is_word(),
+                |definition| definition.is_secret(),
+            );
         if secret && !matches!(member.value.kind, ValueKind::Null) {
             spans.push(member.value.span);
         }

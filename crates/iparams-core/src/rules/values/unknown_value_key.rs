@@ -7,7 +7,7 @@ use crate::pointer;
 use crate::rules::framework::{Area, Check, Context, Examples, Rule};
 use crate::suggest;
 use crate::syntax::Member;
-use crate::values::{Definition, DefinitionsFile, ValuesFile};
+use crate::values::{Definition, DefinitionsFile, META_KEY, ValuesFile};
 
 pub static RULE: Rule = Rule {
     name: "unknown-value-key",
@@ -18,7 +18,9 @@ pub static RULE: Rule = Rule {
 Any other key has no field on the installation page and is not returned by `client.iparams.get()`,
 so a misspelt key (`api_kye`) leaves the real iparam without its value, and a key left over from an
 iparam that was renamed or removed does nothing. Keys are compared exactly, case included; the
-closest iparam key is suggested.
+closest iparam key is suggested. `__meta`, which the vendor's saved values carry to name the
+secure ones (`"__meta": {"secure": ["api_key"]}`), is not a value; the values it names are never
+shown.
 
 It is a warning, since an extra key on its own breaks nothing; the misspelt iparam usually has its
 own finding (such as `value-required`)."#,
@@ -67,7 +69,7 @@ fn report(
     let mut reported = HashSet::new();
     for member in members {
         let key = member.key.text.as_ref();
-        if known.contains(key) || !reported.insert(key) {
+        if known.contains(key) || key == META_KEY || !reported.insert(key) {
             continue;
         }
         let first = match suggest::closest_unique(key, keys.iter().copied()) {
