@@ -3,6 +3,7 @@
 //! INSTALL's domain/api_key check. Hosts of the HR service go to `--hr-url`; other hosts only
 //! with `--online`; anything else is refused with a clear offline error.
 
+use std::collections::HashSet;
 use std::time::Duration;
 
 use base64::Engine as _;
@@ -252,16 +253,24 @@ impl Scope<'_> {
 /// Masks secure values in what leaves the server (answers to the page, the log), in every form
 /// a call can give them: as they are (a number as its digits), JSON-escaped, URL-encoded, and
 /// in base64 wherever they stand in the encoded bytes (`encode(user + ':' + key)` makes a text
-/// whose base64 holds the key's at one of three alignments). Messages and log lines are also
-/// rid of anything shaped like a credential.
+/// whose base64 holds the key's at one of three alignments); and any piece of one, since a
+/// message may quote part of a value (a URL's host, what comes before its first `/`).
+/// Messages and log lines are also rid of anything shaped like a credential.
 #[derive(Debug, Default)]
 pub struct Masker {
     /// Longest first, so that a form is masked whole before a shorter one inside it.
     forms: Vec<String>,
+    /// Every run of [`PIECE`] characters of a secure value: text holding one of them holds a
+    /// piece of the value.
+    pieces: HashSet<String>,
 }
 
 /// What a masked value shows.
 const MASK: &str = "****";
+
+/// The characters of a piece of a secure value that is masked wherever it stands: fewer would
+/// mask words that happen to be in a value (`value` in `s3cret-value`).
+const PIECE: usize = 6;
 
 impl Masker {
     pub fn new(secrets: impl IntoIterator<Item = String>) -> Self {
@@ -277,10 +286,20 @@ impl Masker {
         forms.retain(|form| form.len() >= 3);
         forms.sort_by(|a, b| b.len().cmp(&a.len()).then_with(|| a.cmp(b)));
         forms.dedup();
-        Self { forms }
+        let mut pieces = HashSet::new();
+        for form in &forms {
+            let starts: Vec<usize> = form.char_indices().map(|(at, _)| at).collect();
+            for (i, &start) in starts.iter().enumerate() {
+                let end = starts.get(i + PIECE).copied().unwrap_or(form.len());
+                if form[start..end].chars().count() == PIECE {
+                    pieces.insert(form[start..end].to_owned());
+                }
+            }
+        }
+        Self { forms, pieces }
     }
 
-    /// `text` with every form of a secure value masked.
+    /// `text` with every form of a secure value, and every piece of one, masked.
     fn values_in(&self, text: &str) -> String {
         let mut out = text.to_owned();
         for form in &self.forms {
@@ -288,6 +307,40 @@ impl Masker {
                 out = out.replace(form.as_str(), MASK);
             }
         }
+        self.pieces_in(&out)
+    }
+
+    /// `text` with every run of characters that holds a piece of a secure value masked, once.
+    fn pieces_in(&self, text: &str) -> String {
+        if self.pieces.is_empty() {
+            return text.to_owned();
+        }
+        let starts: Vec<usize> = text.char_indices().map(|(at, _)| at).collect();
+        // The byte ranges covered by a piece, merged as they are found (in order of start).
+        let mut covered: Vec<(usize, usize)> = Vec::new();
+        for (i, &start) in starts.iter().enumerate() {
+            let Some(&end) = starts
+                .get(i + PIECE)
+                .or((i + PIECE == starts.len()).then_some(&text.len()))
+            else {
+                break;
+            };
+            if !self.pieces.contains(&text[start..end]) {
+                continue;
+            }
+            match covered.last_mut() {
+                Some(last) if start <= last.1 => last.1 = last.1.max(end),
+                _ => covered.push((start, end)),
+            }
+        }
+        let mut out = String::with_capacity(text.len());
+        let mut at = 0;
+        for (start, end) in covered {
+            out.push_str(&text[at..start]);
+            out.push_str(MASK);
+            at = end;
+        }
+        out.push_str(&text[at..]);
         out
     }
 
@@ -846,6 +899,30 @@ mod tests {
         }
         assert_eq!(masker.text("no secret here"), "no secret here");
         assert_eq!(masker.json(json!(200)), json!(200));
+    }
+
+    #[test]
+    fn any_piece_of_a_secure_value_is_masked() {
+        let secret = "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY";
+        let masker = Masker::new([secret.to_owned(), "s3cret-value".to_owned()]);
+        // What a message quotes of a value taken for a URL: before its first `/`, after it.
+        assert_eq!(
+            masker.text("`wJalrXUtnFEMI` is not in the whitelisted domains"),
+            "`****` is not in the whitelisted domains"
+        );
+        assert_eq!(
+            masker.json(json!({"url": "https://api.test/K7MDENG/bPxRf?q=1"})),
+            json!({"url": "https://api.test****?q=1"})
+        );
+        // Pieces shorter than six characters are words, not the value.
+        assert_eq!(
+            masker.text("the value of `region`: wJalr"),
+            "the value of `region`: wJalr"
+        );
+        // Multi-byte characters are counted as characters.
+        let masker = Masker::new(["äöü€ßéèçñ".to_owned()]);
+        assert_eq!(masker.text("x üä€ßéè y"), "x üä€ßéè y");
+        assert_eq!(masker.text("x ü€ßéèç y"), "x **** y");
     }
 
     #[test]
