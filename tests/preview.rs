@@ -1133,20 +1133,19 @@ fn a_custom_page_s_secure_values_are_stored_and_never_in_any_response() {
     let values_file = app.join(".iparams-lint/installed.json");
     let stored: Value =
         serde_json::from_str(&std::fs::read_to_string(&values_file).unwrap()).unwrap();
-    // `__meta` is not a value; the secure key is named beside the values, owner-only.
+    // The secure keys are stored with the values, as the vendor's saved object keeps them,
+    // owner-only.
     assert_eq!(
         stored,
-        json!({"company": "Acme", "hr_domain": "acme", "hr_api_key": secret})
+        json!({"company": "Acme", "hr_domain": "acme", "hr_api_key": secret, "__meta": {"secure": ["hr_api_key"]}})
     );
-    let keys_file = app.join(".iparams-lint/installed.secure-keys.json");
-    assert_eq!(
-        std::fs::read_to_string(&keys_file).unwrap(),
-        r#"["hr_api_key"]"#
-    );
-    for file in [&values_file, &keys_file] {
+    {
         use std::os::unix::fs::PermissionsExt;
-        let mode = std::fs::metadata(file).unwrap().permissions().mode();
-        assert_eq!(mode & 0o777, 0o600, "{}", file.display());
+        let mode = std::fs::metadata(&values_file)
+            .unwrap()
+            .permissions()
+            .mode();
+        assert_eq!(mode & 0o777, 0o600);
     }
 
     // Never sent back: not in the state, the refill, a template call's answer or a store's.
@@ -1203,6 +1202,109 @@ fn a_custom_page_s_secure_values_are_stored_and_never_in_any_response() {
     answers.push(log);
     for text in &answers {
         assert!(!text.contains(secret), "a secure value in {text}");
+    }
+    let _ = std::fs::remove_dir_all(app);
+}
+
+/// A value stored as secure stays on the server whatever the definitions say later: iparams.json
+/// made it not secure, or a custom page replaced iparams.json (a branch switched while the
+/// preview runs). The secure keys are stored with the values, not read from the definitions.
+#[test]
+fn a_value_stored_as_secure_never_goes_back_when_the_page_changes() {
+    let app = app_copy(ALL_TYPES, "secure-flag");
+    let preview = Running::preview(&app, &[]);
+    let secret = "sk_live_kept_on_the_server_9876";
+    let (status, body) = preview.post("/custom_configs/store", &good_values(secret));
+    assert_eq!(status, 200, "{body}");
+    let stored_at = app.join(".iparams-lint/installed.json");
+    let stored: Value = serde_json::from_slice(&std::fs::read(&stored_at).unwrap()).unwrap();
+    assert_eq!(stored["__meta"], json!({"secure": ["hr_api_key"]}));
+    // `values` reads `__meta` as what it is, not as a value.
+    let output = binary().arg("values").arg(&stored_at).output().unwrap();
+    let (out, err) = support::streams(&output);
+    assert_eq!(output.status.code(), Some(0), "{out}{err}");
+    assert!(!out.contains("__meta") && !out.contains(secret), "{out}");
+
+    let answers = |preview: &Running| {
+        let (_, fetched) = preview.get("/custom_configs/fetch");
+        let state = preview.state();
+        assert_eq!(state["secure_set"], json!(["hr_api_key"]), "{state}");
+        [state.to_string(), fetched]
+    };
+    let wait_for = |preview: &Running, done: &dyn Fn(&Value) -> bool| {
+        let deadline = Instant::now() + Duration::from_secs(20);
+        while !done(&preview.state()) {
+            assert!(Instant::now() < deadline, "the preview did not reload");
+            std::thread::sleep(Duration::from_millis(100));
+        }
+    };
+    let mut seen = answers(&preview).to_vec();
+
+    // iparams.json no longer says the key is secure.
+    let iparams = app.join("config/iparams.json");
+    let text = std::fs::read_to_string(&iparams).unwrap();
+    let edited = text.replacen("\"secure\": true", "\"secure\": false", 1);
+    assert_ne!(edited, text, "the fixture has a secure iparam");
+    std::fs::write(&iparams, &edited).unwrap();
+    wait_for(&preview, &|state| {
+        state["iparams"]
+            .as_array()
+            .is_some_and(|list| list.iter().all(|def| def["secure"] != json!(true)))
+    });
+    seen.extend(answers(&preview));
+    // Storing again without it keeps it, and keeps it secure.
+    let mut again = good_values("");
+    again.as_object_mut().unwrap().remove("hr_api_key");
+    let (status, body) = preview.post("/custom_configs/store", &again);
+    assert_eq!(status, 200, "{body}");
+    seen.push(body.to_string());
+    let stored: Value = serde_json::from_slice(&std::fs::read(&stored_at).unwrap()).unwrap();
+    assert_eq!(stored["hr_api_key"], json!(secret));
+    assert_eq!(stored["__meta"], json!({"secure": ["hr_api_key"]}));
+
+    // A custom page in place of iparams.json.
+    std::fs::remove_file(&iparams).unwrap();
+    std::fs::write(
+        app.join("config/iparams.html"),
+        "<html><body><script>function postConfigs() { return {}; }\n\
+         function getConfigs(c) {}</script></body></html>\n",
+    )
+    .unwrap();
+    wait_for(&preview, &|state| state["custom_page"].is_string());
+    seen.extend(answers(&preview));
+    let (_, log) = preview.stop();
+    seen.push(log);
+    for text in &seen {
+        assert!(!text.contains(secret), "a secure value in {text}");
+    }
+    let _ = std::fs::remove_dir_all(app);
+}
+
+/// The page's list of iparams is output like any other: what `check` would never print of
+/// iparams.json (a credential as a secure iparam's `data-bind`, a token in a display name, a
+/// secure default) is masked in it.
+#[test]
+fn the_state_masks_what_check_masks_in_iparams_json() {
+    let app = app_copy(ALL_TYPES, "state-masks");
+    let token = "ghp_abcdefghijklmnopqrstuvwxyz0123456789";
+    let bound = "sk_live_0123456789abcdefABCDEF";
+    let default = "Zq81v0x7Wm-secure-default";
+    let iparams = app.join("config/iparams.json");
+    let text = std::fs::read_to_string(&iparams).unwrap();
+    let mut root: Value = serde_json::from_str(&text).unwrap();
+    root["company"]["display_name"] = json!(format!("Company {token}"));
+    root["hr_api_key"]["data-bind"] = json!(bound);
+    root["hr_api_key"]["default_value"] = json!(default);
+    std::fs::write(&iparams, serde_json::to_string_pretty(&root).unwrap()).unwrap();
+    let preview = Running::preview(&app, &[]);
+    let state = preview.state();
+    let list = state["iparams"].as_array().expect("the iparams");
+    let company = list.iter().find(|d| d["key"] == "company").unwrap();
+    // A known credential format is masked whole, as `check` quotes it.
+    assert_eq!(company["display_name"], json!("********"));
+    let text = state.to_string();
+    for secret in [token, bound, default] {
+        assert!(!text.contains(secret), "{secret} in {text}");
     }
     let _ = std::fs::remove_dir_all(app);
 }

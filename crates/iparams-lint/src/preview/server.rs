@@ -14,7 +14,7 @@ use serde_json::{Map, Value as Json, json};
 
 use super::invoke::{self, Network};
 use super::state::{App, Snapshot};
-use super::store;
+use super::store::{self, Stored};
 use crate::workspace::{PAGE_FILE, resolves_inside};
 use iparams_core::app::html::HtmlPage;
 use iparams_core::app::page::older_client;
@@ -84,27 +84,31 @@ impl Shared {
     }
 
     /// The stored values (none when the values file may not be read).
-    pub fn stored(&self) -> Map<String, Json> {
-        self.values_file()
-            .map(store::read_stored)
-            .unwrap_or_default()
+    pub fn stored(&self) -> Stored {
+        self.values_file().map(Stored::read).unwrap_or_default()
     }
 
     /// What the server knows of the iparams: iparams.json's, or for a custom page, the keys
-    /// of the `stored` values, secure as its `__meta.secure` said.
-    pub fn defs<'s>(
-        &self,
-        snapshot: &'s Snapshot,
-        stored: &Map<String, Json>,
-    ) -> Cow<'s, [Declared]> {
-        if !snapshot.custom_page {
-            return Cow::Borrowed(&snapshot.defs);
+    /// of the `stored` values; secure as they are defined or as they were stored.
+    pub fn defs<'s>(&self, snapshot: &'s Snapshot, stored: &Stored) -> Cow<'s, [Declared]> {
+        if snapshot.custom_page {
+            return Cow::Owned(store::page_defs(stored.values.keys(), &stored.secure));
         }
-        let secure = self
-            .values_file()
-            .map(store::read_secure_keys)
-            .unwrap_or_default();
-        Cow::Owned(store::page_defs(stored.keys(), &secure))
+        let defs = &snapshot.defs;
+        if defs
+            .iter()
+            .all(|d| d.secure || !stored.secure.contains(&d.key))
+        {
+            return Cow::Borrowed(defs);
+        }
+        Cow::Owned(
+            defs.iter()
+                .map(|d| Declared {
+                    secure: stored.is_secure(&d.key, defs),
+                    ..d.clone()
+                })
+                .collect(),
+        )
     }
 
     pub fn snapshot(&self) -> Arc<Snapshot> {
@@ -234,8 +238,10 @@ pub fn handle(shared: &Shared, request: &Incoming) -> Outgoing {
                 let settings = app.workspace.settings_for(values_path).unwrap_or_default();
                 (shown, settings)
             };
+            let defs = shared.defs(&snapshot, &shared.stored());
+            let iparams = (defs.as_ref(), snapshot.iparams_text.as_str());
             let (status, value) =
-                store::store(body, &snapshot, values_path, &iparams_shown, &settings);
+                store::store(body, iparams, values_path, &iparams_shown, &settings);
             json_answer(status, &value)
         }),
         ("POST", "/custom_configs/invoke") => with_body(request, MAX_INVOKE_BODY, |body| {
@@ -245,9 +251,9 @@ pub fn handle(shared: &Shared, request: &Incoming) -> Outgoing {
             let snapshot = shared.snapshot();
             let stored = shared.stored();
             let name = parsed["name"].as_str().unwrap_or("");
-            let values = page_values(&snapshot, &parsed["values"], &stored);
+            let values = page_values(&snapshot, &parsed["values"], &stored.values);
             let defs = shared.defs(&snapshot, &stored);
-            let caller = caller(shared, &snapshot, &defs, &values, &stored);
+            let caller = caller(shared, &snapshot, &defs, &values, &stored.values);
             let outcome = invoke::invoke(&caller, name, &parsed["options"]);
             json_answer(200, &outcome)
         }),
@@ -257,10 +263,10 @@ pub fn handle(shared: &Shared, request: &Incoming) -> Outgoing {
             };
             let snapshot = shared.snapshot();
             let stored = shared.stored();
-            let values = page_values(&snapshot, &parsed["values"], &stored);
+            let values = page_values(&snapshot, &parsed["values"], &stored.values);
             let defs = shared.defs(&snapshot, &stored);
             let outcome = invoke::legacy(
-                &caller(shared, &snapshot, &defs, &values, &stored),
+                &caller(shared, &snapshot, &defs, &values, &stored.values),
                 parsed["method"].as_str().unwrap_or(""),
                 parsed["url"].as_str().unwrap_or(""),
                 &parsed["options"],
@@ -275,8 +281,13 @@ pub fn handle(shared: &Shared, request: &Incoming) -> Outgoing {
             let stored = shared.stored();
             let values = object(&parsed);
             let defs = shared.defs(&snapshot, &stored);
-            let outcome =
-                invoke::check_credentials(&caller(shared, &snapshot, &defs, &values, &stored));
+            let outcome = invoke::check_credentials(&caller(
+                shared,
+                &snapshot,
+                &defs,
+                &values,
+                &stored.values,
+            ));
             json_answer(200, &outcome)
         }),
         ("GET", _) if path.starts_with("/custom_configs/assets/") => {

@@ -7,8 +7,9 @@ use std::time::SystemTime;
 
 use iparams_core::app::requests::Requests;
 use iparams_core::app::{Declarations, Declared, Manifest};
+use iparams_core::secrets::MASKED_TEXT;
 use iparams_core::syntax::{Value, ValueKind, parse_value};
-use iparams_core::{Linter, RuleSettings, SourceText, pointer};
+use iparams_core::{Linter, RuleSettings, SourceText, Span, pointer};
 use serde_json::{Map, Value as Json, json};
 
 use crate::cli::{Format, RuleArgs};
@@ -121,6 +122,15 @@ impl App {
             .file(IPARAMS_FILE)
             .map(|file| SourceText::decode(&file.bytes).text().to_owned());
 
+        // What the check would never print of iparams.json (a secure default, a token in a
+        // description, a credential as a `data-bind`): the page is output too.
+        let hidden = checked
+            .verdicts
+            .iter()
+            .find(|verdict| verdict.relative.as_deref() == Some(IPARAMS_FILE))
+            .map(|verdict| verdict.report.redactions.as_slice())
+            .unwrap_or_default();
+
         let custom_page = app.iparams_source().is_page();
         // The templates, the manifest and the declarations as the check read them.
         let summary = checked.summary.as_ref();
@@ -134,7 +144,7 @@ impl App {
                 (Some(root), errors) if errors.is_empty() => {
                     let declared = summary.map(|summary| summary.declarations.unique());
                     let defs = declared.into_iter().flatten().cloned().collect();
-                    (page_list(&root), defs, false)
+                    (page_list(&root, hidden), defs, false)
                 }
                 // A syntax error: its finding is shown instead of a form built from a guess.
                 _ => (Json::Null, Vec::new(), true),
@@ -229,8 +239,9 @@ pub fn json_findings(path: &str, text: &str, report: &iparams_core::FileReport) 
 }
 
 /// The page's list of iparams: each key once as `JSON.parse` keeps it (the last member, at the
-/// place of the first), with every attribute and the regex entries in file order.
-fn page_list(root: &Value<'_>) -> Json {
+/// place of the first), with every attribute and the regex entries in file order, and what lies
+/// in the `hidden` spans masked.
+fn page_list(root: &Value<'_>, hidden: &[Span]) -> Json {
     let Some(members) = root.as_object() else {
         return json!([]);
     };
@@ -245,7 +256,7 @@ fn page_list(root: &Value<'_>) -> Json {
         let Some(member) = members.iter().rev().find(|m| m.key.text == key) else {
             continue;
         };
-        let mut attributes = match to_json(&member.value) {
+        let mut attributes = match to_json(&member.value, hidden) {
             Json::Object(map) => map,
             _ => Map::new(),
         };
@@ -258,7 +269,7 @@ fn page_list(root: &Value<'_>) -> Json {
         {
             let entries: Vec<Json> = regex
                 .iter()
-                .map(|entry| json!([entry.key.text, to_json(&entry.value)]))
+                .map(|entry| json!([entry.key.text, to_json(&entry.value, hidden)]))
                 .collect();
             attributes.insert("regex".into(), Json::Array(entries));
         }
@@ -268,21 +279,65 @@ fn page_list(root: &Value<'_>) -> Json {
     Json::Array(page)
 }
 
-/// A parsed value as serde_json's (objects keep the last of duplicate keys).
-fn to_json(value: &Value<'_>) -> Json {
+/// A parsed value as serde_json's (objects keep the last of duplicate keys), with what lies in
+/// the `hidden` spans masked.
+fn to_json(value: &Value<'_>, hidden: &[Span]) -> Json {
+    let overlaps = |span: Span| {
+        hidden
+            .iter()
+            .any(|h| h.start < span.end && span.start < h.end)
+    };
     match &value.kind {
-        ValueKind::Null => Json::Null,
-        ValueKind::Bool(b) => Json::Bool(*b),
-        ValueKind::Number(text) => serde_json::from_str(text).unwrap_or(Json::Null),
-        ValueKind::String(text) => Json::String(text.to_string()),
-        ValueKind::Array(items) => Json::Array(items.iter().map(to_json).collect()),
+        ValueKind::String(text) => Json::String(shown_string(text, value.span, hidden)),
+        ValueKind::Array(items) => Json::Array(items.iter().map(|v| to_json(v, hidden)).collect()),
         ValueKind::Object(members) => Json::Object(
             members
                 .iter()
-                .map(|m| (m.key.text.to_string(), to_json(&m.value)))
+                .map(|m| (m.key.text.to_string(), to_json(&m.value, hidden)))
                 .collect(),
         ),
+        _ if overlaps(value.span) => json!(MASKED_TEXT),
+        ValueKind::Null => Json::Null,
+        ValueKind::Bool(b) => Json::Bool(*b),
+        ValueKind::Number(text) => serde_json::from_str(text).unwrap_or(Json::Null),
     }
+}
+
+/// A string value of the file at `span` (quotes included), its hidden parts masked: only the
+/// token inside a description, so that the rest stays readable; the whole string when escapes
+/// make its text and its source differ.
+fn shown_string(text: &str, span: Span, hidden: &[Span]) -> String {
+    let inner = Span::new(span.start + 1, span.end.saturating_sub(1));
+    let mut parts: Vec<Span> = hidden
+        .iter()
+        .filter(|h| h.start < span.end && span.start < h.end)
+        .map(|h| Span::new(h.start.max(inner.start), h.end.min(inner.end)))
+        .collect();
+    if parts.is_empty() {
+        return text.to_owned();
+    }
+    let plain = inner.end - inner.start == text.len();
+    let cuts_clean = |p: &Span| {
+        p.start < p.end
+            && text.is_char_boundary(p.start - inner.start)
+            && text.is_char_boundary(p.end - inner.start)
+    };
+    if !plain || !parts.iter().all(cuts_clean) {
+        return MASKED_TEXT.to_owned();
+    }
+    parts.sort_unstable();
+    let mut shown = String::with_capacity(text.len());
+    let mut at = 0;
+    for part in parts {
+        let (start, end) = (part.start - inner.start, part.end - inner.start);
+        if start >= at {
+            shown.push_str(&text[at..start]);
+            shown.push_str(MASKED_TEXT);
+        }
+        at = at.max(end);
+    }
+    shown.push_str(&text[at..]);
+    shown
 }
 
 #[cfg(test)]
@@ -293,10 +348,30 @@ mod tests {
     fn the_page_list_keeps_file_order_and_regex_order() {
         let text = r#"{"z": {"type": "text", "regex": {"b": "x", "a": "y"}}, "a": {"type": "api_key", "secure": true}, "z": {"type": "text", "regex": {"b": "x", "a": "y"}}}"#;
         let (root, _) = parse_value(text);
-        let page = page_list(&root.expect("an object"));
+        let page = page_list(&root.expect("an object"), &[]);
         assert_eq!(page.as_array().map(Vec::len), Some(2));
         assert_eq!(page[0]["key"], "z");
         assert_eq!(page[0]["regex"], json!([["b", "x"], ["a", "y"]]));
         assert_eq!(page[1]["secure"], true);
+    }
+
+    #[test]
+    fn hidden_parts_of_the_file_are_masked_in_the_page_list() {
+        let text =
+            r#"{"a": {"display_name": "Key ab12 here", "secure": true, "default_value": 4821}}"#;
+        let (root, _) = parse_value(text);
+        let token = text.find("ab12").expect("the token");
+        let pin = text.find("4821").expect("the default");
+        let hidden = [Span::new(token, token + 4), Span::new(pin, pin + 4)];
+        let page = page_list(&root.expect("an object"), &hidden);
+        assert_eq!(page[0]["display_name"], "Key ******** here");
+        assert_eq!(page[0]["default_value"], MASKED_TEXT);
+        assert_eq!(page[0]["secure"], true);
+        // A string whose escapes move its text from its source is masked whole.
+        let text = r#"{"a": {"display_name": "\u0041 ab12"}}"#;
+        let (root, _) = parse_value(text);
+        let token = text.find("ab12").expect("the token");
+        let page = page_list(&root.expect("an object"), &[Span::new(token, token + 4)]);
+        assert_eq!(page[0]["display_name"], MASKED_TEXT);
     }
 }

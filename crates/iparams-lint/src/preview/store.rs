@@ -1,8 +1,12 @@
 //! INSTALL's last step, `POST /custom_configs/store`: the values the page produced, checked as
 //! `iparams-lint values` checks them (the workspace's `check_values`) and written, owner-only,
 //! to the values file; and the refill of the page from that file, without a secure value.
-//! A custom page's values (what its `postConfigs()` returned) are stored as they are, and the
-//! keys its `__meta.secure` names are kept beside them, so that they are never sent back.
+//! A custom page's values (what its `postConfigs()` returned) are stored as they are.
+//!
+//! Which values are secure is stored with them, as the vendor's saved object keeps it:
+//! `"__meta": {"secure": [keys]}` in the values file. A value once stored as secure is never
+//! sent to a page again, whatever the definitions say now (iparams.json edited, or swapped for
+//! a custom page).
 
 use std::path::{Path, PathBuf};
 
@@ -12,29 +16,76 @@ use iparams_core::{RuleSettings, Severity, SourceText};
 use serde_json::{Map, Value as Json, json};
 
 use super::invoke::{Masker, text_of};
-use super::state::{Snapshot, json_findings};
+use super::state::json_findings;
 use crate::workspace::{INSTALLED_VALUES_FILE, STATE_GITIGNORE, check_values};
 
-/// The stored values, as a map (none when the file is missing or not an object).
-pub fn read_stored(path: &Path) -> Map<String, Json> {
-    crate::read::read_file(path)
-        .ok()
-        .and_then(|bytes| serde_json::from_slice::<Json>(&bytes).ok())
-        .and_then(|value| match value {
-            Json::Object(map) => Some(map),
-            _ => None,
-        })
-        .unwrap_or_default()
+/// The member of the values file that says which values are secure, not a value itself.
+const META: &str = "__meta";
+
+/// The values file as stored: the values, and the keys stored as secure.
+#[derive(Debug, Default)]
+pub struct Stored {
+    pub values: Map<String, Json>,
+    pub secure: Vec<String>,
+}
+
+impl Stored {
+    /// The values file at `path` (nothing when it is missing or not an object). The secure keys
+    /// are its `__meta.secure`, and those of a `.secure-keys.json` beside it, where custom pages'
+    /// secure keys were once kept.
+    pub fn read(path: &Path) -> Self {
+        let mut values = crate::read::read_file(path)
+            .ok()
+            .and_then(|bytes| serde_json::from_slice::<Json>(&bytes).ok())
+            .and_then(|value| match value {
+                Json::Object(map) => Some(map),
+                _ => None,
+            })
+            .unwrap_or_default();
+        let mut secure = values
+            .remove(META)
+            .as_ref()
+            .map(secure_keys_of)
+            .and_then(Result::ok)
+            .unwrap_or_default();
+        for key in read_legacy_secure_keys(path) {
+            if !secure.contains(&key) {
+                secure.push(key);
+            }
+        }
+        Self { values, secure }
+    }
+
+    /// Whether the value of `key` must stay on the server: it was stored as secure, or the
+    /// iparam is secure now.
+    pub fn is_secure(&self, key: &str, defs: &[Declared]) -> bool {
+        self.secure.iter().any(|k| k == key) || defs.iter().any(|d| d.key == key && d.secure)
+    }
+
+    /// The value of a secure `key` the page did not send, to keep.
+    fn kept(&self, key: &str, posted: &Map<String, Json>) -> Option<&Json> {
+        self.values.get(key).filter(|_| !posted.contains_key(key))
+    }
+}
+
+/// The keys of a `__meta` member's `secure` list (an empty list when it has none).
+fn secure_keys_of(meta: &Json) -> Result<Vec<String>, ()> {
+    match meta.get("secure").unwrap_or(&json!([])) {
+        Json::Array(keys) => keys
+            .iter()
+            .map(|key| key.as_str().map(str::to_owned).ok_or(()))
+            .collect(),
+        _ => Err(()),
+    }
 }
 
 /// What the page may see of the stored values: every value but the secure ones, and the keys of
 /// the secure ones that are set.
-pub fn for_page(stored: &Map<String, Json>, defs: &[Declared]) -> (Json, Vec<String>) {
-    let secure = |key: &str| defs.iter().any(|d| d.key == key && d.secure);
+pub fn for_page(stored: &Stored, defs: &[Declared]) -> (Json, Vec<String>) {
     let mut shown = Map::new();
     let mut set = Vec::new();
-    for (key, value) in stored {
-        if secure(key) {
+    for (key, value) in &stored.values {
+        if stored.is_secure(key, defs) {
             if !matches!(value, Json::Null) && value != &json!("") {
                 set.push(key.clone());
             }
@@ -45,12 +96,12 @@ pub fn for_page(stored: &Map<String, Json>, defs: &[Declared]) -> (Json, Vec<Str
     (Json::Object(shown), set)
 }
 
-/// Stores `body` (a JSON object of values) at `path` when the values check has no error.
-/// A secure iparam the page did not send keeps its stored value (the page never had it).
-/// Returns the status and the JSON answer.
+/// Stores `body` (a JSON object of values for the `defs` of `iparams_text`) at `path` when the
+/// values check has no error. A secure value the page did not send keeps its stored value (the
+/// page never had it). Returns the status and the JSON answer.
 pub fn store(
     body: &[u8],
-    snapshot: &Snapshot,
+    (defs, iparams_text): (&[Declared], &str),
     path: &Path,
     iparams_shown: &str,
     settings: &RuleSettings,
@@ -61,16 +112,23 @@ pub fn store(
             json!({"error": "the body must be a JSON object of iparam key → value"}),
         );
     };
-    let stored = read_stored(path);
-    for def in snapshot.defs.iter().filter(|d| d.secure) {
-        if !posted.contains_key(&def.key)
-            && let Some(value) = stored.get(&def.key)
-        {
+    posted.remove(META);
+    let stored = Stored::read(path);
+    let mut secure: Vec<String> = defs
+        .iter()
+        .filter(|d| d.secure && posted.contains_key(&d.key))
+        .map(|d| d.key.clone())
+        .collect();
+    for def in defs.iter().filter(|d| stored.is_secure(&d.key, defs)) {
+        if let Some(value) = stored.kept(&def.key, &posted) {
             posted.insert(def.key.clone(), value.clone());
+            if !secure.contains(&def.key) {
+                secure.push(def.key.clone());
+            }
         }
     }
-    let text = ordered_text(&posted, &snapshot.defs);
-    let definitions = SourceText::decode(snapshot.iparams_text.as_bytes());
+    let text = ordered_text(&posted, defs, &secure);
+    let definitions = SourceText::decode(iparams_text.as_bytes());
     let values = SourceText::decode(text.as_bytes());
     let shown = path.display().to_string();
     let definitions = Definitions::Json {
@@ -81,7 +139,7 @@ pub fn store(
     let diagnostics = masked(
         Json::Array(json_findings(&shown, values.text(), &report)),
         &posted,
-        &snapshot.defs,
+        &secure,
     );
     if report
         .diagnostics
@@ -105,19 +163,16 @@ pub fn store(
     }
 }
 
-/// Where the secure keys of a custom page's values are kept: beside the values file
-/// (`installed.json` → `installed.secure-keys.json`).
-pub fn secure_keys_path(values_path: &Path) -> PathBuf {
+/// The keys of the `.secure-keys.json` beside the values file (`installed.json` →
+/// `installed.secure-keys.json`), where custom pages' secure keys were kept before the values
+/// file held them; still read, so that no value stored then is ever sent to a page.
+fn read_legacy_secure_keys(values_path: &Path) -> Vec<String> {
     let stem = values_path
         .file_stem()
         .map(|stem| stem.to_string_lossy().into_owned())
         .unwrap_or_default();
-    values_path.with_file_name(format!("{stem}.secure-keys.json"))
-}
-
-/// The secure keys of a custom page's stored values (none when the file is missing).
-pub fn read_secure_keys(values_path: &Path) -> Vec<String> {
-    crate::read::read_file(&secure_keys_path(values_path))
+    let path: PathBuf = values_path.with_file_name(format!("{stem}.secure-keys.json"));
+    crate::read::read_file(&path)
         .ok()
         .and_then(|bytes| serde_json::from_slice::<Vec<String>>(&bytes).ok())
         .unwrap_or_default()
@@ -138,7 +193,7 @@ pub fn page_defs<'a>(
 }
 
 /// Stores what a custom page's `postConfigs()` returned: every property but `__meta` as a
-/// value, and `__meta.secure`'s keys beside the file. A secure key the page left out keeps its
+/// value, and `__meta.secure`'s keys with them. A secure key the page left out keeps its
 /// stored value (the page never had it). The app's `findings` go back with the outcome, and,
 /// when what the page stores is `known`, what `values` finds in the stored values (keys the
 /// code does not return, keys it always returns that are missing), every secure value masked.
@@ -154,49 +209,38 @@ pub fn store_page(
             json!({"error": "postConfigs() must return an object of iparam key → value"}),
         );
     };
-    let meta = posted.remove("__meta").unwrap_or(Json::Null);
-    let secure = match meta.get("secure").cloned().unwrap_or(json!([])) {
-        Json::Array(keys) if keys.iter().all(Json::is_string) => keys
-            .iter()
-            .filter_map(|key| key.as_str().map(str::to_owned))
-            .collect::<Vec<_>>(),
-        _ => {
-            return (
-                400,
-                json!({"error": "postConfigs() returned a `__meta.secure` that is not a list of keys; \
-                    write `__meta: {secure: [\"key\", ...]}`"}),
-            );
-        }
+    let meta = posted.remove(META).unwrap_or(Json::Null);
+    let Ok(mut secure) = secure_keys_of(&meta) else {
+        return (
+            400,
+            json!({"error": "postConfigs() returned a `__meta.secure` that is not a list of keys; \
+                write `__meta: {secure: [\"key\", ...]}`"}),
+        );
     };
-    let stored = read_stored(path);
-    let mut secure_kept = secure.clone();
-    for key in read_secure_keys(path) {
-        if !posted.contains_key(&key)
-            && let Some(value) = stored.get(&key)
-        {
+    let stored = Stored::read(path);
+    for key in &stored.secure {
+        if let Some(value) = stored.kept(key, &posted) {
             posted.insert(key.clone(), value.clone());
-            if !secure_kept.contains(&key) {
-                secure_kept.push(key);
+            if !secure.contains(key) {
+                secure.push(key.clone());
             }
         }
     }
-    let defs = page_defs(posted.keys(), &secure_kept);
+    let defs = page_defs(posted.keys(), &secure);
     let shown = path.display().to_string();
-    let findings = masked(findings.clone(), &posted, &defs);
-    let text = ordered_text(&posted, &defs);
+    let findings = masked(findings.clone(), &posted, &secure);
+    let text = ordered_text(&posted, &defs, &secure);
     let diagnostics = match known {
         Some((page, settings)) => {
             let values = SourceText::decode(text.as_bytes());
             let report = check_values(Definitions::Page(page), &values, settings);
             let found = Json::Array(json_findings(&shown, values.text(), &report));
-            masked(found, &posted, &defs)
+            masked(found, &posted, &secure)
         }
         None => json!([]),
     };
-    let keys = json!(secure_kept).to_string();
-    let written = prepare_folder(path)
-        .and_then(|()| crate::write::write_private(path, text.as_bytes()))
-        .and_then(|()| crate::write::write_private(&secure_keys_path(path), keys.as_bytes()));
+    let written =
+        prepare_folder(path).and_then(|()| crate::write::write_private(path, text.as_bytes()));
     match written {
         Ok(()) => (
             200,
@@ -238,17 +282,30 @@ fn prepare_folder(path: &Path) -> std::io::Result<()> {
     }
 }
 
-/// The values file's text: the iparams in file order, then any other key, one a line.
-fn ordered_text(values: &Map<String, Json>, defs: &[Declared]) -> String {
+/// The values file's text: the iparams in file order, then any other key, one a line, and last
+/// the `__meta` that names the `secure` ones.
+fn ordered_text(values: &Map<String, Json>, defs: &[Declared], secure: &[String]) -> String {
     let mut keys: Vec<&String> = defs
         .iter()
         .filter_map(|d| values.get_key_value(&d.key).map(|(k, _)| k))
         .collect();
     keys.extend(values.keys().filter(|k| !defs.iter().any(|d| d.key == **k)));
-    let lines: Vec<String> = keys
+    let mut lines: Vec<String> = keys
         .iter()
         .map(|key| format!("  {}: {}", json!(key), values[key.as_str()]))
         .collect();
+    let secure: Vec<&String> = keys
+        .iter()
+        .copied()
+        .filter(|k| secure.contains(k))
+        .collect();
+    if !secure.is_empty() {
+        lines.push(format!(
+            "  {}: {}",
+            json!(META),
+            json!({ "secure": secure })
+        ));
+    }
     if lines.is_empty() {
         "{}\n".to_owned()
     } else {
@@ -256,14 +313,10 @@ fn ordered_text(values: &Map<String, Json>, defs: &[Declared]) -> String {
     }
 }
 
-/// `diagnostics` with every secure value that appears in them masked (the rules mask what they
-/// quote already; this keeps a value out of the answer whatever a message says).
-fn masked(diagnostics: Json, values: &Map<String, Json>, defs: &[Declared]) -> Json {
-    let secrets = defs
-        .iter()
-        .filter(|d| d.secure)
-        .filter_map(|d| values.get(&d.key))
-        .map(text_of);
+/// `diagnostics` with every value of a `secure` key that appears in them masked (the rules
+/// mask what they quote already; this keeps a value out of the answer whatever a message says).
+fn masked(diagnostics: Json, values: &Map<String, Json>, secure: &[String]) -> Json {
+    let secrets = secure.iter().filter_map(|key| values.get(key)).map(text_of);
     Masker::new(secrets).json(diagnostics)
 }
 
@@ -278,26 +331,65 @@ mod tests {
 
     #[test]
     fn the_page_never_gets_a_secure_value() {
-        let stored = json!({"domain": "acme", "key": "s3cret-value", "empty": ""});
-        let Json::Object(stored) = stored else {
+        let Json::Object(values) =
+            json!({"domain": "acme", "key": "s3cret-value", "empty": "", "was": "old-s3cret"})
+        else {
             unreachable!()
         };
-        let defs = [def("domain", false), def("key", true), def("empty", true)];
+        let stored = Stored {
+            values,
+            secure: vec!["was".to_owned()],
+        };
+        // `was` is no iparam now, or not a secure one: it was stored as secure.
+        let defs = [
+            def("domain", false),
+            def("key", true),
+            def("empty", true),
+            def("was", false),
+        ];
         let (shown, set) = for_page(&stored, &defs);
         assert_eq!(shown, json!({"domain": "acme"}));
-        assert_eq!(set, ["key"]);
+        assert_eq!(set, ["key", "was"]);
+        let (shown, set) = for_page(&stored, &[]);
+        assert_eq!(
+            shown,
+            json!({"domain": "acme", "key": "s3cret-value", "empty": ""})
+        );
+        assert_eq!(set, ["was"]);
     }
 
     #[test]
-    fn values_are_written_in_file_order() {
+    fn values_are_written_in_file_order_with_the_secure_keys_last() {
         let Json::Object(values) = json!({"a": 1, "b": [true], "z": "x"}) else {
             unreachable!()
         };
-        let text = ordered_text(&values, &[def("z", false), def("a", false)]);
+        let defs = [def("z", false), def("a", false)];
+        let text = ordered_text(&values, &defs, &[]);
         assert_eq!(
             text,
             "{\n  \"z\": \"x\",\n  \"a\": 1,\n  \"b\": [true]\n}\n"
         );
+        let text = ordered_text(&values, &defs, &["b".to_owned(), "z".to_owned()]);
+        assert!(
+            text.ends_with("  \"b\": [true],\n  \"__meta\": {\"secure\":[\"z\",\"b\"]}\n}\n"),
+            "{text}"
+        );
+    }
+
+    #[test]
+    fn the_secure_keys_are_read_back_from_the_file() {
+        let dir = std::env::temp_dir().join(format!("iparams-stored-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).expect("a folder");
+        let path = dir.join("installed.json");
+        std::fs::write(&path, r#"{"k": "v", "__meta": {"secure": ["k"]}}"#).expect("written");
+        std::fs::write(dir.join("installed.secure-keys.json"), r#"["old"]"#).expect("written");
+        let stored = Stored::read(&path);
+        assert_eq!(
+            stored.values,
+            *json!({"k": "v"}).as_object().expect("an object")
+        );
+        assert_eq!(stored.secure, ["k", "old"]);
+        let _ = std::fs::remove_dir_all(&dir);
     }
 
     #[test]
@@ -308,7 +400,7 @@ mod tests {
         let found = masked(
             json!([{"message": "bad s3cret\"x here"}]),
             &values,
-            &[def("key", true)],
+            &["key".to_owned()],
         );
         assert_eq!(found, json!([{"message": "bad **** here"}]));
     }
