@@ -19,28 +19,37 @@ use std::path::{Path, PathBuf};
 
 use iparams_core::LineIndex;
 
-/// The corpus folder: `IPARAMS_LINT_CORPUS` when set, else `../shared/corpus/real` beside the
-/// repository.
-fn corpus_dir() -> PathBuf {
-    std::env::var_os("IPARAMS_LINT_CORPUS")
+/// The variable that names the folder of real iparams.json files.
+const REAL_VARIABLE: &str = "IPARAMS_LINT_CORPUS";
+/// The variable that names the folder of real app trees.
+const APPS_VARIABLE: &str = "IPARAMS_LINT_CORPUS_APPS";
+
+/// A corpus folder: the one its variable names, else `../shared/corpus/<name>` beside the
+/// repository; with the variable, for the note when it is missing.
+fn corpus_at(variable: &'static str, name: &str) -> (PathBuf, &'static str) {
+    let dir = std::env::var_os(variable)
         .map(PathBuf::from)
-        .unwrap_or_else(|| support::repo_root().join("../shared/corpus/real"))
+        .unwrap_or_else(|| support::repo_root().join("../shared/corpus").join(name));
+    (dir, variable)
 }
 
-/// The real app trees: `IPARAMS_LINT_CORPUS_APPS` when set, else `../shared/corpus/apps`.
-fn apps_dir() -> PathBuf {
-    std::env::var_os("IPARAMS_LINT_CORPUS_APPS")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| support::repo_root().join("../shared/corpus/apps"))
+/// The real iparams.json files.
+fn corpus_dir() -> (PathBuf, &'static str) {
+    corpus_at(REAL_VARIABLE, "real")
+}
+
+/// The real app trees.
+fn apps_dir() -> (PathBuf, &'static str) {
+    corpus_at(APPS_VARIABLE, "apps")
 }
 
 /// The entries of a corpus folder, or `None` (with a note, or a panic under CI) when it is
 /// not there.
-fn read_corpus(corpus: &Path) -> Option<fs::ReadDir> {
+fn read_corpus((corpus, variable): &(PathBuf, &str)) -> Option<fs::ReadDir> {
     match fs::read_dir(corpus) {
         Ok(entries) => Some(entries),
         Err(error) if error.kind() == io::ErrorKind::NotFound => {
-            match missing_corpus(corpus, std::env::var_os("CI").as_deref()) {
+            match missing_corpus(corpus, variable, std::env::var_os("CI").as_deref()) {
                 Err(why) => panic!("{why}"),
                 Ok(note) => {
                     // Past the test harness's capture, so the note shows in a passing run.
@@ -55,17 +64,17 @@ fn read_corpus(corpus: &Path) -> Option<fs::ReadDir> {
 
 /// What a missing corpus means: on CI a failure (`Err`, with why), elsewhere a note to show
 /// (`Ok`).
-fn missing_corpus(corpus: &Path, ci: Option<&OsStr>) -> Result<String, String> {
+fn missing_corpus(corpus: &Path, variable: &str, ci: Option<&OsStr>) -> Result<String, String> {
     if support::under_ci(ci) {
         Err(format!(
             "the corpus is missing: {} is not here, and CI must check it (it is beside the \
-             repository on CI; IPARAMS_LINT_CORPUS names another folder)",
+             repository on CI; {variable} names another folder)",
             corpus.display()
         ))
     } else {
         Ok(format!(
             "note: corpus test skipped: {} is not here (CI has it beside the repository; \
-             IPARAMS_LINT_CORPUS names another folder)",
+             {variable} names another folder)",
             corpus.display()
         ))
     }
@@ -75,7 +84,7 @@ fn missing_corpus(corpus: &Path, ci: Option<&OsStr>) -> Result<String, String> {
 fn a_missing_corpus_fails_under_ci_only() {
     let missing = Path::new("/nowhere/corpus/real");
     for ci in ["true", "1", "yes"] {
-        let verdict = missing_corpus(missing, Some(OsStr::new(ci)));
+        let verdict = missing_corpus(missing, APPS_VARIABLE, Some(OsStr::new(ci)));
         assert!(
             verdict
                 .as_ref()
@@ -84,9 +93,10 @@ fn a_missing_corpus_fails_under_ci_only() {
         );
     }
     for ci in [None, Some(""), Some("0"), Some("false"), Some("FALSE")] {
-        let verdict = missing_corpus(missing, ci.map(OsStr::new));
+        let verdict = missing_corpus(missing, APPS_VARIABLE, ci.map(OsStr::new));
         assert!(
-            verdict.as_ref().is_ok_and(|note| note.contains("skipped")),
+            verdict.as_ref().is_ok_and(|note| note.contains("skipped")
+                && note.contains("IPARAMS_LINT_CORPUS_APPS names another folder")),
             "CI={ci:?}: {verdict:?}"
         );
     }
@@ -94,10 +104,11 @@ fn a_missing_corpus_fails_under_ci_only() {
 
 #[test]
 fn real_apps() {
-    let corpus = corpus_dir();
-    let Some(entries) = read_corpus(&corpus) else {
+    let located = corpus_dir();
+    let Some(entries) = read_corpus(&located) else {
         return;
     };
+    let corpus = located.0;
     let mut files: Vec<_> = entries
         .map(|e| e.expect("readable corpus").path())
         .filter(|p| p.extension().is_some_and(|e| e == "json"))
@@ -169,10 +180,11 @@ fn real_apps() {
 /// in them is a reviewed snapshot (paths from the corpus folder).
 #[test]
 fn real_custom_pages() {
-    let corpus = apps_dir();
-    let Some(entries) = read_corpus(&corpus) else {
+    let located = apps_dir();
+    let Some(entries) = read_corpus(&located) else {
         return;
     };
+    let corpus = located.0;
     let mut apps: Vec<_> = entries
         .map(|e| e.expect("readable corpus").path())
         .filter(|app| app.join("config/iparams.html").is_file())
@@ -213,8 +225,8 @@ fn every_format_over_the_corpus() {
         return;
     };
     // Named from the folder that holds both, as a user in it would name them.
-    let base = real.parent().expect("the corpus's folder");
-    assert_eq!(apps.parent(), Some(base), "the two corpora side by side");
+    let base = real.0.parent().expect("the corpus's folder");
+    assert_eq!(apps.0.parent(), Some(base), "the two corpora side by side");
     let named = |entries: fs::ReadDir, keep: &dyn Fn(&Path) -> bool| {
         let mut paths: Vec<String> = entries
             .map(|entry| entry.expect("readable corpus").path())
