@@ -121,6 +121,34 @@ fn usage_errors_exit_2_and_help_exits_0() {
     );
 }
 
+/// An install from npm or pip has no docs/ folder: help texts and `explain` name the docs by
+/// their web address, never by a path of the repository.
+#[test]
+fn help_and_explain_point_to_the_docs_on_the_web() {
+    let web = "https://github.com/iparams-lint/iparams-lint";
+    let help = stdout(&run(&["--help"]));
+    assert!(help.contains("Freshworks"), "{help}");
+    assert!(
+        help.contains(&format!("{web}/blob/main/docs/rules.md")),
+        "{help}"
+    );
+    for command in ["preview", "hr-sandbox", "lsp"] {
+        let help = stdout(&run(&[command, "--help"]));
+        assert!(
+            help.contains(&format!("{web}/blob/main/docs/")),
+            "{command}: {help}"
+        );
+        assert!(!help.contains(" docs/"), "{command}: {help}");
+    }
+    let explained = stdout(&run(&["explain", "missing-default"]));
+    assert!(
+        explained.ends_with(&format!(
+            "Online: {web}/blob/main/docs/rules.md#missing-default\n"
+        )),
+        "{explained}"
+    );
+}
+
 #[test]
 fn folders_are_searched_for_apps_and_iparams_files() {
     // An app folder, and a folder of apps (the fixtures of the app-aware rules among them).

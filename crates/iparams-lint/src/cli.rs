@@ -8,9 +8,15 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 #[command(
     name = "iparams-lint",
     version,
-    about = "Checks config/iparams.json of apps on the vendor's app framework, with exact positions",
+    about = "Checks the installation parameters (config/iparams.json, config/iparams.html) of \
+             Freshworks apps (FDK), with exact positions",
     args_conflicts_with_subcommands = true,
-    after_help = "Exit status: 0 no errors, 1 errors found, 2 usage or I/O error."
+    after_help = concat!(
+        "Exit status: 0 no errors, 1 errors found, 2 usage or I/O error.\n\nDocs: ",
+        env!("CARGO_PKG_REPOSITORY"),
+        "#readme\nRules: ",
+        docs_url!("rules.md")
+    )
 )]
 pub struct Cli {
     #[command(subcommand)]
@@ -33,8 +39,8 @@ pub enum Command {
     Add(AddArgs),
     /// List every rule: name, default severity, fix and summary
     Rules {
-        /// How to list them: a table, Markdown (docs/rules.md), or JSON (every rule with its
-        /// area, summary, docs, fix and URL)
+        /// How to list them: a table, Markdown (the rules page of the docs), or JSON (every rule
+        /// with its area, summary, docs, fix and URL)
         #[arg(long, value_enum, default_value_t = RulesFormat::Table)]
         format: RulesFormat,
         /// The same as --format markdown
@@ -52,10 +58,10 @@ pub enum Command {
     #[command(long_about = HR_SANDBOX_ABOUT)]
     HrSandbox(HrSandboxArgs),
     /// Serve the app's installation page on 127.0.0.1, offline, with the linter's findings on it
-    /// (docs/preview.md)
     #[command(long_about = PREVIEW_ABOUT)]
     Preview(PreviewArgs),
-    /// Run the language server over standard input and output (docs/editors.md)
+    /// Run the language server over standard input and output
+    #[command(long_about = LSP_ABOUT)]
     Lsp {
         /// Accepted and ignored: standard input and output are always used (VS Code's client
         /// adds it)
@@ -450,9 +456,12 @@ pub enum Shell {
 }
 
 /// `hr-sandbox`'s help: what it serves and every choice made where the document is silent.
-const HR_SANDBOX_ABOUT: &str = "\
+const HR_SANDBOX_ABOUT: &str = concat!(
+    "\
 Runs the vendor's HR service API on 127.0.0.1 (every endpoint, role, filter and limit is listed
-in docs/hr-sandbox.md), with its state in SQLite, seeded with an organisation (employees over
+in ",
+    docs_url!("hr-sandbox.md"),
+    "), with its state in SQLite, seeded with an organisation (employees over
 several branches, departments and teams; custom fields; time-off types; time-offs in every
 state).
 
@@ -462,7 +471,7 @@ The first line on standard output is one JSON object:
 the API keys (bearer tokens) of seeded users of each role. Logs go to standard error, one line
 per request (method, path, status), never a key. SIGINT or SIGTERM stops it (exit status 0).
 
-Choices where the document says \"not shown\" (docs/hr-sandbox.md has the full list):
+Choices where the document says \"not shown\" (the page above has the full list):
 - Roles have ids 1 Account Admin, 2 Admin, 3 HR Partner, 4 Reporting Manager, 5 Employee.
 - Organization lists, roles, one time-off type and invitations need HR Partner, Admin or
   Account Admin, like the documented reads: an Employee's key gets 403 on /api/branches.
@@ -474,10 +483,12 @@ Choices where the document says \"not shown\" (docs/hr-sandbox.md has the full l
 - Without draft/terminated/deleted filters, every employee is listed.
 - New time-offs are pending; cancel applies to pending or approved requests, approve to pending
   ones; other moves are 400 at `status`.
-- API keys are random per new database and kept in it (--db).";
+- API keys are random per new database and kept in it (--db)."
+);
 
 /// `preview`'s help.
-const PREVIEW_ABOUT: &str = "\
+const PREVIEW_ABOUT: &str = concat!(
+    "\
 Serves the app's installation page on 127.0.0.1, as the vendor's local run does at
 /custom_configs, but from the binary alone (no CDN, no network unless asked), with the linter's
 findings on it (the same as `iparams-lint --format json APP`), each at its iparam's field.
@@ -492,5 +503,14 @@ checked as `iparams-lint values` checks them, in --values (default
 <APP>/.iparams-lint/installed.json, owner-only: it holds secrets; keep it out of version
 control). Reopening the page refills them, secure ones excepted. Callbacks' invokeTemplate calls
 are made by the server from config/requests.json: hosts of the HR service go to --hr-url, other
-hosts only with --online. docs/preview.md has the details and the differences from the vendor's
-page.";
+hosts only with --online. The details, and the differences from the vendor's page: ",
+    docs_url!("preview.md")
+);
+
+/// `lsp`'s help.
+const LSP_ABOUT: &str = concat!(
+    "Runs the language server over standard input and output: findings as you type, hovers, \
+     completion, quick fixes and renames for iparams, in any editor with an LSP client. How to \
+     set it up in VS Code, Neovim, Helix, Zed and others: ",
+    docs_url!("editors.md")
+);

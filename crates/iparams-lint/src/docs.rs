@@ -14,10 +14,7 @@ fn fix_label(rule: &Rule) -> &'static str {
 
 /// Where a rule's documentation is read online: its section of docs/rules.md.
 pub fn rule_url(name: &str) -> String {
-    format!(
-        "{}/blob/main/docs/rules.md#{name}",
-        env!("CARGO_PKG_REPOSITORY")
-    )
+    format!("{}#{name}", docs_url!("rules.md"))
 }
 
 /// The registry's rules, area by area, in the order the docs present them.
@@ -104,7 +101,7 @@ pub fn explain(name: &str) -> Result<String, String> {
         ),
     };
     Ok(format!(
-        "{} ({}, {fix})\n{}\n\n{}\n\n{definitions}Fails{kind}:\n{}\nReported as:\n{}\n{fixed}Passes{kind}:\n{}\nThe vendor's validator: {}\n",
+        "{} ({}, {fix})\n{}\n\n{}\n\n{definitions}Fails{kind}:\n{}\nReported as:\n{}\n{fixed}Passes{kind}:\n{}\nThe vendor's validator: {}\n\nOnline: {}\n",
         rule.name,
         rule.severity,
         rule.summary,
@@ -112,7 +109,8 @@ pub fn explain(name: &str) -> Result<String, String> {
         indent(rule.bad),
         indent(&example_findings(rule)),
         indent(rule.good),
-        rule.vendor()
+        rule.vendor(),
+        rule_url(rule.name)
     ))
 }
 

@@ -1,6 +1,14 @@
 //! The `iparams-lint` command: finds files, lints them (or checks installation values against
 //! them) with `iparams-core`, renders the findings and decides the exit status.
 
+/// The web address of a page of the docs (`docs_url!("preview.md")`), for help texts and
+/// messages: an install from npm or pip has no docs/ folder to read.
+macro_rules! docs_url {
+    ($page:literal) => {
+        concat!(env!("CARGO_PKG_REPOSITORY"), "/blob/main/docs/", $page)
+    };
+}
+
 pub mod add;
 pub mod check;
 pub mod cli;

@@ -17,7 +17,7 @@ pub static RULE: Rule = Rule {
     area: Area::Templates,
     summary: "A template sends a vendor product an authorization it does not take (`Bearer` to Freshdesk, `Token` without `token=` to the CRM)",
     docs: r#"Each of the vendor's products takes an account's API key in one way, the way the
-installation page itself checks a key when INSTALL is pressed (docs/preview.md) and the product's API
+installation page itself checks a key when INSTALL is pressed (see `iparams-lint preview`) and the product's API
 documentation gives:
 
 | Product (host) | Authorization |
