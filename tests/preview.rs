@@ -1330,10 +1330,10 @@ fn preview_says_which_installation_page_is_missing_or_doubled() {
             && neither.contains("config/iparams.html"),
         "{neither}"
     );
-    // A folder inside the app: name the app's folder.
+    // A folder inside the app is the app, as for `check`.
     let inside = preview("app/config/assets");
     assert!(
-        inside.contains("app/config/assets is inside the app app; name the app's folder: iparams-lint preview app"),
+        inside.contains("app: config/ holds neither iparams.json nor iparams.html"),
         "{inside}"
     );
     // No app at all.
@@ -1348,6 +1348,31 @@ fn preview_says_which_installation_page_is_missing_or_doubled() {
             && both.contains("delete the other"),
         "{both}"
     );
+    // From a folder inside the app, with no path: the app is served.
+    std::fs::remove_file(app.join("config/iparams.html")).unwrap();
+    let mut child = support::binary()
+        .current_dir(app.join("config/assets"))
+        .args(["preview", "--port", "0"])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    let mut url = String::new();
+    std::io::BufRead::read_line(
+        &mut std::io::BufReader::new(child.stdout.take().expect("stdout")),
+        &mut url,
+    )
+    .expect("a first line");
+    // The line after the URL, on standard error, names the app served.
+    let mut log = String::new();
+    let _ = std::io::BufRead::read_line(
+        &mut std::io::BufReader::new(child.stderr.take().expect("stderr")),
+        &mut log,
+    );
+    let _ = child.kill();
+    let _ = child.wait();
+    assert!(url.starts_with("http://127.0.0.1:"), "{url}{log}");
+    assert!(log.starts_with("preview: serving ../.. at"), "{log}");
     let _ = std::fs::remove_dir_all(root);
 }
 

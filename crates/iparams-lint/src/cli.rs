@@ -169,7 +169,7 @@ pub struct ValuesArgs {
 
 #[derive(Debug, Args)]
 pub struct PreviewArgs {
-    /// The app's folder (the one with manifest.json and config/iparams.json)
+    /// The app: its folder (manifest.json and config/), or any folder or file inside it
     #[arg(value_name = "APP", default_value = ".")]
     pub app: PathBuf,
 

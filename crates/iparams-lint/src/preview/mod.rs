@@ -13,7 +13,7 @@ mod state;
 mod store;
 
 use std::io::Write;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::sync::atomic::Ordering;
 use std::sync::{Arc, Condvar, Mutex, RwLock};
 use std::time::Duration;
@@ -40,7 +40,8 @@ pub fn run(args: PreviewArgs, stdout: &mut dyn Write, stderr: &mut dyn Write) ->
         let _ = writeln!(stderr, "iparams-lint: preview: {message}");
         exit::TROUBLE
     };
-    if let Err(message) = installation_page_of(&args.app) {
+    let app = app_to_serve(&args.app);
+    if let Err(message) = installation_page_of(&app) {
         return fail(stderr, &message);
     }
     // The HR key goes to --hr-url: never in clear across the network, as for `values --verify`.
@@ -56,19 +57,12 @@ pub fn run(args: PreviewArgs, stdout: &mut dyn Write, stderr: &mut dyn Write) ->
     let values_path = args
         .values
         .clone()
-        .unwrap_or_else(|| args.app.join(INSTALLED_VALUES_FILE));
+        .unwrap_or_else(|| app.join(INSTALLED_VALUES_FILE));
     let network = Network {
         hr_url: args.hr_url.clone(),
         online: args.online,
     };
-    let started = start(
-        &args.app,
-        &args.rules,
-        args.port,
-        network,
-        &values_path,
-        true,
-    );
+    let started = start(&app, &args.rules, args.port, network, &values_path, true);
     let (server, shared) = match started {
         Ok(started) => started,
         Err(message) => return fail(stderr, &message),
@@ -78,7 +72,7 @@ pub fn run(args: PreviewArgs, stdout: &mut dyn Write, stderr: &mut dyn Write) ->
     let _ = writeln!(
         stderr,
         "preview: serving {} at {url} (values in {}); stop with Ctrl-C",
-        args.app.display(),
+        app.display(),
         values_path.display()
     );
     if args.open {
@@ -156,6 +150,15 @@ pub fn start(
 
 /// Whether `app` is an app with one installation page to serve, generated from iparams.json or
 /// written as iparams.html; `Err` says what is wrong and what to name or write instead.
+/// The app to serve: the folder named, or the app a path inside one is in (`cd app/config &&
+/// iparams-lint preview`, or `preview config/iparams.html`), as `check` finds a path's app.
+fn app_to_serve(given: &Path) -> PathBuf {
+    match app_of(given) {
+        Some(found) if !found.relative.is_empty() => found.root,
+        _ => given.to_owned(),
+    }
+}
+
 fn installation_page_of(app: &Path) -> Result<(), String> {
     let shown = app.display();
     match IparamsSource::of(
@@ -174,11 +177,7 @@ fn installation_page_of(app: &Path) -> Result<(), String> {
                  installation page; write config/iparams.json (a page generated from it) or \
                  config/iparams.html (a page of your own)"
             ),
-            Some(found) => format!(
-                "{shown} is inside the app {0}; name the app's folder: iparams-lint preview {0}",
-                found.root.display()
-            ),
-            None => format!(
+            _ => format!(
                 "{shown}: not an app (an app's folder holds manifest.json and config/); name \
                  the app's folder"
             ),
