@@ -1206,6 +1206,58 @@ fn a_custom_page_s_secure_values_are_stored_and_never_in_any_response() {
     let _ = std::fs::remove_dir_all(app);
 }
 
+/// A custom page that loads a component library from a CDN: offline by default (the page's
+/// policy allows no other host, and the state names the hosts blocked), loaded over https://
+/// with `--allow-remote-scripts`, its requests still only to the preview.
+#[test]
+fn remote_scripts_of_a_custom_page_are_blocked_unless_allowed() {
+    let app = app_copy(CUSTOM_PAGE, "custom-remote");
+    let page = app.join("config/iparams.html");
+    let written = std::fs::read_to_string(&page).unwrap();
+    let remote = written.replace(
+        "<link rel=\"stylesheet\" href=\"./assets/iparams.css\" />",
+        "<script type=\"module\" src=\"https://cdn.jsdelivr.net/npm/@freshworks/crayons/dist/crayons/crayons.esm.js\"></script>\n  \
+         <link rel=\"stylesheet\" href=\"https://static.freshdev.io/fdk/2.0/assets/freshdesk.css\" />",
+    );
+    assert_ne!(remote, written);
+    std::fs::write(&page, remote).unwrap();
+    let policy = |preview: &Running| {
+        let (status, head, _) = preview.get_with_head("/custom_configs/form");
+        assert_eq!(status, 200);
+        head.lines()
+            .find(|line| line.starts_with("content-security-policy:"))
+            .expect("a policy")
+            .to_owned()
+    };
+    let preview = Running::preview(&app, &[]);
+    let state = preview.state();
+    assert_eq!(
+        state["remote_hosts"],
+        json!(["cdn.jsdelivr.net", "static.freshdev.io"])
+    );
+    assert_eq!(state["network"]["remote_scripts"], json!(false));
+    let offline = policy(&preview);
+    assert!(!offline.contains("https:"), "{offline}");
+    drop(preview);
+
+    let preview = Running::preview(&app, &["--allow-remote-scripts"]);
+    assert_eq!(preview.state()["network"]["remote_scripts"], json!(true));
+    let allowed = policy(&preview);
+    for part in [
+        "script-src 'self' 'unsafe-inline' https:",
+        "style-src 'self' 'unsafe-inline' https:",
+        "font-src 'self' data: https:",
+        "default-src 'self'",
+    ] {
+        assert!(allowed.contains(part), "{part} in {allowed}");
+    }
+    assert!(!allowed.contains("connect-src"), "{allowed}");
+    // The preview's own page stays closed to other hosts.
+    let (_, head, _) = preview.get_with_head("/custom_configs");
+    assert!(!head.contains("https:"), "{head}");
+    let _ = std::fs::remove_dir_all(app);
+}
+
 /// A value stored as secure stays on the server whatever the definitions say later: iparams.json
 /// made it not secure, or a custom page replaced iparams.json (a branch switched while the
 /// preview runs). The secure keys are stored with the values, not read from the definitions.

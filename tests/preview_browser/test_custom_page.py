@@ -106,7 +106,7 @@ def test_the_fixture_page_is_served_in_the_frame_with_the_preview_client(app_cop
     outcome, text = custom.page.install()
     assert outcome == "passed", (text, custom.problems())
     values = app / ".iparams-lint/installed.json"
-    assert json.loads(values.read_text()) == {"company": "Acme", "hr_domain": "acme", "hr_api_key": key}
+    assert json.loads(values.read_text()) == {"company": "Acme", "hr_domain": "acme", "hr_api_key": key, "__meta": {"secure": ["hr_api_key"]}}
     assert stat.S_IMODE(values.stat().st_mode) == 0o600
     assert "query-string-in-path" in custom.findings()
 
@@ -125,7 +125,7 @@ def test_the_fixture_page_is_served_in_the_frame_with_the_preview_client(app_cop
     # INSTALL again without the key: it is kept.
     custom.type("#company", " Corp")
     assert custom.page.install()[0] == "passed"
-    assert json.loads(values.read_text()) == {"company": "Acme Corp", "hr_domain": "acme", "hr_api_key": key}
+    assert json.loads(values.read_text()) == {"company": "Acme Corp", "hr_domain": "acme", "hr_api_key": key, "__meta": {"secure": ["hr_api_key"]}}
 
 
 def test_a_page_without_post_configs_is_told_so(app_copy, preview, open_page):
@@ -200,3 +200,25 @@ def test_an_edit_of_the_page_on_disk_reloads_the_frame(app_copy, preview, open_p
     page_file = app / "config/iparams.html"
     page_file.write_text(page_file.read_text().replace("<h3>HR lookup</h3>", "<h3>HR lookup, edited</h3>"))
     custom.wait_text("h3", lambda t: t == "HR lookup, edited")
+
+
+def test_scripts_from_other_hosts_are_blocked_and_said_so(app_copy, preview, open_page):
+    app = app_copy(CUSTOM)
+    page_file = app / "config/iparams.html"
+    page_file.write_text(page_file.read_text().replace(
+        '<link rel="stylesheet" href="./assets/iparams.css" />',
+        '<script type="module" src="https://cdn.jsdelivr.net/npm/@freshworks/crayons/dist/crayons/crayons.esm.js"></script>',
+    ))
+    custom = CustomPage(open_page(preview(app)))
+    banner = custom.driver.find_element(By.CSS_SELECTOR, "[data-remote-blocked]")
+    custom.page.wait_for(lambda d: banner.is_displayed())
+    assert "cdn.jsdelivr.net" in banner.text and "--allow-remote-scripts" in banner.text, banner.text
+    # The page's own inputs still work with the preview's client.
+    custom.wait_text("h3", lambda t: t == "HR lookup")
+    # With the flag, the banner is gone and the notes say what is loaded.
+    custom = CustomPage(open_page(preview(app, "--allow-remote-scripts")))
+    custom.wait_text("h3", lambda t: t == "HR lookup")
+    banner = custom.driver.find_element(By.CSS_SELECTOR, "[data-remote-blocked]")
+    assert not banner.is_displayed()
+    notes = custom.driver.find_element(By.ID, "notes-list").text
+    assert "loaded (--allow-remote-scripts): this page loads from cdn.jsdelivr.net" in notes, notes

@@ -423,3 +423,21 @@ def test_a_reload_clears_a_stale_failure(app_copy, preview, open_page):
     assert status.text == "" and status.get_attribute("data-outcome") == ""
     assert top_problems(page) == []
     assert not page.driver.find_element(By.CSS_SELECTOR, "[data-install-problems]").is_displayed()
+
+
+def test_callbacks_get_sample_product_data_and_unknown_calls_reject(app_copy, preview, open_page):
+    page = open_page(preview(app_copy(ALL_TYPES)))
+    got = page.driver.execute_async_script(
+        "const done = arguments[0];"
+        "client.data.get('loggedInUser').then(u => client.data.get('domainName').then(d => done([u.loggedInUser.name, d.domainName])))"
+    )
+    assert got[0] == "Sample Agent" and got[1].startswith("acme."), got
+    # A call the preview does not have rejects naming itself (no TypeError in the callback).
+    message = page.driver.execute_async_script(
+        "const done = arguments[0]; client.db.get('x').then(() => done('resolved'), e => done(e.message))"
+    )
+    assert message == "client.db.get() is not available in the iparams-lint preview of an installation page", message
+    unknown = page.driver.execute_async_script(
+        "const done = arguments[0]; client.data.get('nothing').then(() => done('resolved'), e => done(e.message))"
+    )
+    assert "the preview has no sample of it; it has loggedInUser" in unknown, unknown

@@ -196,6 +196,12 @@ pub struct PreviewArgs {
     #[arg(long)]
     pub online: bool,
 
+    /// Let a custom page (config/iparams.html) load scripts, styles, fonts and images over
+    /// https:// from other hosts (a component library from a CDN); its own calls still go
+    /// through the preview
+    #[arg(long)]
+    pub allow_remote_scripts: bool,
+
     /// Open the page in the default browser
     #[arg(long)]
     pub open: bool,

@@ -24,11 +24,13 @@ const TIMEOUT: Duration = Duration::from_secs(15);
 /// The platform's response limit.
 const MAX_RESPONSE: u64 = 6 * 1024 * 1024;
 
-/// Where calls may go.
+/// Where calls may go, and what a custom page may load.
 #[derive(Debug, Clone, Default)]
 pub struct Network {
     pub hr_url: Option<String>,
     pub online: bool,
+    /// A custom page may load scripts and styles from other hosts (`--allow-remote-scripts`).
+    pub remote_scripts: bool,
 }
 
 /// A failed call, as the page's promise rejects with it.
@@ -836,6 +838,7 @@ mod tests {
         let hr = Network {
             hr_url: Some("http://127.0.0.1:9/".into()),
             online: false,
+            ..Network::default()
         };
         assert_eq!(
             route("acme.freshteam.com", &hr).unwrap(),
@@ -849,6 +852,7 @@ mod tests {
         let online = Network {
             hr_url: None,
             online: true,
+            ..Network::default()
         };
         assert_eq!(
             route("api.example.com", &online).unwrap(),
@@ -944,6 +948,7 @@ mod tests {
             let online = Network {
                 hr_url: None,
                 online: true,
+                ..Network::default()
             };
             let refusal = route(host, &online).unwrap_err();
             assert!(refusal.contains("is an IP address"), "{refusal}");
@@ -967,6 +972,7 @@ mod tests {
         let online = Network {
             hr_url: None,
             online: true,
+            ..Network::default()
         };
         for host in [
             "localhost",

@@ -61,6 +61,7 @@ pub fn run(args: PreviewArgs, stdout: &mut dyn Write, stderr: &mut dyn Write) ->
     let network = Network {
         hr_url: args.hr_url.clone(),
         online: args.online,
+        remote_scripts: args.allow_remote_scripts,
     };
     let started = start(&app, &args.rules, args.port, network, &values_path, true);
     let (server, shared) = match started {

@@ -37,6 +37,12 @@ const PAGE_POLICY: &str =
 /// from another host (the preview is offline), and only the preview's page may frame it.
 const CUSTOM_PAGE_POLICY: &str = "default-src 'self'; script-src 'self' 'unsafe-inline'; \
      style-src 'self' 'unsafe-inline'; img-src 'self' data:; frame-ancestors 'self'";
+/// A custom page with `--allow-remote-scripts`: scripts, styles, fonts and images from any
+/// https:// host too (a component library from a CDN); its requests (`connect-src`) still go
+/// only to the preview, which makes the app's calls.
+const CUSTOM_PAGE_REMOTE_POLICY: &str = "default-src 'self'; \
+     script-src 'self' 'unsafe-inline' https:; style-src 'self' 'unsafe-inline' https:; \
+     font-src 'self' data: https:; img-src 'self' data: https:; frame-ancestors 'self'";
 
 /// Body limits, per route.
 const MAX_STORE_BODY: usize = 256 * 1024;
@@ -355,7 +361,11 @@ fn custom_page(shared: &Shared) -> Outgoing {
             200,
             "text/html; charset=utf-8",
             with_preview_client(&String::from_utf8_lossy(&bytes)),
-            CUSTOM_PAGE_POLICY,
+            if shared.network.remote_scripts {
+                CUSTOM_PAGE_REMOTE_POLICY
+            } else {
+                CUSTOM_PAGE_POLICY
+            },
         ),
         Err(error) => self::error(404, &format!("{PAGE_FILE} cannot be read: {error}")),
     }
@@ -424,6 +434,7 @@ pub fn state(shared: &Shared) -> Json {
     page["network"] = json!({
         "hr_url": shared.network.hr_url.is_some(),
         "online": shared.network.online,
+        "remote_scripts": shared.network.remote_scripts,
     });
     page["values_path"] = json!(shared.values_path.display().to_string());
     // The domains the page's `domain` inputs offer, by product.

@@ -69,12 +69,27 @@
     };
   }
 
+  /** `client.data`: `get(name)` of the sample data, which rejects naming what it has for a
+   * name it does not know. */
+  function sampleData(product, domainName) {
+    var data = samples(product, domainName);
+    return knowing({
+      get: function (name) {
+        if (!Object.prototype.hasOwnProperty.call(data, name)) {
+          return Promise.reject({ message: "client.data.get(" + JSON.stringify(name) + "): the preview has no sample of it; it has " + Object.keys(data).join(", ") });
+        }
+        var answer = {};
+        answer[name] = JSON.parse(JSON.stringify(data[name]));
+        return Promise.resolve(answer);
+      },
+    }, "client.data");
+  }
+
   /** The client of a custom page: `request` with the stored values, `iparams.get` (the stored
    * values but the secure ones), `data.get` of sample data, `interface.trigger` (shown by the
    * preview's page), `instance.context()`, `context`; anything else rejects naming itself. */
   function customClient(state, shell) {
     var product = (state.products || [])[0] || "freshdesk";
-    var data = samples(product, state.domain_name);
     var context = { location: "installation_page", product: product, productContext: { name: product, url: "https://" + state.domain_name } };
     context.get = function () { return Promise.resolve({ location: context.location, product: product }); };
     var client = {
@@ -92,16 +107,7 @@
           });
         },
       }, "client.iparams"),
-      data: knowing({
-        get: function (name) {
-          if (!Object.prototype.hasOwnProperty.call(data, name)) {
-            return Promise.reject({ message: "client.data.get(" + JSON.stringify(name) + "): the preview has no sample of it; it has " + Object.keys(data).join(", ") });
-          }
-          var answer = {};
-          answer[name] = JSON.parse(JSON.stringify(data[name]));
-          return Promise.resolve(answer);
-        },
-      }, "client.data"),
+      data: sampleData(product, state.domain_name),
       interface: knowing({
         trigger: function (action, options) {
           if (shell && typeof shell.interfaceCall === "function") shell.interfaceCall(String(action), options);
@@ -115,7 +121,7 @@
     return knowing(client, "client");
   }
 
-  window.iparamsPreview = { post: post, request: request };
+  window.iparamsPreview = { post: post, request: request, knowing: knowing, sampleData: sampleData };
 
   // In a custom page's frame: `app.initialized()` resolves once the app's products are known
   // and the shell has given the page its stored values (getConfigs), or after a few seconds

@@ -425,11 +425,15 @@
     // Templates and the request API of apps before platform 2.3, carried out by the server.
     request: window.iparamsPreview.request(currentValues),
     iparams: { get: function () { return Promise.reject({ message: "client.iparams is not available on the installation page" }); } },
+    // Sample product data, for the product the iparams name once the state is read.
+    data: { get: function (name) { return window.iparamsPreview.sampleData(client.context.product || "freshdesk", state.domain_name).get(name); } },
   };
   client.context.get = function () { return Promise.resolve({ location: client.context.location, product: client.context.product }); };
-  window.app = { initialized: function () { return Promise.resolve(client); } };
+  // Any other call rejects naming itself, instead of a TypeError in the callback.
+  var shownClient = window.iparamsPreview.knowing(client, "client");
+  window.app = { initialized: function () { return Promise.resolve(shownClient); } };
   // Callbacks written against the vendor's page use a global `client`.
-  window.client = client;
+  window.client = shownClient;
 
   // ---- findings, problems and notes -----------------------------------------------------
   /** A finding; one not shown at its field says where it is (a hidden field, or a place). */
@@ -507,9 +511,22 @@
     $("script-errors").hidden = true;
   }
 
+  /** What becomes of the scripts and styles a custom page loads from other hosts. */
+  function remoteNote() {
+    var hosts = state.remote_hosts || [];
+    if (state.network.remote_scripts) {
+      return "Scripts, styles, fonts and images from https:// hosts are loaded (--allow-remote-scripts)" +
+        (hosts.length ? ": this page loads from " + hosts.join(", ") + "." : ".");
+    }
+    if (!hosts.length) return "Scripts and styles from other hosts would not be loaded: the preview is offline.";
+    return "Blocked: the scripts and styles this page loads from " + hosts.join(", ") +
+      " (the preview is offline). Start it with --allow-remote-scripts to load them, as the product would.";
+  }
+
   function showNotes() {
     var notes = state.custom_page ? [
-      "The app writes its own installation page, " + state.custom_page + ": it is shown in the frame below as the vendor's local run shows it, with the preview's client in place of the vendor's. Scripts and styles it loads from other hosts are not loaded: the preview is offline.",
+      "The app writes its own installation page, " + state.custom_page + ": it is shown in the frame below as the vendor's local run shows it, with the preview's client in place of the vendor's.",
+      remoteNote(),
       "On load the page's getConfigs(configs) gets the stored values (secure ones left out); INSTALL calls its validate(), then its postConfigs(), and stores what that returns; the values of the keys its __meta.secure names are secure.",
       "Template calls of the page's scripts are made by the preview server from config/requests.json with the stored values, so secure values stay on it. " +
         (state.network.online ? "Hosts are called for real (--online)." : "Without --online, hosts other than --hr-url's are not called: the call gets an offline error."),
@@ -522,6 +539,9 @@
         (state.network.online ? "Other hosts are called for real (--online)." : "Without --online, other hosts are not called: the callback gets an offline error."),
       "INSTALL stores the values in " + state.values_path + " (a values file `iparams-lint values` checks; it holds secrets, so keep it out of version control). Secure values are never sent back to this page.",
     ].concat(state.notes || []);
+    var blocked = !!state.custom_page && !state.network.remote_scripts && (state.remote_hosts || []).length > 0;
+    $("remote-blocked").textContent = blocked ? remoteNote() : "";
+    $("remote-blocked").hidden = !blocked;
     var list = $("notes-list");
     list.textContent = "";
     notes.forEach(function (n) { list.appendChild(el("li", { text: n })); });
