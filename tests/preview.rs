@@ -1360,3 +1360,32 @@ fn plain_http_off_this_machine_is_refused_for_the_hr_key() {
     );
     assert!(stderr.contains("--allow-http"), "{stderr}");
 }
+
+/// A custom page whose script nests 12,000 blocks is loaded, reloaded after an edit and
+/// answered, where it used to overflow a connection's stack and abort the preview.
+#[test]
+fn a_deeply_nested_page_script_never_aborts_the_preview() {
+    let app = app_copy(CUSTOM_PAGE, "deep-script");
+    let page = app.join("config/iparams.html");
+    let written = std::fs::read_to_string(&page).expect("the page");
+    let nested = |levels: usize| {
+        let blocks = format!("{}{}", "{".repeat(levels), "}".repeat(levels));
+        written.replacen("<script>", &format!("<script>\n{blocks}\n"), 1)
+    };
+    std::fs::write(&page, nested(12_000)).expect("written");
+    let preview = Running::preview(&app, &[]);
+    let state = preview.state();
+    let version = state["version"].as_u64().expect("a version");
+    std::fs::write(&page, nested(60_000)).expect("written");
+    let (status, body) = preview.get(&format!("/custom_configs/changes?since={version}"));
+    assert_eq!(status, 200, "{body}");
+    let state = preview.state();
+    assert!(state["version"].as_u64() > Some(version), "{state}");
+    assert!(
+        state.to_string().contains("levels deep"),
+        "the page past the limit is not read, and says so: {state}"
+    );
+    let (code, log) = preview.stop();
+    assert_eq!(code, Some(0), "{log}");
+    let _ = std::fs::remove_dir_all(app);
+}
