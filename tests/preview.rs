@@ -682,6 +682,64 @@ fn stalled_clients_and_abandoned_long_polls_never_delay_another_request() {
     let _ = std::fs::remove_dir_all(app);
 }
 
+/// Long-polls wait aside of the cap of ordinary requests: one process renewing more of them than
+/// that cap (64) keeps neither the page's requests out nor the newest long-poll (the page's)
+/// from waiting, and SIGTERM stops the preview at once with them and stalled requests open.
+#[test]
+fn long_polls_never_keep_requests_out_nor_the_preview_from_stopping() {
+    let app = app_copy(ALL_TYPES, "long-polls");
+    let mut preview = Running::preview(&app, &[]);
+    let authority = preview.authority();
+    let open = |request: &str| {
+        let mut stream = TcpStream::connect(&authority).expect("connects");
+        stream
+            .write_all(format!("{request}Host: {authority}\r\n").as_bytes())
+            .expect("sent");
+        stream
+    };
+    let mut polls = Vec::new();
+    for _ in 0..5 {
+        for _ in 0..20 {
+            let mut stream = open("GET /custom_configs/changes?since=999999 HTTP/1.1\r\n");
+            stream.write_all(b"\r\n").expect("sent");
+            polls.push(stream);
+        }
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    let stalled: Vec<TcpStream> = (0..10)
+        .map(|_| open("GET /custom_configs/state HTTP/1.1\r\n"))
+        .collect();
+    assert_eq!(
+        status_within(&authority, "/custom_configs/state"),
+        Some(200),
+        "long-polls kept a request out"
+    );
+    // The oldest long-poll was answered to make room for the newer ones.
+    polls[0]
+        .set_read_timeout(Some(PATIENCE))
+        .expect("a read timeout");
+    let mut answer = String::new();
+    let _ = polls[0].read_to_string(&mut answer);
+    assert!(answer.starts_with("HTTP/1.1 200 "), "{answer}");
+    let started = Instant::now();
+    let _ = std::process::Command::new("kill")
+        .args(["-TERM", &preview.child.id().to_string()])
+        .status();
+    let code = loop {
+        if let Ok(Some(status)) = preview.child.try_wait() {
+            break status.code();
+        }
+        assert!(
+            started.elapsed() < PATIENCE,
+            "SIGTERM did not stop the preview within {PATIENCE:?}"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    assert_eq!(code, Some(0));
+    drop((polls, stalled));
+    let _ = std::fs::remove_dir_all(app);
+}
+
 /// A symbolic link in the app (config/assets, `.iparams-lint/`, or the values file itself) that
 /// leads outside it lets the page neither read nor write there.
 #[test]
@@ -1480,4 +1538,33 @@ fn plain_http_off_this_machine_is_refused_for_the_hr_key() {
         "{stderr}"
     );
     assert!(stderr.contains("--allow-http"), "{stderr}");
+}
+
+/// A custom page whose script nests 12,000 blocks is loaded, reloaded after an edit and
+/// answered, where it used to overflow a connection's stack and abort the preview.
+#[test]
+fn a_deeply_nested_page_script_never_aborts_the_preview() {
+    let app = app_copy(CUSTOM_PAGE, "deep-script");
+    let page = app.join("config/iparams.html");
+    let written = std::fs::read_to_string(&page).expect("the page");
+    let nested = |levels: usize| {
+        let blocks = format!("{}{}", "{".repeat(levels), "}".repeat(levels));
+        written.replacen("<script>", &format!("<script>\n{blocks}\n"), 1)
+    };
+    std::fs::write(&page, nested(12_000)).expect("written");
+    let preview = Running::preview(&app, &[]);
+    let state = preview.state();
+    let version = state["version"].as_u64().expect("a version");
+    std::fs::write(&page, nested(60_000)).expect("written");
+    let (status, body) = preview.get(&format!("/custom_configs/changes?since={version}"));
+    assert_eq!(status, 200, "{body}");
+    let state = preview.state();
+    assert!(state["version"].as_u64() > Some(version), "{state}");
+    assert!(
+        state.to_string().contains("levels deep"),
+        "the page past the limit is not read, and says so: {state}"
+    );
+    let (code, log) = preview.stop();
+    assert_eq!(code, Some(0), "{log}");
+    let _ = std::fs::remove_dir_all(app);
 }

@@ -274,6 +274,7 @@ impl Sandbox {
                 log: config.log_requests.then(|| "hr-sandbox".to_owned()),
                 logged_path: text::mask_keys,
                 refusal: ApiError::refusal,
+                ..Options::default()
             },
             |port| {
                 let service =

@@ -14,8 +14,20 @@
 //! byte (else 408 and the connection is closed), an idle kept-alive connection is closed after
 //! the same time, and an answer the client does not take is given up after it too. The number
 //! of connections is capped ([`Options::max_connections`]; one more is answered 503), so the
-//! threads are bounded, and each lives at most a timeout past its last request. A handler that
-//! waits (a long-poll) asks [`Incoming::client_gone`] to stop waiting for a client that left.
+//! threads are bounded, and each lives at most a timeout past its last request.
+//!
+//! # Long-polls aside
+//! A handler that waits (a long-poll) takes its connection out of that cap while it waits
+//! ([`Incoming::wait_aside`]): waits have a cap of their own ([`Options::max_waiting`]), and one
+//! more ends the oldest wait (answered at once, its connection then closed), so that no number
+//! of long-polls, renewed as fast as they are answered, keeps ordinary requests out, and the
+//! newest wait (a page just loaded) is the one that is kept. A wait also ends when its client
+//! has gone or the server stops.
+//!
+//! # Stopping
+//! [`LocalServer::stop`] ends every read under way and gives the handlers under way
+//! [`Options::read_timeout`] to answer; a handler stuck beyond that is left behind (its thread
+//! ends with the process), so that stopping never waits on it.
 
 use std::borrow::Cow;
 use std::collections::HashMap;
@@ -31,6 +43,8 @@ use std::time::{Duration, Instant};
 pub const DEFAULT_READ_TIMEOUT: Duration = Duration::from_secs(5);
 /// Connections served at once unless [`Options::max_connections`] says otherwise.
 pub const DEFAULT_MAX_CONNECTIONS: usize = 64;
+/// Waiting handlers (long-polls) unless [`Options::max_waiting`] says otherwise.
+pub const DEFAULT_MAX_WAITING: usize = 64;
 /// The request line and headers together; more is answered 431.
 pub const MAX_HEAD: usize = 64 * 1024;
 /// Why a head over [`MAX_HEAD`] is refused.
@@ -62,11 +76,61 @@ impl Incoming {
     pub fn client_gone(&self) -> bool {
         self.client.as_ref().is_some_and(Client::gone)
     }
+
+    /// Takes the connection out of the cap of ordinary connections while the handler waits (a
+    /// long-poll), into the cap of waits: one more wait than that cap ends the oldest. The
+    /// handler stops waiting once [`Waiting::over`] says so; when the [`Waiting`] is dropped
+    /// the connection counts as an ordinary one again, or, with no room among those, is closed
+    /// after its answer.
+    pub fn wait_aside(&self) -> Waiting<'_> {
+        let ended = self.client.as_ref().map(|client| {
+            let mut open = client.connections.lock();
+            open.wait_aside(client.id, client.max_waiting)
+        });
+        Waiting {
+            client: self.client.as_ref(),
+            ended: ended.unwrap_or_default(),
+        }
+    }
+}
+
+/// A handler's wait, out of the cap of ordinary connections ([`Incoming::wait_aside`]).
+#[derive(Debug)]
+pub struct Waiting<'a> {
+    client: Option<&'a Client>,
+    /// Set when a newer wait took this one's place.
+    ended: Arc<AtomicBool>,
+}
+
+impl Waiting<'_> {
+    /// Whether to stop waiting and answer: a newer wait took this one's place, the client has
+    /// gone, or the server is stopping.
+    pub fn over(&self) -> bool {
+        self.ended.load(Ordering::SeqCst)
+            || self.client.is_some_and(|client| {
+                client.connections.stopping.load(Ordering::SeqCst) || client.gone()
+            })
+    }
+}
+
+impl Drop for Waiting<'_> {
+    fn drop(&mut self) {
+        if let Some(client) = self.client {
+            let mut open = client.connections.lock();
+            open.wait_over(client.id, client.max_connections);
+        }
+    }
 }
 
 /// The connection a request came on.
 #[derive(Debug, Clone)]
-pub struct Client(Arc<TcpStream>);
+pub struct Client {
+    stream: Arc<TcpStream>,
+    connections: Arc<Connections>,
+    id: u64,
+    max_connections: usize,
+    max_waiting: usize,
+}
 
 impl Client {
     /// Whether the end of the stream (or an error) is next on the connection. A peek with a
@@ -74,13 +138,13 @@ impl Client {
     /// connection's, while its read timeout is set again before every read anyway.
     fn gone(&self) -> bool {
         if self
-            .0
+            .stream
             .set_read_timeout(Some(Duration::from_millis(1)))
             .is_err()
         {
             return true;
         }
-        match self.0.peek(&mut [0; 1]) {
+        match self.stream.peek(&mut [0; 1]) {
             Ok(0) => true,
             Ok(_) => false,
             Err(error) => !matches!(
@@ -149,6 +213,8 @@ pub struct LocalServer {
     connections: Arc<Connections>,
     acceptor: Option<JoinHandle<()>>,
     address: SocketAddr,
+    /// How long stopping waits for the handlers under way.
+    grace: Duration,
 }
 
 impl std::fmt::Debug for LocalServer {
@@ -165,8 +231,10 @@ pub struct Options {
     /// 0: any free port.
     pub port: u16,
     /// Connections served at once, each by a thread of its own; one more is answered 503 and
-    /// closed.
+    /// closed. A connection whose handler waits aside ([`Incoming::wait_aside`]) is not counted.
     pub max_connections: usize,
+    /// Handlers waiting aside at once; one more ends the oldest wait.
+    pub max_waiting: usize,
     /// Bodies over this are read as `None`.
     pub max_body: usize,
     /// How long a request (line, headers and body) may take from its first byte (else 408),
@@ -187,6 +255,7 @@ impl Default for Options {
         Self {
             port: 0,
             max_connections: DEFAULT_MAX_CONNECTIONS,
+            max_waiting: DEFAULT_MAX_WAITING,
             max_body: 1024 * 1024,
             read_timeout: DEFAULT_READ_TIMEOUT,
             log: None,
@@ -202,37 +271,110 @@ pub fn as_is(path: &str) -> Cow<'_, str> {
 }
 
 /// The open connections, so that stopping can end their reads and wait for them.
-#[derive(Default)]
+#[derive(Debug, Default)]
 struct Connections {
     stopping: AtomicBool,
     open: Mutex<Open>,
     all_closed: Condvar,
 }
 
-#[derive(Default)]
+#[derive(Debug, Default)]
 struct Open {
     next: u64,
-    streams: HashMap<u64, Arc<TcpStream>>,
+    streams: HashMap<u64, (Arc<TcpStream>, Slot)>,
+    /// The waits, oldest first.
+    waits: std::collections::VecDeque<(u64, Arc<AtomicBool>)>,
+}
+
+/// What cap a connection counts against.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Slot {
+    /// The cap of ordinary connections.
+    Ordinary,
+    /// The cap of waits: its handler waits aside.
+    Waiting,
+    /// Neither: it answers its last request and closes (a wait that ended with no room left
+    /// among the ordinary connections, or that a newer wait ended).
+    Leaving,
 }
 
 impl Connections {
-    /// Registers `stream`, or `None` when `max` are open already.
+    fn lock(&self) -> std::sync::MutexGuard<'_, Open> {
+        self.open.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Registers `stream`, or `None` when `max` ordinary connections are open already.
     fn admit(&self, stream: &Arc<TcpStream>, max: usize) -> Option<u64> {
-        let mut open = self.open.lock().unwrap_or_else(|e| e.into_inner());
-        if open.streams.len() >= max.max(1) {
+        let mut open = self.lock();
+        if open.ordinary() >= max.max(1) {
             return None;
         }
         open.next += 1;
         let id = open.next;
-        open.streams.insert(id, Arc::clone(stream));
+        open.streams
+            .insert(id, (Arc::clone(stream), Slot::Ordinary));
         Some(id)
     }
 
     fn release(&self, id: u64) {
-        let mut open = self.open.lock().unwrap_or_else(|e| e.into_inner());
+        let mut open = self.lock();
         open.streams.remove(&id);
+        open.waits.retain(|(waiting, _)| *waiting != id);
         if open.streams.is_empty() {
             self.all_closed.notify_all();
+        }
+    }
+
+    /// Whether connection `id` is to close after its answer.
+    fn leaving(&self, id: u64) -> bool {
+        self.lock()
+            .streams
+            .get(&id)
+            .is_some_and(|(_, slot)| *slot == Slot::Leaving)
+    }
+}
+
+impl Open {
+    fn ordinary(&self) -> usize {
+        self.streams
+            .values()
+            .filter(|(_, slot)| *slot == Slot::Ordinary)
+            .count()
+    }
+
+    /// Moves connection `id` among the waits, ending the oldest when `max` wait already; the
+    /// flag that tells this wait to end.
+    fn wait_aside(&mut self, id: u64, max: usize) -> Arc<AtomicBool> {
+        let ended = Arc::new(AtomicBool::new(false));
+        let Some((_, slot)) = self.streams.get_mut(&id) else {
+            return ended;
+        };
+        if *slot != Slot::Ordinary {
+            return ended;
+        }
+        *slot = Slot::Waiting;
+        while self.waits.len() >= max.max(1) {
+            let Some((oldest, flag)) = self.waits.pop_front() else {
+                break;
+            };
+            flag.store(true, Ordering::SeqCst);
+            if let Some((_, slot)) = self.streams.get_mut(&oldest) {
+                *slot = Slot::Leaving;
+            }
+        }
+        self.waits.push_back((id, Arc::clone(&ended)));
+        ended
+    }
+
+    /// Counts connection `id`, whose wait is over, as an ordinary one again if there is room
+    /// among `max`; else it leaves after its answer.
+    fn wait_over(&mut self, id: u64, max: usize) {
+        self.waits.retain(|(waiting, _)| *waiting != id);
+        let room = self.ordinary() < max.max(1);
+        if let Some((_, slot)) = self.streams.get_mut(&id)
+            && *slot == Slot::Waiting
+        {
+            *slot = if room { Slot::Ordinary } else { Slot::Leaving };
         }
     }
 }
@@ -248,6 +390,7 @@ impl LocalServer {
         let address = listener.local_addr()?;
         let handler = make(address.port());
         let connections = Arc::new(Connections::default());
+        let grace = options.read_timeout;
         let acceptor = {
             let connections = Arc::clone(&connections);
             std::thread::Builder::new()
@@ -258,6 +401,7 @@ impl LocalServer {
             connections,
             acceptor: Some(acceptor),
             address,
+            grace,
         })
     }
 
@@ -267,7 +411,8 @@ impl LocalServer {
     }
 
     /// Stops accepting, ends the reads of idle connections and waits for the requests under
-    /// way to be answered.
+    /// way to be answered, [`Options::read_timeout`] at most: a handler stuck beyond that is
+    /// left behind.
     pub fn stop(mut self) {
         self.shutdown();
     }
@@ -280,21 +425,23 @@ impl LocalServer {
         // The acceptor waits in `accept`: a connection of our own wakes it to see `stopping`.
         let _ = TcpStream::connect_timeout(&self.address, Duration::from_secs(1));
         let _ = acceptor.join();
-        let mut open = self
-            .connections
-            .open
-            .lock()
-            .unwrap_or_else(|e| e.into_inner());
-        for stream in open.streams.values() {
+        let mut open = self.connections.lock();
+        for (stream, _) in open.streams.values() {
             // A read under way returns the end of the stream; an answer can still be written.
             let _ = stream.shutdown(Shutdown::Read);
         }
+        let deadline = Instant::now() + self.grace;
         while !open.streams.is_empty() {
+            let left = deadline.saturating_duration_since(Instant::now());
+            if left.is_zero() {
+                return;
+            }
             open = self
                 .connections
                 .all_closed
-                .wait(open)
-                .unwrap_or_else(|e| e.into_inner());
+                .wait_timeout(open, left)
+                .unwrap_or_else(|e| e.into_inner())
+                .0;
         }
     }
 }
@@ -356,7 +503,7 @@ fn accept(
             std::thread::Builder::new()
                 .name("serve-connection".into())
                 .spawn(move || {
-                    serve(&stream, &connections, handler.as_ref(), &options);
+                    serve(&stream, &connections, id, handler.as_ref(), &options);
                     connections.release(id);
                 })
         };
@@ -367,7 +514,13 @@ fn accept(
 }
 
 /// Answers the requests of one connection until it closes, stalls or the server stops.
-fn serve(stream: &Arc<TcpStream>, connections: &Connections, handler: &Handler, options: &Options) {
+fn serve(
+    stream: &Arc<TcpStream>,
+    connections: &Arc<Connections>,
+    id: u64,
+    handler: &Handler,
+    options: &Options,
+) {
     let _ = stream.set_write_timeout(Some(options.read_timeout));
     let mut reader = Reader {
         stream,
@@ -387,7 +540,13 @@ fn serve(stream: &Arc<TcpStream>, connections: &Connections, handler: &Handler, 
                 mut incoming,
                 keep_alive,
             } => {
-                incoming.client = Some(Client(Arc::clone(stream)));
+                incoming.client = Some(Client {
+                    stream: Arc::clone(stream),
+                    connections: Arc::clone(connections),
+                    id,
+                    max_connections: options.max_connections,
+                    max_waiting: options.max_waiting,
+                });
                 (incoming, keep_alive)
             }
         };
@@ -395,8 +554,10 @@ fn serve(stream: &Arc<TcpStream>, connections: &Connections, handler: &Handler, 
         let path = incoming.target.split('?').next().unwrap_or("");
         log(options, &incoming.method, path, answer.status, started);
         // A body left unread (over the limit) would be taken for the next request.
-        let keep_alive =
-            keep_alive && incoming.body.is_some() && !connections.stopping.load(Ordering::SeqCst);
+        let keep_alive = keep_alive
+            && incoming.body.is_some()
+            && !connections.stopping.load(Ordering::SeqCst)
+            && !connections.leaving(id);
         let head_only = incoming.method.eq_ignore_ascii_case("HEAD");
         if write_answer(stream, &answer, head_only, keep_alive).is_err() {
             return;

@@ -324,3 +324,115 @@ fn a_waiting_handler_learns_that_its_client_has_gone() {
     );
     server.stop();
 }
+
+/// A handler that waits aside on `/wait` until its wait is over (a minute at most), answering
+/// `ended`, and tells `aside` each time a wait has begun; [`echo`] otherwise.
+fn waiting_aside(aside: mpsc::Sender<()>) -> Arc<Handler> {
+    let aside = std::sync::Mutex::new(aside);
+    Arc::new(move |request: &Incoming| {
+        if !request.target.starts_with("/wait") {
+            return echo(request);
+        }
+        let waiting = request.wait_aside();
+        let _ = aside.lock().expect("the sender").send(());
+        let until = Instant::now() + Duration::from_secs(60);
+        while !waiting.over() && Instant::now() < until {
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        Outgoing {
+            status: 200,
+            headers: Vec::new(),
+            body: "ended".into(),
+        }
+    })
+}
+
+#[test]
+fn long_polls_wait_aside_of_the_cap_and_the_newest_are_kept() {
+    let (aside, begun) = mpsc::channel();
+    let options = Options {
+        max_connections: 4,
+        max_waiting: 3,
+        ..Options::default()
+    };
+    let server = start(options, waiting_aside(aside));
+    let address = server.address();
+    // Five times the cap of connections in long-polls, each begun before the next is sent.
+    let mut polls = Vec::new();
+    for _ in 0..20 {
+        let mut stream = connect(address);
+        stream
+            .write_all(b"GET /wait HTTP/1.1\r\nHost: h\r\n\r\n")
+            .expect("sent");
+        begun
+            .recv_timeout(PATIENCE)
+            .expect("each long-poll is taken in, none refused");
+        polls.push(stream);
+    }
+    // Ordinary requests are still served, each one of the cap of four.
+    for _ in 0..6 {
+        let answer = request(address, GET);
+        assert!(answer.starts_with("HTTP/1.1 200 "), "{answer}");
+    }
+    // The oldest waits were ended, answered and closed; the newest three still wait.
+    for (at, stream) in polls.iter_mut().enumerate() {
+        if at < 17 {
+            let answer = read_all(stream);
+            assert!(answer.starts_with("HTTP/1.1 200 "), "{at}: {answer}");
+            assert!(answer.contains("Connection: close"), "{at}: {answer}");
+            assert!(answer.ends_with("ended"), "{at}: {answer}");
+        } else {
+            stream
+                .set_read_timeout(Some(Duration::from_millis(300)))
+                .expect("a read timeout");
+            let mut byte = [0; 1];
+            assert!(
+                stream.read(&mut byte).is_err(),
+                "{at}: one of the newest waits was ended"
+            );
+        }
+    }
+    // Stopping ends the waits under way at once.
+    let started = Instant::now();
+    server.stop();
+    assert!(started.elapsed() < PATIENCE, "{:?}", started.elapsed());
+}
+
+#[test]
+fn stopping_never_waits_on_a_stuck_handler_past_the_read_timeout() {
+    let (release, stuck) = mpsc::channel::<()>();
+    let stuck = std::sync::Mutex::new(stuck);
+    let (entered, handler_began) = mpsc::channel();
+    let entered = std::sync::Mutex::new(entered);
+    let handler: Arc<Handler> = Arc::new(move |request: &Incoming| {
+        let _ = entered.lock().expect("the sender").send(());
+        // Stuck until the test ends (a read of a file that never answers, say).
+        let _ = stuck
+            .lock()
+            .expect("the receiver")
+            .recv_timeout(Duration::from_secs(60));
+        echo(request)
+    });
+    let options = Options {
+        read_timeout: Duration::from_millis(500),
+        ..Options::default()
+    };
+    let server = start(options, handler);
+    let mut stream = connect(server.address());
+    stream.write_all(GET.as_bytes()).expect("sent");
+    handler_began
+        .recv_timeout(PATIENCE)
+        .expect("the handler runs");
+    let (done, stopped) = mpsc::channel();
+    let started = Instant::now();
+    std::thread::spawn(move || {
+        server.stop();
+        let _ = done.send(());
+    });
+    assert!(
+        stopped.recv_timeout(PATIENCE).is_ok(),
+        "stop waited for a stuck handler"
+    );
+    assert!(started.elapsed() >= Duration::from_millis(400));
+    drop(release);
+}

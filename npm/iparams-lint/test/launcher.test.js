@@ -36,3 +36,92 @@ test('a known platform whose package is missing says which package and how to ge
   assert.match(problem, /@iparams-lint\/cli-darwin-arm64/);
   assert.match(problem, /--omit=optional/);
 });
+
+/** A scratch folder, removed when the test ends. */
+function scratch(t) {
+  const folder = fs.mkdtempSync(path.join(require('node:os').tmpdir(), 'iparams-launcher-'));
+  t.after(() => fs.rmSync(folder, { recursive: true, force: true }));
+  return folder;
+}
+
+/** This launcher installed as npm installs it: `<project>/node_modules/iparams-lint`. */
+function installLauncher(project) {
+  const own = path.join(project, 'node_modules', 'iparams-lint');
+  fs.mkdirSync(path.join(own, 'bin'), { recursive: true });
+  for (const file of ['package.json', 'platforms.js', 'bin/iparams-lint.js']) {
+    fs.copyFileSync(path.join(__dirname, '..', file), path.join(own, file));
+  }
+  return own;
+}
+
+/** A platform package of `version` in the node_modules folder `modules`; its folder. */
+function plantPlatformPackage(modules, platform, version) {
+  const folder = path.join(modules, packageName(platform));
+  fs.mkdirSync(path.join(folder, 'bin'), { recursive: true });
+  const manifest = { name: packageName(platform), version };
+  fs.writeFileSync(path.join(folder, 'package.json'), JSON.stringify(manifest));
+  fs.writeFileSync(path.join(folder, 'bin', 'iparams-lint'), '');
+  return folder;
+}
+
+/** What the installed launcher's `locate` gives in a Node of its own, with `env`. */
+function locateInProcess(own, platform, env) {
+  const script = `console.log(JSON.stringify(require(${JSON.stringify(
+    path.join(own, 'bin', 'iparams-lint.js'),
+  )}).locate(${JSON.stringify(platform)})))`;
+  const run = require('node:child_process').spawnSync(process.execPath, ['-e', script], {
+    env: { ...process.env, ...env },
+    encoding: 'utf8',
+  });
+  assert.equal(run.status, 0, run.stderr);
+  return JSON.parse(run.stdout);
+}
+
+test('a platform package planted above the install, in NODE_PATH or ~/.node_modules is never run', (t) => {
+  const root = scratch(t);
+  const project = path.join(root, 'home', 'work', 'app');
+  const own = installLauncher(project);
+  const planted = [
+    path.join(root, 'home', 'work', 'node_modules'),
+    path.join(root, 'home', '.node_modules'),
+    path.join(root, 'elsewhere'),
+  ].map((modules) => plantPlatformPackage(modules, 'linux-x64', manifest.version));
+  const env = { HOME: path.join(root, 'home'), NODE_PATH: path.join(root, 'elsewhere') };
+  for (const platformFolder of planted) {
+    // Node's own search would find each of them.
+    const search = require('node:child_process').spawnSync(
+      process.execPath,
+      ['-e', `console.log(require.resolve("${packageName('linux-x64')}/package.json"))`],
+      { cwd: own, env: { ...process.env, ...env }, encoding: 'utf8' },
+    );
+    assert.equal(search.status, 0, search.stderr);
+    const { binary, problem } = locateInProcess(own, 'linux-x64', env);
+    assert.equal(binary, undefined, `${platformFolder} was run`);
+    assert.match(problem, /@iparams-lint\/cli-linux-x64, which holds the binary for linux-x64, is not installed/);
+    assert.match(problem, /--omit=optional/);
+    fs.rmSync(platformFolder, { recursive: true });
+  }
+});
+
+test('the platform package of the install is run, beside the launcher or in its node_modules', (t) => {
+  const root = scratch(t);
+  const own = installLauncher(path.join(root, 'app'));
+  const beside = plantPlatformPackage(path.dirname(own), 'linux-x64', manifest.version);
+  assert.deepEqual(locate('linux-x64', own), {
+    binary: path.join(beside, 'bin', 'iparams-lint'),
+  });
+  const nested = plantPlatformPackage(path.join(own, 'node_modules'), 'linux-x64', manifest.version);
+  assert.deepEqual(locate('linux-x64', own), {
+    binary: path.join(nested, 'bin', 'iparams-lint'),
+  });
+});
+
+test('a platform package of another version than the launcher names is not run', (t) => {
+  const root = scratch(t);
+  const own = installLauncher(path.join(root, 'app'));
+  plantPlatformPackage(path.dirname(own), 'linux-x64', '9.9.9');
+  const { binary, problem } = locate('linux-x64', own);
+  assert.equal(binary, undefined);
+  assert.match(problem, /@iparams-lint\/cli-linux-x64 beside this one is version 9\.9\.9/);
+  assert.match(problem, new RegExp(`runs version ${manifest.version.replace(/\./g, '\\.')} only`));
+});

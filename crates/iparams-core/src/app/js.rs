@@ -25,6 +25,7 @@ use super::logged_iparams::{LoggedIparam, logged_iparams};
 pub use super::page_functions::FunctionValue;
 use super::page_functions::{PageFunction, page_functions};
 use super::requests::placeholder_iparams;
+use super::script_depth::{self, IN_PLACE_DEPTH, MAX_DEPTH};
 use super::typescript_nest::too_nested;
 use super::whole_iparams::{WholeIparams, is_whole_get, then_callback};
 use super::written_credentials::names_a_secret;
@@ -79,6 +80,8 @@ pub struct SyntaxProblem {
 pub enum Unread {
     /// TypeScript nested so that the parser would take exponential time (see [`too_nested`]).
     TooNested,
+    /// Nested so deep that reading it would overflow the stack (see [`script_depth`]).
+    TooDeep,
     /// The parser panicked on it (oxc 0.146 does on `export { "\\u" }`: it takes four bytes
     /// after a `\u` in a string's value, whatever follows).
     ParserFailed,
@@ -172,6 +175,15 @@ fn source_type(path: &str) -> SourceType {
 /// Analyses `text`, the JavaScript of a file called `path`; spans are shifted by `offset`
 /// (where an inline `<script>` starts in its HTML file).
 pub fn analyze(text: &str, path: &str, offset: usize, script: Script) -> JsFacts {
+    // A text shorter than that has fewer tokens, so it cannot nest deeper.
+    if text.len() > IN_PLACE_DEPTH as usize {
+        let deep = script_depth::depth(text);
+        if deep.depth > IN_PLACE_DEPTH {
+            return on_a_stack_for(deep, offset, || {
+                analyze_in(&Allocator::default(), text, path, offset, script)
+            });
+        }
+    }
     thread_local! {
         // One arena per thread, emptied after each script and kept (with its largest chunk):
         // a new one for each script is allocated and grown again every time.
@@ -184,6 +196,42 @@ pub fn analyze(text: &str, path: &str, offset: usize, script: Script) -> JsFacts
             facts
         }
         Err(_) => analyze_in(&Allocator::default(), text, path, offset, script),
+    })
+}
+
+/// What `analyze` gives, run on a thread whose stack holds a script `deep`; a script past
+/// [`MAX_DEPTH`], or one no such thread could be started for, is not read (an error finding).
+fn on_a_stack_for(
+    deep: script_depth::Depth,
+    offset: usize,
+    analyze: impl FnOnce() -> JsFacts + Send,
+) -> JsFacts {
+    let unread = |message: String| {
+        JsFacts::unread(SyntaxProblem {
+            message,
+            span: Span::new(deep.span.start + offset, deep.span.end + offset),
+            unread: Some(Unread::TooDeep),
+        })
+    };
+    if deep.depth > MAX_DEPTH {
+        return unread(format!(
+            "the code nests over {MAX_DEPTH} levels deep here, deeper than the parser is given"
+        ));
+    }
+    std::thread::scope(|scope| {
+        let spawned = std::thread::Builder::new()
+            .name("deep-script".into())
+            .stack_size(deep.stack())
+            .spawn_scoped(scope, analyze);
+        match spawned.map(std::thread::ScopedJoinHandle::join) {
+            Ok(Ok(facts)) => facts,
+            Ok(Err(panic)) => std::panic::resume_unwind(panic),
+            Err(error) => unread(format!(
+                "the code nests {} levels deep here, and no thread with a stack for that could \
+                 be started ({error})",
+                deep.depth
+            )),
+        }
     })
 }
 
@@ -934,5 +982,43 @@ mod tests {
             .map(|code| &html[code.start..code.end])
             .collect();
         assert_eq!(scripts, ["a()", "c()"]);
+    }
+}
+
+#[cfg(test)]
+mod depth_tests {
+    use super::*;
+
+    /// What `analyze` gives on a thread with the standard library's stack (2 MiB), as the
+    /// preview's and the language server's threads have.
+    fn on_a_small_stack(text: String) -> JsFacts {
+        std::thread::Builder::new()
+            .stack_size(2 * 1024 * 1024)
+            .spawn(move || analyze(&text, "config/iparams.html", 0, Script::Callbacks))
+            .expect("a thread")
+            .join()
+            .expect("no panic")
+    }
+
+    #[test]
+    fn deep_scripts_are_read_on_a_stack_for_them_or_refused_never_aborted() {
+        let blocks = 12_000;
+        let read = on_a_small_stack(format!(
+            "{}{}\nfunction validate() {{ return utils.get(\"key\"); }}",
+            "{".repeat(blocks),
+            "}".repeat(blocks)
+        ));
+        assert_eq!(read.syntax_errors, []);
+        assert_eq!(read.utils_calls.len(), 1);
+        for text in [
+            format!("x = {}1;", "!".repeat(60_000)),
+            format!("{}{}", "{".repeat(50_000), "}".repeat(50_000)),
+        ] {
+            let refused = on_a_small_stack(text);
+            assert_eq!(refused.syntax_errors.len(), 1);
+            let error = &refused.syntax_errors[0];
+            assert_eq!(error.unread, Some(Unread::TooDeep));
+            assert!(error.message.contains("levels deep"), "{}", error.message);
+        }
     }
 }

@@ -30,6 +30,7 @@ mod outline;
 pub mod page;
 pub mod page_functions;
 pub mod requests;
+mod script_depth;
 mod summary;
 mod templates;
 mod typescript_nest;

@@ -64,7 +64,7 @@ fn budget(text: &str) -> u64 {
 /// each line took the parser seconds and gigabytes. Read bare, nothing is hidden; read as code,
 /// brackets in strings and comments do not add up.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Reading {
+pub(super) enum Reading {
     /// They open strings, templates, comments, regular expressions and JSX closing tags.
     Code,
     /// They open nothing.
@@ -241,7 +241,7 @@ enum Mode {
 /// the rough lexing misreads (a backtick in JSX text is no template to the parser) hides no
 /// nest while it lasts, and the brackets of real strings and comments do not add up. What it
 /// hides once it ends, the bare reading sees (see [`Reading`]).
-struct Scan<'t> {
+pub(super) struct Scan<'t> {
     text: &'t str,
     at: usize,
     stack: Stack,
@@ -270,7 +270,7 @@ enum After {
 }
 
 impl<'t> Scan<'t> {
-    fn new(text: &'t str, reading: Reading) -> Self {
+    pub(super) fn new(text: &'t str, reading: Reading) -> Self {
         Scan {
             text,
             at: 0,
@@ -282,12 +282,22 @@ impl<'t> Scan<'t> {
         }
     }
 
+    /// The brackets open, of every kind (those of a region while it lasts).
+    pub(super) fn open_brackets(&self) -> usize {
+        self.stack.open.len()
+    }
+
+    /// Whether the next token is one of code, not of a string, comment or other region.
+    pub(super) fn in_code(&self) -> bool {
+        self.mode == Mode::Code
+    }
+
     fn peek(&self, ahead: usize) -> Option<u8> {
         self.text.as_bytes().get(self.at + ahead).copied()
     }
 
     /// The next token's span, with the stack updated for it; `None` at the end.
-    fn next_token(&mut self) -> Option<Span> {
+    pub(super) fn next_token(&mut self) -> Option<Span> {
         let token = if self.mode == Mode::Code {
             self.code_token()
         } else {

@@ -459,8 +459,10 @@ pub fn state(shared: &Shared) -> Json {
 }
 
 /// `GET /custom_configs/changes?since=N`: answers as soon as the version passes N, or after the
-/// long-poll's time with the same version; stops waiting as soon as its client has gone (the
-/// connection's thread is then free to end), looking every [`CLIENT_CHECK`].
+/// long-poll's time with the same version. It waits aside, out of the cap of ordinary requests
+/// (a newer long-poll over the cap of waits ends the oldest), and stops waiting as soon as the
+/// wait is over (its client has gone, the connection's thread is then free to end), looking
+/// every [`CLIENT_CHECK`].
 fn changes(shared: &Shared, request: &Incoming, query: &str) -> Outgoing {
     let since: u64 = query
         .split('&')
@@ -468,13 +470,14 @@ fn changes(shared: &Shared, request: &Incoming, query: &str) -> Outgoing {
         .and_then(|n| n.parse().ok())
         .unwrap_or(0);
     let until = std::time::Instant::now() + LONG_POLL;
+    let waiting = request.wait_aside();
     let mut guard = shared.version.lock().unwrap_or_else(|e| e.into_inner());
     loop {
         let left = until.saturating_duration_since(std::time::Instant::now());
         if *guard > since
             || shared.stopping.load(Ordering::SeqCst)
             || left.is_zero()
-            || request.client_gone()
+            || waiting.over()
         {
             break;
         }
@@ -484,7 +487,10 @@ fn changes(shared: &Shared, request: &Incoming, query: &str) -> Outgoing {
             .unwrap_or_else(|e| e.into_inner())
             .0;
     }
-    json_answer(200, &json!({ "version": *guard }))
+    let version = *guard;
+    drop(guard);
+    drop(waiting);
+    json_answer(200, &json!({ "version": version }))
 }
 
 /// A file of config/assets: the path percent-decoded, refused with any `..`, `.`, empty or

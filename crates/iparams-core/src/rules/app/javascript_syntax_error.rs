@@ -62,6 +62,13 @@ fn check(model: &AppModel<'_>, cx: &mut AppContext) {
                          nested this deep, that takes exponential time, so none of this file's \
                          checks ran. Close the brackets, or split the expression.",
                     ),
+                    Unread::TooDeep => (
+                        "nested too deeply",
+                        "The parser and the checks go one level down for each level of the code's \
+                         nesting: this deep, they would run out of stack, so none of this file's \
+                         checks ran. Split the code into functions, or the expression into \
+                         statements.",
+                    ),
                     Unread::ParserFailed => (
                         "not read",
                         "The parser stopped with an error of its own (a bug in it, which the file \
