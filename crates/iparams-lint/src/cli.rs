@@ -4,6 +4,8 @@ use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
+use crate::workspace::config::Choices;
+
 #[derive(Debug, Parser)]
 #[command(
     name = "iparams-lint",
@@ -102,9 +104,27 @@ pub struct CheckArgs {
     /// Check again whenever a file of what was checked changes, until Ctrl-C (status 0)
     #[arg(long, conflicts_with_all = ["diff", "stdin_filename", "output_file"])]
     pub watch: bool,
+
+    /// Leave out the files this glob matches (relative to the working folder), as the
+    /// configuration's `exclude` does (repeatable)
+    #[arg(long, value_name = "GLOB")]
+    pub exclude: Vec<String>,
+
+    /// Print the configuration that applies to PATH (default: the working folder): the file it
+    /// comes from, every rule's level, the globs; then exit 0 without checking
+    #[arg(long, value_name = "PATH", num_args = 0..=1, default_missing_value = ".")]
+    pub show_settings: Option<PathBuf>,
 }
 
 impl CheckArgs {
+    /// What the command line says of configuration, `--exclude` included.
+    pub fn choices(&self) -> Choices {
+        Choices {
+            exclude: self.exclude.clone(),
+            ..self.rules.choices()
+        }
+    }
+
     /// The paths to check: those given, or the working folder when none is.
     pub fn paths_or_working_folder(&self) -> Vec<PathBuf> {
         if self.paths.is_empty() {
@@ -396,9 +416,32 @@ pub struct RuleArgs {
     #[arg(long, value_name = "PATH")]
     pub config: Option<PathBuf>,
 
-    /// Set a rule's severity: `name=off|info|warning|error` (repeatable; wins over config files)
+    /// Set a rule's severity: `name=off|info|warning|error` (repeatable; wins over config
+    /// files); the name may be a group or `*`, every rule
     #[arg(long = "rule", value_name = "NAME=SEVERITY")]
     pub rules: Vec<String>,
+
+    /// Run only these rules: names of rules or groups (`iparams-lint rules` shows both),
+    /// comma-separated; wins over the configuration's `select`
+    #[arg(long, value_name = "NAMES")]
+    pub select: Vec<String>,
+
+    /// Turn these rules off: names of rules or groups, comma-separated
+    #[arg(long, value_name = "NAMES")]
+    pub ignore: Vec<String>,
+}
+
+impl RuleArgs {
+    /// What these arguments say of configuration.
+    pub fn choices(&self) -> Choices {
+        Choices {
+            config: self.config.clone(),
+            rules: self.rules.clone(),
+            select: self.select.clone(),
+            ignore: self.ignore.clone(),
+            exclude: Vec::new(),
+        }
+    }
 }
 
 /// `rules --format`.

@@ -42,7 +42,7 @@ fn add(
     stdout: &mut dyn Write,
     stderr: &mut dyn Write,
 ) -> Result<u8, String> {
-    let mut workspace = Workspace::new(args.rules.config.as_deref(), &args.rules.rules)?;
+    let mut workspace = Workspace::new(&args.rules.choices())?;
     let place = locate(args.target.as_deref())?;
     let shown = place.iparams.display().to_string();
     if let Some(why) = link_out_of_app(&place.iparams) {

@@ -73,7 +73,7 @@ pub fn run(
     stderr: &mut (dyn Write + Send),
 ) -> u8 {
     // Plan: what to check, and with which rule levels.
-    let mut workspace = match Workspace::new(args.rules.config.as_deref(), &args.rules.rules) {
+    let mut workspace = match Workspace::new(&args.choices()) {
         Ok(workspace) => workspace,
         Err(message) => return fail(stderr, &message),
     };
@@ -325,9 +325,9 @@ fn check_alone(linter: &mut Linter, job: &Job, context: &mut JobContext<'_, '_, 
     let fixed = context
         .mode
         .fixes()
-        .map(|allowed| linter.fix(&source, &job.settings, allowed));
+        .map(|allowed| linter.fix(&source, job.settings.main(), allowed));
     let report = match fixed {
-        None => linter.lint_with(&source, &job.settings),
+        None => linter.lint_with(&source, job.settings.main()),
         Some(fixed) => {
             let change = Change {
                 shown: &job.shown,
@@ -449,7 +449,7 @@ fn check_app(
         // With the app's facts; without a readable manifest, as a file on its own is fixed.
         let facts = app.input().map(|input| input.facts());
         let source = SourceText::decode(&iparams.bytes);
-        let fixed = linter.fix_in(&source, &job.settings, allowed, facts.as_ref());
+        let fixed = linter.fix_in(&source, job.settings.main(), allowed, facts.as_ref());
         let change = Change {
             shown: &job.shown,
             path: Some(&iparams.path),
