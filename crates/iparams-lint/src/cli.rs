@@ -50,6 +50,14 @@ pub enum Command {
     },
     /// Print the JSON Schema of iparams.json, for editors
     Schema,
+    /// Write a commented .iparams-lint.toml in the app (or the folder named), and print the
+    /// pre-commit and CI snippets for the repository; never over an existing one (exit 2)
+    Init {
+        /// The app, or a folder of several apps [default: the app around the working folder,
+        /// else the working folder]
+        #[arg(value_name = "FOLDER")]
+        folder: Option<PathBuf>,
+    },
     /// Run the vendor's HR service locally, for trying apps and credential checks
     #[command(long_about = HR_SANDBOX_ABOUT)]
     HrSandbox(HrSandboxArgs),
@@ -116,7 +124,53 @@ pub struct CheckArgs {
     pub show_settings: Option<PathBuf>,
 }
 
+/// The long options other linters spell differently (ruff, biome, eslint), by their names
+/// there: clap's own suggestion goes by spelling, and would offer `--output-file` for ruff's
+/// `--output-format`.
+const OTHER_TOOLS_NAMES: [(&str, &str); 6] = [
+    ("--output-format", "--format"),
+    ("--reporter", "--format"),
+    ("--config-path", "--config"),
+    ("--extend-select", "--select"),
+    ("--extend-exclude", "--exclude"),
+    ("--max-warnings", "--fail-level"),
+];
+
+/// Our name for an option of another linter that `error` says is unknown, put in as its
+/// suggestion.
+pub fn suggest_our_name(error: &mut clap::Error) {
+    use clap::error::{ContextKind, ContextValue, ErrorKind};
+    if error.kind() != ErrorKind::UnknownArgument {
+        return;
+    }
+    let Some(ContextValue::String(given)) = error.get(ContextKind::InvalidArg) else {
+        return;
+    };
+    let name = given.split('=').next().unwrap_or_default();
+    if let Some((_, ours)) = OTHER_TOOLS_NAMES.iter().find(|(theirs, _)| *theirs == name) {
+        error.insert(
+            ContextKind::SuggestedArg,
+            ContextValue::String((*ours).to_owned()),
+        );
+    }
+}
+
 impl CheckArgs {
+    /// The command the first path was meant to be, when it names nothing and is spelled like
+    /// one (`prevew`): the command is not run on the other paths then.
+    pub fn mistyped_command(&self) -> Option<(String, String)> {
+        use clap::CommandFactory;
+        let first = self.paths.first()?.to_str()?;
+        let plain_word = !first.is_empty() && !first.contains(['/', '\\', '.']);
+        if !plain_word || std::path::Path::new(first).exists() {
+            return None;
+        }
+        let cli = Cli::command();
+        let commands: Vec<&str> = cli.get_subcommands().map(|c| c.get_name()).collect();
+        iparams_core::suggest::closest(first, commands)
+            .map(|command| (first.to_owned(), command.to_owned()))
+    }
+
     /// What the command line says of configuration, `--exclude` included.
     pub fn choices(&self) -> Choices {
         Choices {

@@ -1,6 +1,7 @@
 //! `iparams-lint check`: find the apps and files, lint (and fix) them in parallel, render the
 //! findings in path order, and decide the exit status; with `--watch`, again on every change.
 
+mod show_settings;
 pub mod watch;
 
 use std::io::{Read, Write};
@@ -72,6 +73,9 @@ pub fn run(
     stdout: &mut (dyn Write + Send),
     stderr: &mut (dyn Write + Send),
 ) -> u8 {
+    if args.show_settings.is_some() {
+        return show_settings::run(&args, stdout, stderr);
+    }
     // Plan: what to check, and with which rule levels.
     let mut workspace = match Workspace::new(&args.choices()) {
         Ok(workspace) => workspace,

@@ -373,6 +373,49 @@ impl RuleSources {
     }
 }
 
+/// The configuration that applies to one file, resolved: what `--show-settings` prints.
+#[derive(Debug)]
+pub struct Resolved {
+    /// The file the levels are for.
+    pub file: PathBuf,
+    /// The configuration file found or given, if any.
+    pub config: Option<PathBuf>,
+    /// The configuration's `exclude`, and `--exclude`.
+    pub excluded: Vec<Globs>,
+    /// Whether they leave the file out.
+    pub excludes_file: bool,
+    /// The configuration's overrides: each key, and whether it matches the file.
+    pub overrides: Vec<(String, bool)>,
+    /// Every rule's level for the file (overrides for one value aside), in the registry's
+    /// order.
+    pub levels: Vec<(&'static iparams_core::Rule, Level)>,
+}
+
+impl RuleSources {
+    /// The configuration that applies to `file`, resolved.
+    pub fn resolve(&mut self, file: &Path) -> Result<Resolved, String> {
+        let config = self.config_for(file)?;
+        let settings = self.settings(config.as_deref(), file);
+        let excluded = (config.iter().map(|config| config.exclude.clone()))
+            .chain([self.command_line.exclude.clone()])
+            .filter(|globs| !globs.patterns.is_empty())
+            .collect();
+        Ok(Resolved {
+            file: file.to_owned(),
+            config: config.as_ref().map(|config| config.path.clone()),
+            excluded,
+            excludes_file: self.excludes(config.as_deref(), file),
+            overrides: (config.iter())
+                .flat_map(|config| config.overrides_for(file))
+                .map(|(key, applies)| (key.to_owned(), applies))
+                .collect(),
+            levels: (rules::REGISTRY.iter())
+                .map(|rule| (*rule, settings.level(rule)))
+                .collect(),
+        })
+    }
+}
+
 /// The rule levels of what one job checks: those of the file that locates it (an app's
 /// config/iparams.json, a file checked on its own), and, when configuration tells an app's
 /// files apart, how to settle those of each file.

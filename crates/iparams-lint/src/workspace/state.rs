@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 
 use iparams_core::RuleSettings;
 
-use super::config::{Choices, JobRules, RuleSources};
+use super::config::{Choices, JobRules, Resolved, RuleSources};
 use super::discover::{self, discover};
 use super::place;
 use super::plan::{Plan, plan_inputs};
@@ -116,6 +116,22 @@ impl Workspace {
     /// The rule levels of the files of the app at `root`, as a plan of the app has them.
     pub fn rules_for_app(&mut self, root: &Path) -> Result<JobRules, String> {
         self.rules.for_app(root)
+    }
+
+    /// The configuration that applies to `path`: to the file, to the app whose folder (or a
+    /// folder inside it) it is, or else to an iparams.json in that folder's config/.
+    pub fn resolve_settings(&mut self, path: &Path) -> Result<Resolved, String> {
+        let file = if path.is_dir() {
+            let root = place::app_of(path).map_or_else(|| path.to_owned(), |app| app.root);
+            if root == Path::new(".") {
+                PathBuf::from(place::IPARAMS_FILE)
+            } else {
+                root.join(place::IPARAMS_FILE)
+            }
+        } else {
+            path.to_owned()
+        };
+        self.rules.resolve(&file)
     }
 
     /// The rule levels for the file at `path`: configuration found above it (or given), and
