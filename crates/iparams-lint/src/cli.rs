@@ -4,8 +4,6 @@ use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
-use crate::workspace::config::Choices;
-
 #[derive(Debug, Parser)]
 #[command(
     name = "iparams-lint",
@@ -169,14 +167,6 @@ impl CheckArgs {
         let commands: Vec<&str> = cli.get_subcommands().map(|c| c.get_name()).collect();
         iparams_core::suggest::closest(first, commands)
             .map(|command| (first.to_owned(), command.to_owned()))
-    }
-
-    /// What the command line says of configuration, `--exclude` included.
-    pub fn choices(&self) -> Choices {
-        Choices {
-            exclude: self.exclude.clone(),
-            ..self.rules.choices()
-        }
     }
 
     /// The paths to check: those given, or the working folder when none is.
@@ -483,19 +473,6 @@ pub struct RuleArgs {
     /// Turn these rules off: names of rules or groups, comma-separated
     #[arg(long, value_name = "NAMES")]
     pub ignore: Vec<String>,
-}
-
-impl RuleArgs {
-    /// What these arguments say of configuration.
-    pub fn choices(&self) -> Choices {
-        Choices {
-            config: self.config.clone(),
-            rules: self.rules.clone(),
-            select: self.select.clone(),
-            ignore: self.ignore.clone(),
-            exclude: Vec::new(),
-        }
-    }
 }
 
 /// `rules --format`.

@@ -16,6 +16,7 @@ use crate::environment::{Environment, exit};
 use crate::output::{self, describe_io_error, emit, fail, flush};
 use crate::render::ordered::{JobOutput, Ordered};
 use crate::render::{self, CheckedFile, Renderer, Summary};
+use crate::workspace::config::Choices;
 use crate::workspace::{IPARAMS_FILE, Job, Plan, Target, Workspace};
 use crate::write::replace_file;
 
@@ -77,7 +78,7 @@ pub fn run(
         return show_settings::run(&args, stdout, stderr);
     }
     // Plan: what to check, and with which rule levels.
-    let mut workspace = match Workspace::new(&args.choices()) {
+    let mut workspace = match Workspace::new(&Choices::of(&args.rules, &args.exclude)) {
         Ok(workspace) => workspace,
         Err(message) => return fail(stderr, &message),
     };

@@ -10,14 +10,14 @@ use crate::cli::CheckArgs;
 use crate::environment::exit;
 use crate::output::fail;
 use crate::workspace::Workspace;
-use crate::workspace::config::Resolved;
+use crate::workspace::config::{Choices, Resolved};
 
 pub fn run(args: &CheckArgs, stdout: &mut dyn Write, stderr: &mut dyn Write) -> u8 {
     let Some(path) = &args.show_settings else {
         return exit::CLEAN;
     };
-    let resolved =
-        Workspace::new(&args.choices()).and_then(|mut workspace| workspace.resolve_settings(path));
+    let resolved = Workspace::new(&Choices::of(&args.rules, &args.exclude))
+        .and_then(|mut workspace| workspace.resolve_settings(path));
     match resolved {
         Ok(resolved) => {
             let _ = stdout.write_all(render(&resolved, args).as_bytes());

@@ -13,7 +13,7 @@ use serde_json::{Map, Value as Json, json};
 
 use crate::cli::{Format, RuleArgs};
 use crate::render::{self, CheckedFile, RenderOptions, Summary};
-use crate::workspace::config::JobRules;
+use crate::workspace::config::{Choices, JobRules};
 use crate::workspace::{IPARAMS_FILE, MANIFEST_FILE, PAGE_FILE, Target, Workspace};
 
 /// Where the templates are, relative to the app.
@@ -59,7 +59,7 @@ pub struct App {
 
 impl App {
     pub fn new(root: &Path, rules: &RuleArgs) -> Result<Self, String> {
-        let workspace = Workspace::new(&rules.choices())?;
+        let workspace = Workspace::new(&Choices::of(rules, &[]))?;
         Ok(Self {
             root: root.to_owned(),
             workspace,

@@ -15,7 +15,7 @@ use crate::cli::ValuesArgs;
 use crate::environment::Environment;
 use crate::output::{self, describe_io_error, emit, fail};
 use crate::render::{self, CheckedFile, Summary};
-use crate::workspace::config::JobRules;
+use crate::workspace::config::{Choices, JobRules};
 use crate::workspace::{
     INSTALLED_VALUES_FILE, IPARAMS_FILE, PAGE_FILE, Target, Workspace, app_of, check_values,
     link_out_of_app,
@@ -31,7 +31,7 @@ pub fn run(
     stdout: &mut dyn Write,
     stderr: &mut dyn Write,
 ) -> u8 {
-    let mut workspace = match Workspace::new(&args.rules.choices()) {
+    let mut workspace = match Workspace::new(&Choices::of(&args.rules, &[])) {
         Ok(workspace) => workspace,
         Err(message) => return fail(stderr, &message),
     };

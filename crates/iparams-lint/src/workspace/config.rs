@@ -31,6 +31,7 @@ use iparams_core::rules::Area;
 use iparams_core::{Level, RuleSettings, Severity, rules};
 
 use super::place::IPARAMS_FILE;
+use crate::cli::RuleArgs;
 
 /// The name of the file looked for in each checked file's folder and the folders above it.
 pub const FILE_NAME: &str = ".iparams-lint.toml";
@@ -247,6 +248,19 @@ pub struct Choices {
     pub select: Vec<String>,
     pub ignore: Vec<String>,
     pub exclude: Vec<String>,
+}
+
+impl Choices {
+    /// What a command's rule arguments say; `exclude` is the check's, given apart.
+    pub fn of(rules: &RuleArgs, exclude: &[String]) -> Self {
+        Self {
+            config: rules.config.clone(),
+            rules: rules.rules.clone(),
+            select: rules.select.clone(),
+            ignore: rules.ignore.clone(),
+            exclude: exclude.to_vec(),
+        }
+    }
 }
 
 /// The command line's steps and excluded files, read.
