@@ -1778,3 +1778,40 @@ fn rename_an_iparam_of_a_custom_page() {
     );
     client.finish().expect("a clean session");
 }
+
+/// Copies the folder `from` into `to`, file by file.
+fn copy_folder(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).expect("a folder");
+    for entry in std::fs::read_dir(from).expect("readable") {
+        let entry = entry.expect("an entry");
+        let target = to.join(entry.file_name());
+        if entry.file_type().expect("a type").is_dir() {
+            copy_folder(&entry.path(), &target);
+        } else {
+            std::fs::copy(entry.path(), &target).expect("copied");
+        }
+    }
+}
+
+#[test]
+fn an_override_for_a_script_reaches_its_diagnostics() {
+    let scratch = Scratch::new("script-override");
+    copy_folder(&fixture("apps/hr-body/invalid"), &scratch.0);
+    scratch.write(
+        ".iparams-lint.toml",
+        "exclude = [\"manifest.json\"]\n[overrides]\n\"app/scripts/app.js\" = { hr-body = \"info\" }\n",
+    );
+    let script = scratch.0.join("app/scripts/app.js");
+    let (mut client, _) = Client::start(Some(&["utf-32"]));
+    client.open(&uri(&script), "javascript", &read(&script));
+    let published = client.settled(&uri(&script));
+    let severities: Vec<&Value> = published["diagnostics"]
+        .as_array()
+        .expect("a list")
+        .iter()
+        .map(|d| &d["severity"])
+        .collect();
+    // As the command has them: the script's findings at its own level.
+    assert_eq!(severities, [&json!(3); 5], "{published:#}");
+    client.finish().expect("a clean session");
+}

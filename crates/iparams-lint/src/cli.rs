@@ -54,6 +54,14 @@ pub enum Command {
     },
     /// Print the JSON Schema of iparams.json, for editors
     Schema,
+    /// Write a commented .iparams-lint.toml in the app (or the folder named), and print the
+    /// pre-commit and CI snippets for the repository; never over an existing one (exit 2)
+    Init {
+        /// The app, or a folder of several apps [default: the app around the working folder,
+        /// else the working folder]
+        #[arg(value_name = "FOLDER")]
+        folder: Option<PathBuf>,
+    },
     /// Run the vendor's HR service locally, for trying apps and credential checks
     #[command(long_about = HR_SANDBOX_ABOUT)]
     HrSandbox(HrSandboxArgs),
@@ -108,9 +116,65 @@ pub struct CheckArgs {
     /// Check again whenever a file of what was checked changes, until Ctrl-C (status 0)
     #[arg(long, conflicts_with_all = ["diff", "stdin_filename", "output_file"])]
     pub watch: bool,
+
+    /// Leave out the files this glob matches (relative to the working folder), as the
+    /// configuration's `exclude` does (repeatable)
+    #[arg(long, value_name = "GLOB")]
+    pub exclude: Vec<String>,
+
+    /// Print the configuration that applies to PATH (default: the working folder): the file it
+    /// comes from, every rule's level, the globs; then exit 0 without checking
+    #[arg(long, value_name = "PATH", num_args = 0..=1, default_missing_value = ".")]
+    pub show_settings: Option<PathBuf>,
+}
+
+/// The long options other linters spell differently (ruff, biome, eslint), by their names
+/// there: clap's own suggestion goes by spelling, and would offer `--output-file` for ruff's
+/// `--output-format`.
+const OTHER_TOOLS_NAMES: [(&str, &str); 6] = [
+    ("--output-format", "--format"),
+    ("--reporter", "--format"),
+    ("--config-path", "--config"),
+    ("--extend-select", "--select"),
+    ("--extend-exclude", "--exclude"),
+    ("--max-warnings", "--fail-level"),
+];
+
+/// Our name for an option of another linter that `error` says is unknown, put in as its
+/// suggestion.
+pub fn suggest_our_name(error: &mut clap::Error) {
+    use clap::error::{ContextKind, ContextValue, ErrorKind};
+    if error.kind() != ErrorKind::UnknownArgument {
+        return;
+    }
+    let Some(ContextValue::String(given)) = error.get(ContextKind::InvalidArg) else {
+        return;
+    };
+    let name = given.split('=').next().unwrap_or_default();
+    if let Some((_, ours)) = OTHER_TOOLS_NAMES.iter().find(|(theirs, _)| *theirs == name) {
+        error.insert(
+            ContextKind::SuggestedArg,
+            ContextValue::String((*ours).to_owned()),
+        );
+    }
 }
 
 impl CheckArgs {
+    /// The command the first path was meant to be, when it names nothing and is spelled like
+    /// one (`prevew`): the command is not run on the other paths then.
+    pub fn mistyped_command(&self) -> Option<(String, String)> {
+        use clap::CommandFactory;
+        let first = self.paths.first()?.to_str()?;
+        let plain_word = !first.is_empty() && !first.contains(['/', '\\', '.']);
+        if !plain_word || std::path::Path::new(first).exists() {
+            return None;
+        }
+        let cli = Cli::command();
+        let commands: Vec<&str> = cli.get_subcommands().map(|c| c.get_name()).collect();
+        iparams_core::suggest::closest(first, commands)
+            .map(|command| (first.to_owned(), command.to_owned()))
+    }
+
     /// The paths to check: those given, or the working folder when none is.
     pub fn paths_or_working_folder(&self) -> Vec<PathBuf> {
         if self.paths.is_empty() {
@@ -408,9 +472,19 @@ pub struct RuleArgs {
     #[arg(long, value_name = "PATH")]
     pub config: Option<PathBuf>,
 
-    /// Set a rule's severity: `name=off|info|warning|error` (repeatable; wins over config files)
+    /// Set a rule's severity: `name=off|info|warning|error` (repeatable; wins over config
+    /// files); the name may be a group or `*`, every rule
     #[arg(long = "rule", value_name = "NAME=SEVERITY")]
     pub rules: Vec<String>,
+
+    /// Run only these rules: names of rules or groups (`iparams-lint rules` shows both),
+    /// comma-separated; wins over the configuration's `select`
+    #[arg(long, value_name = "NAMES")]
+    pub select: Vec<String>,
+
+    /// Turn these rules off: names of rules or groups, comma-separated
+    #[arg(long, value_name = "NAMES")]
+    pub ignore: Vec<String>,
 }
 
 /// `rules --format`.

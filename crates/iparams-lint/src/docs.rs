@@ -25,7 +25,8 @@ fn by_area() -> impl Iterator<Item = (Area, impl Iterator<Item = &'static &'stat
     })
 }
 
-/// `iparams-lint rules`: one line per rule, under the title of its area.
+/// `iparams-lint rules`: one line per rule, under the title of its area and the name of its
+/// group (what `--select` takes).
 pub fn rules_table() -> String {
     let width = REGISTRY
         .iter()
@@ -37,7 +38,7 @@ pub fn rules_table() -> String {
         "RULE", "SEVERITY", "FIX"
     );
     for (area, rules) in by_area() {
-        out.push_str(&format!("\n{}\n", area.title()));
+        out.push_str(&format!("\n{} (group: {})\n", area.title(), area.name()));
         for rule in rules {
             out.push_str(&format!(
                 "{:width$}  {:8}  {:6}  {}\n",
@@ -49,7 +50,7 @@ pub fn rules_table() -> String {
         }
     }
     out.push_str(&format!(
-        "\n{} rules. `iparams-lint explain RULE` shows one in full.\n",
+        "\n{} rules. `iparams-lint explain RULE` shows one in full; `--select` and `--ignore` take\nnames of rules and of groups.\n",
         REGISTRY.len()
     ));
     out
@@ -65,6 +66,7 @@ pub fn rules_json() -> String {
                 "name": rule.name,
                 "severity": rule.severity.as_str(),
                 "area": rule.area.title(),
+                "group": rule.area.name(),
                 "fix": fix_label(rule),
                 "summary": rule.summary,
                 "docs": rule.docs(),

@@ -15,6 +15,7 @@ pub mod cli;
 pub mod docs;
 mod environment;
 pub mod hr_sandbox;
+pub mod init;
 pub mod lsp;
 mod net;
 mod output;
@@ -59,7 +60,8 @@ pub fn run(
 ) -> u8 {
     let cli = match Cli::try_parse_from(args) {
         Ok(cli) => cli,
-        Err(error) => {
+        Err(mut error) => {
+            cli::suggest_our_name(&mut error);
             let status = if error.use_stderr() {
                 exit::TROUBLE
             } else {
@@ -79,6 +81,15 @@ pub fn run(
         let _ = out.write_all(text.as_bytes());
         exit::CLEAN
     };
+    if cli.command.is_none()
+        && let Some((given, command)) = cli.check.mistyped_command()
+    {
+        let _ = writeln!(
+            stderr,
+            "iparams-lint: `{given}` is neither a path nor a command; did you mean `{command}`?"
+        );
+        return exit::TROUBLE;
+    }
     match cli.command {
         None | Some(Command::Check(_)) => {
             let args = match cli.command {
@@ -113,6 +124,7 @@ pub fn run(
             }
         },
         Some(Command::Schema) => printed(stdout, SCHEMA),
+        Some(Command::Init { folder }) => init::run(folder.as_deref(), stdout, stderr),
         Some(Command::HrSandbox(args)) => hr_sandbox::run(args, stdout, stderr),
         Some(Command::Preview(args)) => preview::run(args, stdout, stderr),
         // Standard input and output are the protocol's: the server owns them.

@@ -80,6 +80,38 @@ pub fn write_new(path: &Path, new: &[u8]) -> io::Result<()> {
     write_whole(path, new, 0o666)
 }
 
+/// Creates the file `path` holding `new`, whole or not at all, and never over anything already
+/// there (a file, a folder, a symbolic link, even a dangling one): the text goes to a temporary
+/// file beside it, which is then linked in under its name, a step that fails when the name is
+/// taken. `ErrorKind::AlreadyExists` then.
+pub fn create_new(path: &Path, new: &[u8]) -> io::Result<()> {
+    let taken = || io::Error::new(io::ErrorKind::AlreadyExists, "it already exists");
+    if fs::symlink_metadata(path).is_ok() {
+        return Err(taken());
+    }
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let temporary = path.with_file_name(format!(".{name}.iparams-lint-{}.new", std::process::id()));
+    let result = (|| {
+        let mut file = OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(&temporary)?;
+        file.write_all(new)?;
+        file.sync_all()?;
+        match fs::hard_link(&temporary, path) {
+            Err(error) if error.kind() == io::ErrorKind::AlreadyExists => Err(taken()),
+            // A file system without hard links: the name was free a moment ago.
+            Err(_) if fs::symlink_metadata(path).is_err() => fs::rename(&temporary, path),
+            other => other,
+        }
+    })();
+    let _ = fs::remove_file(&temporary);
+    result
+}
+
 fn write_whole(path: &Path, new: &[u8], mode: u32) -> io::Result<()> {
     if let Some(folder) = path.parent().filter(|p| !p.as_os_str().is_empty()) {
         fs::create_dir_all(folder)?;
@@ -125,6 +157,36 @@ mod tests {
             std::env::temp_dir().join(format!("iparams-lint-write-{}-{name}", std::process::id()));
         fs::create_dir_all(&dir).unwrap();
         dir
+    }
+
+    #[test]
+    fn create_new_never_writes_over_what_is_there() {
+        let dir = scratch("create-new");
+        let file = dir.join("made.toml");
+        let _ = fs::remove_file(&file);
+        create_new(&file, b"first").unwrap();
+        assert_eq!(fs::read(&file).unwrap(), b"first");
+        let again = create_new(&file, b"second").unwrap_err();
+        assert_eq!(again.kind(), io::ErrorKind::AlreadyExists);
+        assert_eq!(fs::read(&file).unwrap(), b"first");
+        // A dangling link is a name taken too: nothing is written where it points.
+        let link = dir.join("link.toml");
+        let _ = fs::remove_file(&link);
+        std::os::unix::fs::symlink(dir.join("elsewhere.toml"), &link).unwrap();
+        assert!(create_new(&link, b"x").is_err());
+        assert!(!dir.join("elsewhere.toml").exists());
+        let leftovers = fs::read_dir(&dir)
+            .unwrap()
+            .filter(|entry| {
+                entry
+                    .as_ref()
+                    .unwrap()
+                    .file_name()
+                    .to_string_lossy()
+                    .ends_with(".new")
+            })
+            .count();
+        assert_eq!(leftovers, 0);
     }
 
     #[test]

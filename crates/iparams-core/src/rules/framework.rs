@@ -83,6 +83,32 @@ impl Area {
         Area::Values,
     ];
 
+    /// Its name as a group of rules, for selecting them (`--select secrets`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Area::File => "file",
+            Area::Keys => "keys",
+            Area::Options => "options",
+            Area::Defaults => "defaults",
+            Area::Products => "products",
+            Area::Secrets => "secrets",
+            Area::Regexes => "regexes",
+            Area::Events => "events",
+            Area::DataBind => "data-bind",
+            Area::Installation => "installation",
+            Area::App => "app",
+            Area::Page => "page",
+            Area::Templates => "templates",
+            Area::Hr => "hr",
+            Area::Values => "values",
+        }
+    }
+
+    /// The area whose group is called `name`.
+    pub fn named(name: &str) -> Option<Area> {
+        Area::ALL.into_iter().find(|area| area.name() == name)
+    }
+
     /// How the docs title it.
     pub fn title(self) -> &'static str {
         match self {

@@ -154,6 +154,7 @@ pub fn resolve(name: &str) -> Result<&'static Rule, Option<&'static str>> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::Area;
 
     #[test]
     fn the_registry_lists_rules_area_by_area() {
@@ -166,6 +167,15 @@ mod tests {
                 pair[1].name,
                 pair[1].area
             );
+        }
+    }
+
+    #[test]
+    fn group_names_are_no_rule_names() {
+        // A name given to `--select` stands for a rule or for a group, never both.
+        for area in Area::ALL {
+            assert!(find(area.name()).is_none(), "{} is both", area.name());
+            assert_eq!(Area::named(area.name()), Some(area));
         }
     }
 

@@ -14,7 +14,7 @@ pub enum Level {
 
 /// Per-rule levels; rules not mentioned run at their default severity. Levels can also be set
 /// for the findings about one value, named by its JSON pointer.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct RuleSettings {
     levels: FastHashMap<&'static str, Level>,
     at_pointers: Vec<PointerLevel>,

@@ -14,6 +14,7 @@ use iparams_core::{
 use super::answers::answers;
 use crate::cli::AddArgs;
 use crate::output::describe_io_error;
+use crate::workspace::config::JobRules;
 use crate::workspace::{IPARAMS_FILE, Target, Workspace};
 
 /// Where the new iparam goes.
@@ -170,7 +171,9 @@ pub(super) fn verdict(
 ) -> (FileReport, Vec<String>) {
     let mut linter = Linter::default();
     let shown = place.target_shown();
-    let checked = workspace.check(&mut linter, &place.target, &shown, settings);
+    // Only iparams.json's verdict is read: its own levels are every file's.
+    let settings = JobRules::uniform(settings.clone());
+    let checked = workspace.check(&mut linter, &place.target, &shown, &settings);
     let verdict = match &place.target {
         Target::App(_) => checked.verdict(IPARAMS_FILE),
         _ => checked.named(),

@@ -18,6 +18,7 @@ use iparams_core::{
 use crate::cli::AddArgs;
 use crate::environment::{Environment, exit};
 use crate::output::{describe_io_error, emit, fail, unified_diff};
+use crate::workspace::config::Choices;
 use crate::workspace::{
     IPARAMS_FILE, MANIFEST_FILE, PAGE_FILE, Target, Workspace, app_of, link_out_of_app,
 };
@@ -42,7 +43,7 @@ fn add(
     stdout: &mut dyn Write,
     stderr: &mut dyn Write,
 ) -> Result<u8, String> {
-    let mut workspace = Workspace::new(args.rules.config.as_deref(), &args.rules.rules)?;
+    let mut workspace = Workspace::new(&Choices::of(&args.rules, &[]))?;
     let place = locate(args.target.as_deref())?;
     let shown = place.iparams.display().to_string();
     if let Some(why) = link_out_of_app(&place.iparams) {

@@ -1,6 +1,7 @@
 //! `iparams-lint check`: find the apps and files, lint (and fix) them in parallel, render the
 //! findings in path order, and decide the exit status; with `--watch`, again on every change.
 
+mod show_settings;
 pub mod watch;
 
 use std::io::{Read, Write};
@@ -15,6 +16,7 @@ use crate::environment::{Environment, exit};
 use crate::output::{self, describe_io_error, emit, fail, flush};
 use crate::render::ordered::{JobOutput, Ordered};
 use crate::render::{self, CheckedFile, Renderer, Summary};
+use crate::workspace::config::Choices;
 use crate::workspace::{IPARAMS_FILE, Job, Plan, Target, Workspace};
 use crate::write::replace_file;
 
@@ -72,8 +74,11 @@ pub fn run(
     stdout: &mut (dyn Write + Send),
     stderr: &mut (dyn Write + Send),
 ) -> u8 {
+    if args.show_settings.is_some() {
+        return show_settings::run(&args, stdout, stderr);
+    }
     // Plan: what to check, and with which rule levels.
-    let mut workspace = match Workspace::new(args.rules.config.as_deref(), &args.rules.rules) {
+    let mut workspace = match Workspace::new(&Choices::of(&args.rules, &args.exclude)) {
         Ok(workspace) => workspace,
         Err(message) => return fail(stderr, &message),
     };
@@ -325,9 +330,9 @@ fn check_alone(linter: &mut Linter, job: &Job, context: &mut JobContext<'_, '_, 
     let fixed = context
         .mode
         .fixes()
-        .map(|allowed| linter.fix(&source, &job.settings, allowed));
+        .map(|allowed| linter.fix(&source, job.settings.main(), allowed));
     let report = match fixed {
-        None => linter.lint_with(&source, &job.settings),
+        None => linter.lint_with(&source, job.settings.main()),
         Some(fixed) => {
             let change = Change {
                 shown: &job.shown,
@@ -449,7 +454,7 @@ fn check_app(
         // With the app's facts; without a readable manifest, as a file on its own is fixed.
         let facts = app.input().map(|input| input.facts());
         let source = SourceText::decode(&iparams.bytes);
-        let fixed = linter.fix_in(&source, &job.settings, allowed, facts.as_ref());
+        let fixed = linter.fix_in(&source, job.settings.main(), allowed, facts.as_ref());
         let change = Change {
             shown: &job.shown,
             path: Some(&iparams.path),

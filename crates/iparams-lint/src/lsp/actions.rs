@@ -131,7 +131,10 @@ fn fix_all(state: &mut State, uri: &Uri) -> Option<Value> {
         _ => document.path(),
     };
     let settings = match location {
-        Some(location) => diagnostics::job_for(state, &location)?.settings,
+        Some(location) => diagnostics::job_for(state, &location)?
+            .settings
+            .main()
+            .clone(),
         None => iparams_core::RuleSettings::default(),
     };
     let document = state.documents.get(uri)?;

@@ -18,7 +18,7 @@ use super::keys::Named;
 use super::locations::location;
 use super::positions::Cursor;
 use super::state::State;
-use crate::workspace::config;
+use crate::workspace::config::{self, JobRules};
 use crate::workspace::{Job, Plan, Target};
 
 /// What the diagnostics say they come from.
@@ -102,7 +102,7 @@ pub fn job_for(state: &mut State, location: &Path) -> Option<Job> {
                 jobs: vec![Job {
                     target: Target::File(location.to_owned()),
                     shown: location.display().to_string(),
-                    settings: RuleSettings::default(),
+                    settings: JobRules::default(),
                 }],
                 ..Plan::default()
             }

@@ -6,13 +6,14 @@ use std::path::{Path, PathBuf};
 use std::rc::Rc;
 use std::time::SystemTime;
 
-use iparams_core::{Linter, RuleSettings};
+use iparams_core::Linter;
 use lsp_types::{Position, Uri};
 use serde_json::{Value, json};
 
 use super::documents::{Documents, Place};
 use super::index::{AppIndex, Indexes};
 use super::positions::Encoding;
+use crate::workspace::config::{Choices, JobRules};
 use crate::workspace::{Target, Workspace};
 
 /// How documentation is sent: Markdown to clients that list it, plain text to those that list
@@ -73,7 +74,7 @@ impl State {
         Self {
             encoding,
             documents: Documents::new(),
-            workspace: Workspace::new(None, &[]).expect("no configuration is given"),
+            workspace: Workspace::new(&Choices::default()).expect("no configuration is given"),
             linter: Linter::default(),
             configs: HashMap::new(),
             notes: Vec::new(),
@@ -97,7 +98,7 @@ impl State {
         self.indexes.get(root, || {
             let target = Target::App(root.to_owned());
             let shown = root.display().to_string();
-            let checked = workspace.check(linter, &target, &shown, &RuleSettings::default());
+            let checked = workspace.check(linter, &target, &shown, &JobRules::default());
             let app = checked.loaded.app().expect("an app's folder loads an app");
             AppIndex::build(app, checked.summary.as_ref())
         })

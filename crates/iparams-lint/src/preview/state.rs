@@ -11,11 +11,12 @@ use iparams_core::app::requests::Requests;
 use iparams_core::app::{Declarations, Declared, Manifest, Resource};
 use iparams_core::secrets::MASKED_TEXT;
 use iparams_core::syntax::{Value, ValueKind, parse_value};
-use iparams_core::{Linter, RuleSettings, SourceText, Span, pointer};
+use iparams_core::{Linter, SourceText, Span, pointer};
 use serde_json::{Map, Value as Json, json};
 
 use crate::cli::{Format, RuleArgs};
 use crate::render::{self, CheckedFile, RenderOptions, Summary};
+use crate::workspace::config::{Choices, JobRules};
 use crate::workspace::{IPARAMS_FILE, MANIFEST_FILE, PAGE_FILE, Target, Workspace};
 
 /// Where the templates are, relative to the app.
@@ -61,7 +62,7 @@ pub struct App {
 
 impl App {
     pub fn new(root: &Path, rules: &RuleArgs) -> Result<Self, String> {
-        let workspace = Workspace::new(rules.config.as_deref(), &rules.rules)?;
+        let workspace = Workspace::new(&Choices::of(rules, &[]))?;
         Ok(Self {
             root: root.to_owned(),
             workspace,
@@ -94,13 +95,12 @@ impl App {
     pub fn load(&mut self, version: u64) -> Snapshot {
         let stamps = self.stamps();
         let mut notes = Vec::new();
-        let iparams_path = self.root.join(IPARAMS_FILE);
         let settings = self
             .workspace
-            .settings_for(&iparams_path)
+            .rules_for_app(&self.root)
             .unwrap_or_else(|message| {
                 notes.push(message);
-                RuleSettings::default()
+                JobRules::default()
             });
         // Checked as every front-end checks an app: with a manifest.json that cannot be read,
         // iparams.json alone, and a note that says so.

@@ -9,12 +9,13 @@ use std::path::{Path, PathBuf};
 
 use iparams_core::app::{Declarations, IparamsSource};
 use iparams_core::values::{Definitions, GetPreview, preview_get};
-use iparams_core::{Linter, RuleSettings, SourceText};
+use iparams_core::{Linter, SourceText};
 
 use crate::cli::ValuesArgs;
 use crate::environment::Environment;
 use crate::output::{self, describe_io_error, emit, fail};
 use crate::render::{self, CheckedFile, Summary};
+use crate::workspace::config::{Choices, JobRules};
 use crate::workspace::{
     INSTALLED_VALUES_FILE, IPARAMS_FILE, PAGE_FILE, Target, Workspace, app_of, check_values,
     link_out_of_app,
@@ -30,7 +31,7 @@ pub fn run(
     stdout: &mut dyn Write,
     stderr: &mut dyn Write,
 ) -> u8 {
-    let mut workspace = match Workspace::new(args.rules.config.as_deref(), &args.rules.rules) {
+    let mut workspace = match Workspace::new(&Choices::of(&args.rules, &[])) {
         Ok(workspace) => workspace,
         Err(message) => return fail(stderr, &message),
     };
@@ -207,7 +208,7 @@ fn page_iparams(workspace: &Workspace, page: &Path) -> Result<Declarations, Stri
         &mut Linter::default(),
         &target,
         &shown,
-        &RuleSettings::default(),
+        &JobRules::default(),
     );
     let declarations = checked.summary.map(|summary| summary.declarations);
     if declarations

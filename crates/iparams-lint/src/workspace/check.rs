@@ -12,9 +12,10 @@ use std::path::PathBuf;
 
 use iparams_core::app::{AppSummary, Declarations, DeclaringFile, Role};
 use iparams_core::values::Definitions;
-use iparams_core::{FileReport, Linter, RuleSettings, SourceText};
+use iparams_core::{FileReport, Level, Linter, REGISTRY, RuleSettings, SourceText, finish};
 
 use super::app::LoadedApp;
+use super::config::JobRules;
 use super::place::{IPARAMS_FILE, MANIFEST_FILE, app_of};
 use super::plan::Target;
 use super::state::Workspace;
@@ -125,7 +126,7 @@ impl Workspace {
         linter: &mut Linter,
         target: &Target,
         shown: &str,
-        settings: &RuleSettings,
+        settings: &JobRules,
     ) -> Checked {
         self.load(target, shown).check(linter, settings)
     }
@@ -133,7 +134,7 @@ impl Workspace {
 
 impl Loaded {
     /// Checks what was loaded with `settings`.
-    pub fn check(self, linter: &mut Linter, settings: &RuleSettings) -> Checked {
+    pub fn check(self, linter: &mut Linter, settings: &JobRules) -> Checked {
         match self {
             Loaded::App { app, named } => app.check_naming(named, linter, settings),
             Loaded::Alone(alone) => {
@@ -143,7 +144,7 @@ impl Loaded {
                     Ok(bytes) => verdicts.push(Verdict {
                         relative: None,
                         shown: alone.shown.clone(),
-                        report: linter.lint_with(&SourceText::decode(bytes), settings),
+                        report: linter.lint_with(&SourceText::decode(bytes), settings.main()),
                         text: TextOf::Alone,
                     }),
                     Err(why) => errors.push(format!("{}: {why}", alone.shown)),
@@ -171,7 +172,7 @@ impl LoadedApp {
     /// Checks the app with `settings`: every file with the rules about it, iparams.json with
     /// every rule that can use the app; with a manifest.json that is missing or cannot be read,
     /// iparams.json alone (see the module's documentation).
-    pub fn check(self, linter: &mut Linter, settings: &RuleSettings) -> Checked {
+    pub fn check(self, linter: &mut Linter, settings: &JobRules) -> Checked {
         self.check_naming(None, linter, settings)
     }
 
@@ -180,12 +181,13 @@ impl LoadedApp {
         mut self,
         named: Option<String>,
         linter: &mut Linter,
-        settings: &RuleSettings,
+        settings: &JobRules,
     ) -> Checked {
         let mut errors = std::mem::take(&mut self.errors);
-        let (verdicts, summary) = match self.input() {
+        let levels = FileLevels::of(&self, settings);
+        let (mut verdicts, summary) = match self.input() {
             Some(input) => {
-                let checked = linter.check_app(&input, settings);
+                let checked = linter.check_app(&input, &levels.run);
                 // The core names each file by its path inside the app, as it was given; a
                 // file it left unread has no text to show (nor a secret of it to mask).
                 let loaded: HashMap<&str, usize> = (self.files.iter().enumerate())
@@ -226,7 +228,7 @@ impl LoadedApp {
                     .map(|&(index, file)| Verdict {
                         relative: Some(file.relative.clone()),
                         shown: file.shown.clone(),
-                        report: linter.lint_with(&SourceText::decode(&file.bytes), settings),
+                        report: linter.lint_with(&SourceText::decode(&file.bytes), &levels.run),
                         text: TextOf::AppFile(index),
                     })
                     .collect();
@@ -240,12 +242,80 @@ impl LoadedApp {
                 (verdicts, declarations.map(AppSummary::of_declarations))
             }
         };
+        levels.settle(&mut verdicts, settings);
         Checked {
             loaded: Loaded::App { app: self, named },
             summary,
             verdicts,
             errors,
         }
+    }
+}
+
+/// The levels an app is checked with, when configuration tells its files apart: each file's
+/// findings are settled at its own levels after one check of the whole app.
+struct FileLevels {
+    /// What the check runs with: every rule on for some file, at the severity its findings
+    /// give (the job's own levels when its files are not told apart).
+    run: RuleSettings,
+    /// Whether each verdict is to be settled at its file's levels.
+    per_file: bool,
+}
+
+impl FileLevels {
+    fn of(app: &LoadedApp, settings: &JobRules) -> Self {
+        let same = || Self {
+            run: settings.main().clone(),
+            per_file: false,
+        };
+        if settings.is_uniform() {
+            return same();
+        }
+        let config_entries = app
+            .config_entries
+            .iter()
+            .map(|(name, _)| format!("config/{name}"));
+        let relatives = (app.files.iter().map(|file| file.relative.clone()))
+            .chain(config_entries)
+            .chain(["config".to_owned()]);
+        let levels: Vec<Option<RuleSettings>> = relatives
+            .map(|relative| settings.for_file(&relative))
+            .collect();
+        if levels
+            .iter()
+            .all(|levels| levels.as_ref() == Some(settings.main()))
+        {
+            return same();
+        }
+        let levels: Vec<RuleSettings> = levels.into_iter().flatten().collect();
+        // A rule runs when some file has it on; each file's findings then get their levels.
+        let mut run = RuleSettings::default();
+        for rule in REGISTRY {
+            if !levels.iter().any(|levels| levels.is_enabled(rule)) {
+                run.set(rule.name, Level::Off).expect("a registered rule");
+            }
+        }
+        Self {
+            run,
+            per_file: true,
+        }
+    }
+
+    /// Settles each verdict's findings at its file's levels, dropping the verdicts of the
+    /// files left out.
+    fn settle(&self, verdicts: &mut Vec<Verdict>, settings: &JobRules) {
+        if !self.per_file {
+            return;
+        }
+        verdicts.retain_mut(|verdict| {
+            let relative = verdict.relative.as_deref().unwrap_or_default();
+            let Some(levels) = settings.for_file(relative) else {
+                return false;
+            };
+            let found = std::mem::take(&mut verdict.report.diagnostics);
+            verdict.report.diagnostics = finish(found, &levels);
+            true
+        });
     }
 }
 

@@ -2,11 +2,9 @@
 
 use std::path::PathBuf;
 
-use iparams_core::RuleSettings;
-
-use super::config::RuleSources;
+use super::config::{JobRules, RuleSources};
 use super::discover::{self, Discovered, DiscoveryError, FileKind, Input};
-use super::place::app_of;
+use super::place::{MANIFEST_FILE, app_of};
 
 /// What to check: one job per app or lone file, in path order.
 #[derive(Debug, Default)]
@@ -29,7 +27,8 @@ pub struct Job {
     pub target: Target,
     /// How output names it: the file, or the app's folder.
     pub shown: String,
-    pub settings: RuleSettings,
+    /// The levels of its files, and which are left out.
+    pub settings: JobRules,
 }
 
 /// What a job checks.
@@ -44,7 +43,7 @@ pub enum Target {
 }
 
 /// The jobs for what was discovered, each with its rule levels, without those configuration
-/// ignores.
+/// or `--exclude` leaves out.
 pub(super) fn plan_inputs(
     rules: &mut RuleSources,
     discovered: Discovered,
@@ -92,12 +91,25 @@ pub(super) fn plan_inputs(
             }
         };
         let config = rules.config_for(&location)?;
-        // Text given on standard input is checked even where configuration ignores its path.
-        if !from_stdin && config.as_ref().is_some_and(|c| c.ignores(&location)) {
+        // An app is left out when its manifest.json and iparams.json both are (a glob of its
+        // folder); else each of its files is, by its own path, when it is checked.
+        let excluded = match &target {
+            Target::App(root) => {
+                let manifest = root.join(MANIFEST_FILE);
+                rules.excludes(config.as_deref(), &location)
+                    && rules.excludes(config.as_deref(), &manifest)
+            }
+            _ => rules.excludes(config.as_deref(), &location),
+        };
+        // Text given on standard input is checked even where configuration leaves its path out.
+        if !from_stdin && excluded {
             continue;
         }
         plan.reads_stdin |= from_stdin;
-        let settings = rules.settings(config.as_deref(), &location);
+        let settings = match &target {
+            Target::App(root) if !from_stdin => rules.for_app(root)?,
+            _ => JobRules::uniform(rules.settings(config.as_deref(), &location)),
+        };
         plan.jobs.push(Job {
             target,
             shown,

@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 
 use iparams_core::RuleSettings;
 
-use super::config::RuleSources;
+use super::config::{Choices, JobRules, Resolved, RuleSources};
 use super::discover::{self, discover};
 use super::place;
 use super::plan::{Plan, plan_inputs};
@@ -24,11 +24,11 @@ pub struct Workspace {
 }
 
 impl Workspace {
-    /// A workspace with the command line's `--config` and `--rule` levels; `Err` says what is
-    /// wrong with them.
-    pub fn new(config: Option<&Path>, rules: &[String]) -> Result<Self, String> {
+    /// A workspace with what the command line says of configuration; `Err` says what is
+    /// wrong with it.
+    pub fn new(choices: &Choices) -> Result<Self, String> {
         Ok(Self {
-            rules: RuleSources::new(config, rules)?,
+            rules: RuleSources::new(choices)?,
             overlays: HashMap::new(),
             stdin: Vec::new(),
         })
@@ -113,6 +113,27 @@ impl Workspace {
         )
     }
 
+    /// The rule levels of the files of the app at `root`, as a plan of the app has them.
+    pub fn rules_for_app(&mut self, root: &Path) -> Result<JobRules, String> {
+        self.rules.for_app(root)
+    }
+
+    /// The configuration that applies to `path`: to the file, to the app whose folder (or a
+    /// folder inside it) it is, or else to an iparams.json in that folder's config/.
+    pub fn resolve_settings(&mut self, path: &Path) -> Result<Resolved, String> {
+        let file = if path.is_dir() {
+            let root = place::app_of(path).map_or_else(|| path.to_owned(), |app| app.root);
+            if root == Path::new(".") {
+                PathBuf::from(place::IPARAMS_FILE)
+            } else {
+                root.join(place::IPARAMS_FILE)
+            }
+        } else {
+            path.to_owned()
+        };
+        self.rules.resolve(&file)
+    }
+
     /// The rule levels for the file at `path`: configuration found above it (or given), and
     /// the command line's.
     pub fn settings_for(&mut self, path: &Path) -> Result<RuleSettings, String> {
@@ -166,7 +187,7 @@ mod tests {
     fn overlays_win_over_the_disk_whatever_the_spelling_of_the_path() {
         let folder = Folder::new("overlay");
         let path = folder.write("app/config/iparams.json", "{}");
-        let mut workspace = Workspace::new(None, &[]).expect("no configuration");
+        let mut workspace = Workspace::new(&Choices::default()).expect("no configuration");
         assert_eq!(workspace.read(&path).expect("readable"), b"{}");
         let spelled_otherwise = folder.0.join("app/./config/iparams.json");
         workspace.overlay(&spelled_otherwise, b"{\"a\": 1}".to_vec());
@@ -185,7 +206,7 @@ mod tests {
         folder.write("app/app/scripts/app.js", "client.iparams.get('a');");
         folder.write("app/app/styles/app.css", "body {}");
         let root = folder.0.join("app");
-        let mut workspace = Workspace::new(None, &[]).expect("no configuration");
+        let mut workspace = Workspace::new(&Choices::default()).expect("no configuration");
         // A script the editor holds but the disk does not have yet.
         workspace.overlay(&root.join("server/server.js"), b"exports = {};".to_vec());
         let app = workspace.load_app(&root, "app");
@@ -215,7 +236,7 @@ mod tests {
         folder.write(".iparams-lint.toml", "ignore = [\"legacy/**\"]\n");
         folder.write("legacy/config/iparams.json", "{}");
         folder.write("current/config/iparams.json", "{}");
-        let mut workspace = Workspace::new(None, &[]).expect("no configuration");
+        let mut workspace = Workspace::new(&Choices::default()).expect("no configuration");
         let plan = workspace
             .plan(std::slice::from_ref(&folder.0), None)
             .expect("a readable configuration");
@@ -242,7 +263,7 @@ mod tests {
         let folder = Folder::new("stdin");
         folder.write("app/manifest.json", MANIFEST);
         let iparams = folder.write("app/config/iparams.json", "{}");
-        let mut workspace = Workspace::new(None, &[]).expect("no configuration");
+        let mut workspace = Workspace::new(&Choices::default()).expect("no configuration");
         let name = iparams.to_string_lossy().into_owned();
         let plan = workspace
             .plan(&[PathBuf::from("-")], Some(&name))
@@ -265,13 +286,13 @@ mod tests {
         );
         folder.write("app/app/scripts/app.js", "client.iparams.get('b');");
         let root = folder.0.join("app");
-        let workspace = Workspace::new(None, &[]).expect("no configuration");
+        let workspace = Workspace::new(&Choices::default()).expect("no configuration");
         let mut linter = iparams_core::Linter::default();
         let checked = workspace.check(
             &mut linter,
             &Target::App(root.clone()),
             "app",
-            &RuleSettings::default(),
+            &JobRules::default(),
         );
         assert_eq!(
             checked.errors,
@@ -299,13 +320,13 @@ mod tests {
             "lone.json",
             r#"{"a": {"display_name": "A", "type": "txt"}}"#,
         );
-        let mut workspace = Workspace::new(None, &[]).expect("no configuration");
+        let mut workspace = Workspace::new(&Choices::default()).expect("no configuration");
         workspace.overlay(
             &iparams,
             br#"{"b": {"display_name": "B", "type": "txt"}}"#.to_vec(),
         );
         let mut linter = iparams_core::Linter::default();
-        let rules = RuleSettings::default();
+        let rules = JobRules::default();
         let checked = workspace.check(&mut linter, &Target::File(iparams.clone()), "x", &rules);
         assert!(checked.errors.is_empty(), "{:?}", checked.errors);
         let named = checked.named().expect("iparams.json's verdict");
