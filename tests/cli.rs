@@ -742,21 +742,36 @@ fn unsafe_fixes_alone_writes_nothing_and_withheld_fixes_are_said() {
         text,
         "{output:?}"
     );
-    // A file with a syntax error gets no fix, and the run says why instead of counting it.
+    // A trailing comma is removed by --fix, and the file's other fixes follow in the same run.
+    let commas = dir.join("commas.json");
+    let text = "{\n  \"a\": {\"display_name\": \"A\", \"type\": \"text\",},\n  \"b\": {\"display_name\": \"B\", \"type\": \"Text\"},\n}\n";
+    std::fs::write(&commas, text).expect("written");
+    let out = stdout(&run(&[&commas.to_string_lossy()]));
+    assert!(out.contains("(3 fixable with --fix)"), "{out}");
+    let output = run(&["--fix", &commas.to_string_lossy()]);
+    assert_eq!(output.status.code(), Some(0), "{output:?}");
+    let fixed = std::fs::read_to_string(&commas).expect("read");
+    assert_eq!(
+        fixed,
+        "{\n  \"a\": {\"display_name\": \"A\", \"type\": \"text\"},\n  \"b\": {\"display_name\": \"B\", \"type\": \"text\"}\n}\n"
+    );
+    run(&["--fix", &commas.to_string_lossy()]);
+    assert_eq!(std::fs::read_to_string(&commas).expect("read"), fixed);
+    // A file with another syntax error gets no fix, and the run says why instead of counting it.
     let broken = dir.join("broken.json");
-    let text = "{\n  \"a\": {\"display_name\": \"A\", \"type\": \"text\",},\n  \"b\": {\"display_name\": \"B\", \"type\": \"Text\"}\n}\n";
+    let text = "{\n  \"a\": {\"display_name\": \"A\", \"type\": \"text\",}\n  \"b\": {\"display_name\": \"B\", \"type\": \"Text\"}\n}\n";
     std::fs::write(&broken, text).expect("written");
     let output = run(&[&broken.to_string_lossy()]);
     let out = stdout(&output);
     assert!(!out.contains("fixable with --fix"), "{out}");
     assert!(
-        out.contains("1 fix withheld: fixes are applied to valid JSON only"),
+        out.contains("2 fixes withheld: fixes are applied to valid JSON only"),
         "{out}"
     );
     let output = run(&["--diff", &broken.to_string_lossy()]);
     let err = String::from_utf8_lossy(&output.stderr);
     assert!(
-        err.contains("0 problems would be fixed") && err.contains("1 fix withheld"),
+        err.contains("0 problems would be fixed") && err.contains("2 fixes withheld"),
         "{err}"
     );
     let _ = std::fs::remove_dir_all(&dir);

@@ -106,10 +106,30 @@ fn diff_shows_the_fixes_and_writes_nothing() {
     assert_eq!((status, stdout.as_str()), (Some(0), ""));
 }
 
+/// Trailing commas are removed, and then the file's other fixes apply in the same run (fix until
+/// stable); a second run changes nothing.
+#[test]
+fn trailing_commas_are_removed_and_unblock_the_other_fixes() {
+    let scratch = Scratch::new("fix-commas");
+    let file = scratch.write(
+        "config/iparams.json",
+        "{\"region\": {\"display_name\": \"Region\", \"type\": \"Text\",},}\n",
+    );
+    let (status, _, stderr) = fix(&scratch, &["--fix", "config/iparams.json"]);
+    assert_eq!(status, Some(0), "{stderr}");
+    let fixed = fs::read_to_string(&file).unwrap();
+    assert_eq!(
+        fixed,
+        "{\"region\": {\"display_name\": \"Region\", \"type\": \"text\"}}\n"
+    );
+    fix(&scratch, &["--fix", "config/iparams.json"]);
+    assert_eq!(fs::read_to_string(&file).unwrap(), fixed);
+}
+
 #[test]
 fn files_with_syntax_errors_are_never_rewritten() {
     let scratch = Scratch::new("fix-syntax");
-    let broken = "{\"region\": {\"display_name\": \"Region\", \"type\": \"Text\",},}\n";
+    let broken = "{\"region\": {\"display_name\": \"Region\", \"type\": \"Text\",} \"b\" 1}\n";
     let file = scratch.write("config/iparams.json", broken);
     let (status, stdout, _) = fix(
         &scratch,

@@ -4,7 +4,7 @@ use super::linter::Linter;
 use super::report::FileReport;
 use crate::app::AppFacts;
 use crate::diagnostic::{Applicability, Edit};
-use crate::rules::RuleSettings;
+use crate::rules::{INVALID_JSON, RuleSettings};
 use crate::source::SourceText;
 
 /// Passes of fix-then-relint before giving up; fixes that do not conflict are all applied in
@@ -50,8 +50,10 @@ fn conflict(a: &Edit, b: &Edit) -> bool {
 
 impl Linter {
     /// Applies every fix at most as risky as `allowed`, re-checking after each pass, until none
-    /// is left. A file that is not well-formed JSON is never changed; nor is one whose fixed
-    /// text would not be (a bug in a fix must not damage a file).
+    /// is left (fix until stable, as ruff does). A file that is not well-formed JSON gets only
+    /// the fixes of its syntax errors (a trailing comma), and only when they make it
+    /// well-formed; its other fixes follow in the next passes. No pass keeps a text that is not
+    /// well-formed (a bug in a fix must not damage a file).
     pub fn fix(
         &mut self,
         source: &SourceText<'_>,
@@ -78,19 +80,17 @@ impl Linter {
         let mut text: Option<String> = None;
         let mut fixed = 0;
         let mut passes = Vec::new();
-        if !report.well_formed {
-            return FixOutcome {
-                text,
-                fixed,
-                passes,
-                report,
-                original_redactions,
-            };
-        }
         for _ in 0..MAX_PASSES {
             let mut chosen: Vec<&Edit> = Vec::new();
             let mut count = 0;
-            for fix in report.diagnostics.iter().filter_map(|d| d.fix.as_ref()) {
+            // In a file that does not parse, only fixes of the syntax are sure of their places.
+            let syntax_only = !report.well_formed;
+            let fixes = report
+                .diagnostics
+                .iter()
+                .filter(|d| !syntax_only || d.rule == INVALID_JSON.name)
+                .filter_map(|d| d.fix.as_ref());
+            for fix in fixes {
                 if fix.applicability > allowed
                     || fix
                         .edits
@@ -184,7 +184,7 @@ mod tests {
 
     #[test]
     fn files_with_syntax_errors_are_never_rewritten() {
-        let text = r#"{"a": {"display_name": "A", "type": "Text",}}"#;
+        let text = r#"{"a": {"display_name": "A", "type": "Text" "required": true}}"#;
         let outcome = Linter::default().fix(
             &SourceText::decode(text.as_bytes()),
             &RuleSettings::default(),
@@ -192,5 +192,38 @@ mod tests {
         );
         assert_eq!(outcome.text, None);
         assert!(!outcome.report.well_formed);
+        // A trailing comma is fixed, but not while another syntax error is left.
+        let text = r#"{"a": {"display_name": "A", "type": "text",}, "b" 1}"#;
+        let outcome = Linter::default().fix(
+            &SourceText::decode(text.as_bytes()),
+            &RuleSettings::default(),
+            Applicability::Unsafe,
+        );
+        assert_eq!(outcome.text, None);
+    }
+
+    #[test]
+    fn a_trailing_comma_is_removed_and_the_other_fixes_follow() {
+        let text = "{\n  \"a\": {\"display_name\": \"A\", \"type\": \"Text\",},\n}\n";
+        let mut linter = Linter::default();
+        let outcome = linter.fix(
+            &SourceText::decode(text.as_bytes()),
+            &RuleSettings::default(),
+            Applicability::Safe,
+        );
+        let fixed = outcome.text.expect("fixed");
+        assert_eq!(
+            fixed,
+            "{\n  \"a\": {\"display_name\": \"A\", \"type\": \"text\"}\n}\n"
+        );
+        assert_eq!(outcome.fixed, 3);
+        assert!(outcome.report.well_formed);
+        // Stable: a second run changes nothing.
+        let again = linter.fix(
+            &SourceText::decode(fixed.as_bytes()),
+            &RuleSettings::default(),
+            Applicability::Safe,
+        );
+        assert_eq!(again.text, None);
     }
 }

@@ -26,5 +26,5 @@ mod values;
 pub use framework::{AppContext, Area, Check, Context, Examples, FileCheck, Rule};
 /// For front-ends that check a name as it is typed (`add`): the rules' own test.
 pub use helpers::{as_identifier, is_identifier};
-pub use registry::{REGISTRY, VERIFY_CREDENTIALS, find, resolve};
+pub use registry::{INVALID_JSON, REGISTRY, VERIFY_CREDENTIALS, find, resolve};
 pub use settings::{Level, RuleSettings};

@@ -143,6 +143,9 @@ pub fn find(name: &str) -> Option<&'static Rule> {
     REGISTRY.iter().copied().find(|rule| rule.name == name)
 }
 
+/// `invalid-json`, the rule of syntax errors: only its fixes apply to a file that does not parse.
+pub static INVALID_JSON: &Rule = &file::invalid_json::RULE;
+
 /// `verify-credentials`, which the command reports from the HR service's answers.
 pub static VERIFY_CREDENTIALS: &Rule = &values::verify_credentials::RULE;
 

@@ -3,6 +3,7 @@
 
 use std::io::{self, Write};
 
+use iparams_core::rules::INVALID_JSON;
 use iparams_core::{Applicability, Diagnostic, FileReport, LineCursor, Position, Severity};
 
 /// One checked file, as the renderers see it.
@@ -64,8 +65,15 @@ impl Summary {
     }
 
     /// Counts `findings`, of a file already counted, which is valid JSON (`well_formed`) or
-    /// not: the fixes of a file that is not are withheld.
+    /// not: the fixes of a file that is not are withheld, unless each of its syntax errors has a
+    /// fix of its own (a trailing comma), after which the others apply in the same run.
     fn add_findings(&mut self, findings: &[Diagnostic], well_formed: bool) {
+        let mut syntax = findings
+            .iter()
+            .filter(|finding| finding.rule == INVALID_JSON.name)
+            .peekable();
+        let syntax_fixed = syntax.peek().is_some() && syntax.all(|finding| finding.fix.is_some());
+        let well_formed = well_formed || syntax_fixed;
         for finding in findings {
             match finding.severity {
                 Severity::Error => self.errors += 1,
@@ -167,7 +175,8 @@ impl Summary {
             many => format!("{many} fixes"),
         };
         Some(format!(
-            "{count} withheld: fixes are applied to valid JSON only; fix the syntax errors first."
+            "{count} withheld: fixes are applied to valid JSON only; fix the syntax errors first \
+             (--fix removes trailing commas itself)."
         ))
     }
 }

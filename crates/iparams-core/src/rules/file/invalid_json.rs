@@ -1,6 +1,6 @@
 //! `invalid-json`: the text is not JSON.
 
-use crate::diagnostic::Severity;
+use crate::diagnostic::{Applicability, Edit, Fix, Severity};
 use crate::reading::{Reading, describe_syntax_error};
 use crate::rules::framework::{Area, Check, Context, Examples, Rule};
 use crate::syntax::SyntaxErrorKind;
@@ -20,7 +20,11 @@ every other finding in the file is still shown. Mistakes it cannot read past (an
 stray character) end the check of the file at that point, and say so.
 
 Values files checked by `iparams-lint values` are read the same way, since the vendor's tools read
-`iparam_test_data.json` with `JSON.parse` too."#,
+`iparam_test_data.json` with `JSON.parse` too.
+
+`--fix` removes a trailing comma (a safe fix: the value is the same without it). A file whose only
+syntax errors are trailing commas then gets its other fixes in the same run; a file with any other
+syntax error is never changed."#,
     bad: r#"{
   "api_key": {
     "display_name": "API key",
@@ -40,7 +44,7 @@ Values files checked by `iparams-lint values` are read the same way, since the v
     examples: Examples::Iparams,
     vendor: r#"Rejects the app with the `JSON.parse` message (`iparams.json: Unexpected token }
 in JSON at position 96`), without line or column, and checks nothing else."#,
-    fix: None,
+    fix: Some(Applicability::Safe),
     checks: &[Check::Reading(check)],
 };
 
@@ -58,6 +62,12 @@ fn check(reading: &Reading<'_>, cx: &mut Context<'_>) {
                 _ => "opened here",
             };
             diagnostic.related(related, note);
+        }
+        if error.kind == SyntaxErrorKind::TrailingComma {
+            diagnostic.fix(Fix::safe(
+                "Remove the trailing comma",
+                vec![Edit::delete(error.span)],
+            ));
         }
     }
 }
