@@ -319,6 +319,33 @@ mod tests {
     }
 
     #[test]
+    fn suppression_comments_are_read_with_their_names() {
+        let text = concat!(
+            "<!-- a note -->\n",
+            "<!-- iparams-lint-ignore-next-line remote-page-resource, missing-page-asset -->\n",
+            "<script src=\"https://code.jquery.com/jquery.js\"></script>\n",
+            "<!--iparams-lint-ignore-next-line remote-page-resource",
+        );
+        let page = HtmlPage::read(text);
+        let names: Vec<Vec<&str>> = page
+            .suppressions
+            .iter()
+            .map(|s| s.names.iter().map(|name| at(text, name.span)).collect())
+            .collect();
+        assert_eq!(
+            names,
+            [
+                vec!["remote-page-resource", "missing-page-asset"],
+                vec!["remote-page-resource"]
+            ]
+        );
+        assert_eq!(
+            at(text, page.suppressions[0].comment),
+            "<!-- iparams-lint-ignore-next-line remote-page-resource, missing-page-asset -->"
+        );
+    }
+
+    #[test]
     fn scripts_as_a_browser_reads_them() {
         let text = concat!(
             "<!-- <script>commented()</script> -->\n",

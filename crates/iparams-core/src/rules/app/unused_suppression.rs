@@ -16,7 +16,8 @@ app's JavaScript (config/assets/, the front end, server/, a page's scripts), or
 `<!-- iparams-lint-ignore-next-line RULE -->` in an HTML page, turns off the named rules' findings
 on the line after the comment. It names rules, not groups (`secrets`): a suppression says which
 finding it expects. Text after ` -- ` is a reason, for readers. iparams.json has no comments: its
-findings are turned off in the configuration (`[rules]`, `[[overrides]]`).
+findings are turned off in the configuration (`[rules]`, and `[overrides]` by path, or path and
+JSON pointer).
 
 A suppression outlives the code it was written for: once the line is fixed, or moved, the comment
 would hide the next finding there unseen. Reported here:
