@@ -3,7 +3,7 @@
 
 use super::checks::enabled_checks;
 use crate::diagnostic::Diagnostic;
-use crate::rules::{Check, RuleSettings, Suppressions};
+use crate::rules::{Check, REGISTRY, RuleSettings, Suppressions};
 use crate::suppression::{Suppression, line_of, line_starts};
 
 /// Drops the findings of `diagnostics` (of a file whose text is `text`) that `suppressions`
@@ -40,6 +40,7 @@ pub(super) fn suppress(
     let runs = |rule: &_| rules.is_enabled(rule);
     let comments = Suppressions {
         comments: suppressions,
+        rules: REGISTRY,
         runs: &runs,
     };
     for check in enabled_checks(rules) {

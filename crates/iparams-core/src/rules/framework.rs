@@ -177,6 +177,8 @@ pub enum Check {
 /// turned one off.
 pub struct Suppressions<'s> {
     pub comments: &'s [Suppression],
+    /// Every rule there is: what a name may be.
+    pub rules: &'s [&'static Rule],
     /// Whether a rule runs on the file.
     pub runs: &'s dyn Fn(&Rule) -> bool,
 }

@@ -3,7 +3,6 @@
 
 use crate::diagnostic::{Diagnostic, Severity};
 use crate::rules::framework::{Area, Check, Examples, Rule, Suppressions};
-use crate::rules::registry::{REGISTRY, find};
 use crate::suggest;
 
 pub static RULE: Rule = Rule {
@@ -63,7 +62,11 @@ exports = {
 fn check(suppressions: &Suppressions<'_>, found: &mut Vec<Diagnostic>) {
     for comment in suppressions.comments {
         for name in &comment.names {
-            let (message, label, help) = match find(&name.name) {
+            let rule = suppressions
+                .rules
+                .iter()
+                .find(|rule| rule.name == name.name);
+            let (message, label, help) = match rule {
                 Some(rule) if name.used || !(suppressions.runs)(rule) => continue,
                 Some(_) => (
                     format!(
@@ -82,7 +85,7 @@ fn check(suppressions: &Suppressions<'_>, found: &mut Vec<Diagnostic>) {
                         suggest::shortened(&name.name)
                     ),
                     "unknown rule",
-                    unknown_help(&name.name),
+                    unknown_help(&name.name, suppressions.rules),
                 ),
             };
             let mut diagnostic = Diagnostic::new(RULE.name, RULE.severity, name.span, message);
@@ -93,7 +96,7 @@ fn check(suppressions: &Suppressions<'_>, found: &mut Vec<Diagnostic>) {
 }
 
 /// What to write instead of `name`, which is no rule.
-fn unknown_help(name: &str) -> String {
+fn unknown_help(name: &str, rules: &[&Rule]) -> String {
     if let Some(area) = Area::named(name) {
         return format!(
             "`{}` is a group of rules: a suppression names the rules themselves (`iparams-lint \
@@ -101,7 +104,7 @@ fn unknown_help(name: &str) -> String {
             area.name()
         );
     }
-    match suggest::closest(name, REGISTRY.iter().map(|rule| rule.name)) {
+    match suggest::closest(name, rules.iter().map(|rule| rule.name)) {
         Some(rule) => format!("Did you mean `{rule}`?"),
         None => "A suppression names rules: `iparams-lint rules` lists them.".to_owned(),
     }
