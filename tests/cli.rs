@@ -1041,3 +1041,109 @@ fn endless_files_and_fifos_are_refused_at_once() {
         "{output:?}"
     );
 }
+
+/// An app whose code and custom page hold suppression comments, in a scratch folder; with
+/// `commented` false, the same app without them.
+fn app_with_suppressions(name: &str, commented: bool) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("iparams-cli-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let write = |relative: &str, text: &str| {
+        let path = dir.join(relative);
+        std::fs::create_dir_all(path.parent().expect("a parent")).expect("folders");
+        let text: String = text
+            .lines()
+            .filter(|line| commented || !line.contains("iparams-lint-ignore-next-line"))
+            .map(|line| format!("{line}\n"))
+            .collect();
+        std::fs::write(path, text).expect("writable");
+    };
+    write(
+        "manifest.json",
+        r#"{"platform-version": "2.3", "product": {"freshdesk": {"location": {"ticket_sidebar": {"url": "index.html"}}}}}"#,
+    );
+    write(
+        "config/iparams.html",
+        r#"<html><head><script src="{{{appclient}}}"></script>
+<!-- iparams-lint-ignore-next-line remote-page-resource -- pinned and reviewed -->
+<script src="https://code.jquery.com/jquery-3.7.1.min.js"></script></head>
+<body><input id="region">
+<script>
+function postConfigs() { return { region: $(region).val() }; }
+function getConfigs(configs) { $(region).val(configs.region); }
+</script></body></html>"#,
+    );
+    write(
+        "app/index.html",
+        r#"<html><head><script src="{{{appclient}}}"></script><script src="scripts/app.js"></script></head><body></body></html>"#,
+    );
+    write(
+        "app/scripts/app.js",
+        r#"// iparams-lint-ignore-next-line unknown-iparam-read -- read before it was renamed
+client.iparams.get("regoin");
+client.iparams.get("zone");
+/* iparams-lint-ignore-next-line unknown-iparam-read, unknown-iparam-reed */
+client.iparams.get("region");"#,
+    );
+    dir
+}
+
+#[test]
+fn suppression_comments_turn_findings_off_and_unused_ones_are_said() {
+    let plain = app_with_suppressions("unsuppressed", false);
+    let (_, rules, _) = findings_in(&plain, &["."]);
+    assert_eq!(
+        rules,
+        [
+            "unknown-iparam-read",
+            "unknown-iparam-read",
+            "remote-page-resource"
+        ],
+        "without the comments"
+    );
+
+    let dir = app_with_suppressions("suppressed", true);
+    let output = iparams_lint(&["--format", "concise", "."])
+        .current_dir(&dir)
+        .output()
+        .expect("runs");
+    let lines: Vec<String> = stdout(&output).lines().map(str::to_owned).collect();
+    let found = |needle: &str| lines.iter().filter(|line| line.contains(needle)).count();
+    // The read of `zone` had no comment; the page's remote script and the read of `regoin`
+    // had theirs.
+    assert_eq!(found("[unknown-iparam-read]"), 1, "{lines:#?}");
+    assert_eq!(found("app/scripts/app.js:3:"), 1, "{lines:#?}");
+    assert_eq!(found("[remote-page-resource]"), 0, "{lines:#?}");
+    // The block comment over a known key suppresses nothing, and names a rule that is none.
+    assert_eq!(found("[unused-suppression]"), 2, "{lines:#?}");
+    assert_eq!(
+        found(
+            "app/scripts/app.js:4:34: warning[unused-suppression] The suppression of `unknown-iparam-read` suppresses nothing"
+        ),
+        1,
+        "{lines:#?}"
+    );
+    assert_eq!(
+        found(
+            "app/scripts/app.js:4:55: warning[unused-suppression] `unknown-iparam-reed` is not a rule"
+        ),
+        1,
+        "{lines:#?}"
+    );
+    let json = stdout(
+        &iparams_lint(&["--format", "json", "."])
+            .current_dir(&dir)
+            .output()
+            .expect("runs"),
+    );
+    assert!(
+        json.contains("Did you mean `unknown-iparam-read`?"),
+        "{json}"
+    );
+
+    // A rule turned off is not run: naming it suppresses nothing, and is not reported.
+    let (_, rules, _) = findings_in(&dir, &["--ignore", "unknown-iparam-read", "."]);
+    assert_eq!(rules, ["unused-suppression"], "only the unknown name");
+    for dir in [plain, dir] {
+        let _ = std::fs::remove_dir_all(dir);
+    }
+}

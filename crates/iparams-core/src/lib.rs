@@ -6,7 +6,8 @@
 //! 1. the text: [`source`] decodes bytes, [`syntax`] parses them keeping every span, [`model`]
 //!    lowers each iparam into typed values, [`products`] is the vendor's products; with
 //!    [`diagnostic`]s, [`edits`] for fixes, user
-//!    regexes ([`ecma_regex`]), [`secrets`] and [`secret_labels`], [`suggest`]ions and [`span`]s;
+//!    regexes ([`ecma_regex`]), [`secrets`] and [`secret_labels`], [`suggest`]ions, [`span`]s and
+//!    [`suppression`] comments;
 //! 2. the views the rules read: what [`reading`] a JSON file found, the [`app`] around
 //!    iparams.json, and installed [`values`];
 //! 3. the [`rules`]: their framework, registry and helpers, and one file per rule;
@@ -37,6 +38,7 @@ pub mod secrets;
 mod source;
 mod span;
 pub mod suggest;
+pub mod suppression;
 pub mod sync;
 pub mod syntax;
 // 2. The views.

@@ -10,6 +10,7 @@ use html5gum::{DefaultEmitter, StartTag, Token, Tokenizer};
 use super::written_credentials::is_written_credential;
 use crate::model::looks_like_a_data_bind_name;
 use crate::span::Span;
+use crate::suppression::{self, Suppression};
 
 /// An attribute's value as the browser reads it (entities decoded), and where its text is.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -50,6 +51,8 @@ pub struct HtmlPage {
     pub credentials: Vec<Span>,
     /// What the page tells the installer of each field with an `id`, in the page's order.
     pub field_texts: Vec<FieldText>,
+    /// Its suppression comments (`<!-- iparams-lint-ignore-next-line RULE -->`).
+    pub suppressions: Vec<Suppression>,
 }
 
 /// Where a field's text is written.
@@ -113,6 +116,15 @@ fn value_span(text: &str, written: Span) -> Span {
     }
 }
 
+/// The suppression written in the HTML comment at `written` (`<!--` to `-->`, or less where the
+/// page ends first).
+fn html_suppression(text: &str, written: Span) -> Option<Suppression> {
+    let comment = text.get(written.start..written.end)?;
+    let opened = comment.strip_prefix("<!--")?;
+    let content = opened.strip_suffix("-->").unwrap_or(opened);
+    suppression::read(content, written.start + 4, written)
+}
+
 impl HtmlPage {
     /// The page `text`.
     pub fn read(text: &str) -> Self {
@@ -147,6 +159,12 @@ impl HtmlPage {
                             .text
                             .push_str(&String::from_utf8_lossy(&written.value));
                     }
+                }
+                Token::Comment(comment) => {
+                    page.suppressions.extend(html_suppression(
+                        text,
+                        Span::new(comment.span.start, comment.span.end),
+                    ));
                 }
                 _ => {}
             }
@@ -298,6 +316,33 @@ mod tests {
 
     fn at(text: &str, span: Span) -> &str {
         &text[span.start..span.end]
+    }
+
+    #[test]
+    fn suppression_comments_are_read_with_their_names() {
+        let text = concat!(
+            "<!-- a note -->\n",
+            "<!-- iparams-lint-ignore-next-line remote-page-resource, missing-page-asset -->\n",
+            "<script src=\"https://code.jquery.com/jquery.js\"></script>\n",
+            "<!--iparams-lint-ignore-next-line remote-page-resource",
+        );
+        let page = HtmlPage::read(text);
+        let names: Vec<Vec<&str>> = page
+            .suppressions
+            .iter()
+            .map(|s| s.names.iter().map(|name| at(text, name.span)).collect())
+            .collect();
+        assert_eq!(
+            names,
+            [
+                vec!["remote-page-resource", "missing-page-asset"],
+                vec!["remote-page-resource"]
+            ]
+        );
+        assert_eq!(
+            at(text, page.suppressions[0].comment),
+            "<!-- iparams-lint-ignore-next-line remote-page-resource, missing-page-asset -->"
+        );
     }
 
     #[test]

@@ -5,9 +5,9 @@
 use oxc_allocator::Allocator;
 use oxc_ast::ast::{
     Argument, ArrowFunctionExpression, AssignmentExpression, AssignmentTarget, BindingPattern,
-    CallExpression, ComputedMemberExpression, Expression, Function, ObjectPattern, ObjectProperty,
-    ObjectPropertyKind, Statement, StaticMemberExpression, StringLiteral, TemplateElement,
-    VariableDeclarator,
+    CallExpression, Comment, ComputedMemberExpression, Expression, Function, ObjectPattern,
+    ObjectProperty, ObjectPropertyKind, Statement, StaticMemberExpression, StringLiteral,
+    TemplateElement, VariableDeclarator,
 };
 use oxc_ast_visit::{Visit, walk};
 use oxc_parser::Parser;
@@ -30,6 +30,7 @@ use super::typescript_nest::too_nested;
 use super::whole_iparams::{WholeIparams, is_whole_get, then_callback};
 use super::written_credentials::names_a_secret;
 use crate::span::Span;
+use crate::suppression::{self, Suppression};
 
 /// Where a script runs, which decides what it can read.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -129,6 +130,8 @@ pub struct JsFacts {
     /// The `client.iparams.get(…)` calls of a script of the installation page, where the
     /// client has no `iparams` (by the span of `iparams`).
     pub iparams_api_calls: Vec<Span>,
+    /// Its suppression comments (and, for a page, those of its HTML).
+    pub suppressions: Vec<Suppression>,
 }
 
 impl JsFacts {
@@ -155,6 +158,7 @@ impl JsFacts {
         self.request_reads.extend(other.request_reads);
         self.page_functions.extend(other.page_functions);
         self.iparams_api_calls.extend(other.iparams_api_calls);
+        self.suppressions.extend(other.suppressions);
     }
 }
 
@@ -308,6 +312,7 @@ fn analyze_in(
         .secrets
         .extend(comments.iter().map(|secret| secret.span));
     facts.code_secrets.extend(comments);
+    facts.suppressions = suppressions(&parsed.program.comments, text, offset);
     if script == Script::Callbacks {
         // The semantic analysis costs a pass of its own: only for a script that may define
         // `postConfigs`, whose reads it checks.
@@ -317,6 +322,22 @@ fn analyze_in(
         facts.page_functions = page_functions(&parsed.program, semantic.as_ref(), &shift);
     }
     facts
+}
+
+/// The suppression comments among `comments` of `text`, which starts at `offset` in its file.
+fn suppressions(comments: &[Comment], text: &str, offset: usize) -> Vec<Suppression> {
+    comments
+        .iter()
+        .filter_map(|comment| {
+            let content = comment.content_span();
+            let (start, end) = (content.start as usize, content.end as usize);
+            let whole = Span::new(
+                comment.span.start as usize + offset,
+                comment.span.end as usize + offset,
+            );
+            suppression::read(text.get(start..end)?, start + offset, whole)
+        })
+        .collect()
 }
 
 fn top_level(
@@ -756,7 +777,10 @@ pub fn analyze_file(text: &str, path: &str, script: Script) -> JsFacts {
 
 /// The inline scripts of `page`, whose text is `text`, read as one script.
 pub fn analyze_page(page: &HtmlPage, text: &str, script: Script) -> JsFacts {
-    let mut facts = JsFacts::default();
+    let mut facts = JsFacts {
+        suppressions: page.suppressions.clone(),
+        ..JsFacts::default()
+    };
     for code in page.inline_code() {
         facts.merge(analyze(
             &text[code.start..code.end],

@@ -6,6 +6,7 @@ use super::checks::{check_reading, enabled_checks};
 use super::finish::{finish, mask_secrets};
 use super::linter::Linter;
 use super::report::FileReport;
+use super::suppress::suppress;
 use crate::app::manifest::{self, ManifestReading};
 use crate::app::{
     AppFacts, AppFile, AppInput, AppModel, AppSummary, Declared, FileId, InstallPage,
@@ -15,6 +16,7 @@ use crate::diagnostic::Diagnostic;
 use crate::reading::{FileKind, Reading};
 use crate::rules::{AppContext, Check, Context, RuleSettings};
 use crate::source::SourceText;
+use crate::suppression::Suppression;
 use crate::syntax::{RootShape, SyntaxError, parse_value};
 
 /// One file's findings, with its text for code frames.
@@ -44,6 +46,8 @@ struct Files<'a> {
     paths: Vec<String>,
     sources: Vec<SourceText<'a>>,
     reports: Vec<FileReport>,
+    /// The suppression comments of each file.
+    suppressions: Vec<Vec<Suppression>>,
 }
 
 impl<'a> Files<'a> {
@@ -59,6 +63,7 @@ impl<'a> Files<'a> {
             well_formed: true,
             ..FileReport::default()
         });
+        self.suppressions.push(Vec::new());
         self.paths.len() - 1
     }
 
@@ -67,6 +72,7 @@ impl<'a> Files<'a> {
         let id = self.add(file);
         let facts = js::analyze_file(self.sources[id].text(), file.path, script);
         self.reports[id].redactions.clone_from(&facts.secrets);
+        self.suppressions[id].clone_from(&facts.suppressions);
         (id, facts)
     }
 
@@ -95,6 +101,7 @@ impl<'a> Files<'a> {
         let text = self.sources[id].text();
         let (page, facts) = InstallPage::read(id, text, config_folder, &loadable);
         self.reports[id].redactions.clone_from(&facts.secrets);
+        self.suppressions[id].clone_from(&facts.suppressions);
         (page, facts)
     }
 
@@ -122,13 +129,11 @@ impl<'a> Files<'a> {
             let report = &mut self.reports[id];
             let mut diagnostics = std::mem::take(&mut report.diagnostics);
             diagnostics.extend(findings);
+            let text = self.sources[id].text();
+            suppress(&mut diagnostics, text, &mut self.suppressions[id], rules);
             // The last line of defence, as for iparams.json: app rules quote templates and
             // scripts, and no secret of the file survives in what they wrote.
-            mask_secrets(
-                &mut diagnostics,
-                self.sources[id].text(),
-                &report.redactions,
-            );
+            mask_secrets(&mut diagnostics, text, &report.redactions);
             report.diagnostics = finish(diagnostics, rules);
         }
         let files = self.relatives.into_iter().zip(self.paths);

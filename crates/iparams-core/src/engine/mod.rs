@@ -6,6 +6,7 @@
 //!   runs of iparams ([`batch`]; [`parallel`] for large files);
 //! - [`app`]: iparams.json with the app around it, and the app's other files;
 //! - [`values`]: a values file against its iparams.json;
+//! - [`suppress`]: suppression comments applied to the findings of an app's code;
 //! - [`finish`]: what every driver does last;
 //! - [`fix`]: fixes applied and re-checked; [`examples`]: the rule docs' examples, run;
 //! - [`linter`]: the [`Linter`] they all run on, and [`checks`]: the checks that rule settings
@@ -21,6 +22,7 @@ mod fix;
 mod linter;
 mod parallel;
 mod report;
+mod suppress;
 mod values;
 
 pub use app::{CheckedApp, CheckedSource};

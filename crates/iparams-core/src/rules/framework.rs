@@ -14,6 +14,7 @@ use crate::ecma_regex::RegexEngine;
 use crate::model::Iparam;
 use crate::reading::Reading;
 use crate::span::Span;
+use crate::suppression::Suppression;
 use crate::values::{Answer, ValuesFile};
 
 /// What a rule is and how it is documented.
@@ -168,6 +169,26 @@ pub enum Check {
     Value(fn(&Answer<'_>, &mut Context<'_>)),
     /// Once per values file, with its definitions.
     Values(fn(&ValuesFile<'_>, &mut Context<'_>)),
+    /// Once per file of an app with suppression comments, after they turned findings off.
+    Suppressions(fn(&Suppressions<'_>, &mut Vec<Diagnostic>)),
+}
+
+/// A file's suppression comments, once they turned findings off: each name says whether it
+/// turned one off.
+pub struct Suppressions<'s> {
+    pub comments: &'s [Suppression],
+    /// Every rule there is: what a name may be.
+    pub rules: &'s [&'static Rule],
+    /// Whether a rule runs on the file.
+    pub runs: &'s dyn Fn(&Rule) -> bool,
+}
+
+impl std::fmt::Debug for Suppressions<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Suppressions")
+            .field("comments", &self.comments)
+            .finish_non_exhaustive()
+    }
 }
 
 impl Rule {

@@ -23,7 +23,7 @@ mod page;
 mod templates;
 mod values;
 
-pub use framework::{AppContext, Area, Check, Context, Examples, FileCheck, Rule};
+pub use framework::{AppContext, Area, Check, Context, Examples, FileCheck, Rule, Suppressions};
 /// For front-ends that check a name as it is typed (`add`): the rules' own test.
 pub use helpers::{as_identifier, is_identifier};
 pub use registry::{INVALID_JSON, REGISTRY, VERIFY_CREDENTIALS, find, resolve};

@@ -78,6 +78,7 @@ pub static REGISTRY: &[&Rule] = &[
     &app::secure_iparam_logged::RULE,
     &app::key_not_usable_in_templates::RULE,
     &app::unused_iparam::RULE,
+    &app::unused_suppression::RULE,
     &page::page_function_missing::RULE,
     &page::page_function_not_declared::RULE,
     &page::validate_not_boolean::RULE,

@@ -24,4 +24,5 @@ pub(super) mod unknown_iparam_read;
 pub(super) mod unknown_module;
 pub(super) mod unknown_utils_key;
 pub(super) mod unused_iparam;
+pub(super) mod unused_suppression;
 mod written_in_code;
