@@ -244,10 +244,16 @@ pub fn handle(shared: &Shared, request: &Incoming) -> Outgoing {
                 let settings = app.workspace.settings_for(values_path).unwrap_or_default();
                 (shown, settings)
             };
-            let defs = shared.defs(&snapshot, &shared.stored());
+            let stored = shared.stored();
+            let defs = shared.defs(&snapshot, &stored);
             let iparams = (defs.as_ref(), snapshot.iparams_text.as_str());
-            let (status, value) =
-                store::store(body, iparams, values_path, &iparams_shown, &settings);
+            let (status, value) = store::store(
+                body,
+                iparams,
+                (values_path, &stored),
+                &iparams_shown,
+                &settings,
+            );
             json_answer(status, &value)
         }),
         ("POST", "/custom_configs/invoke") => with_body(request, MAX_INVOKE_BODY, |body| {

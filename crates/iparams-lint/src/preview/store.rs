@@ -96,13 +96,13 @@ pub fn for_page(stored: &Stored, defs: &[Declared]) -> (Json, Vec<String>) {
     (Json::Object(shown), set)
 }
 
-/// Stores `body` (a JSON object of values for the `defs` of `iparams_text`) at `path` when the
-/// values check has no error. A secure value the page did not send keeps its stored value (the
-/// page never had it). Returns the status and the JSON answer.
+/// Stores `body` (a JSON object of values for the `defs` of `iparams_text`) at `path`, which
+/// holds `stored`, when the values check has no error. A secure value the page did not send
+/// keeps its stored value (the page never had it). Returns the status and the JSON answer.
 pub fn store(
     body: &[u8],
     (defs, iparams_text): (&[Declared], &str),
-    path: &Path,
+    (path, stored): (&Path, &Stored),
     iparams_shown: &str,
     settings: &RuleSettings,
 ) -> (u16, Json) {
@@ -113,7 +113,6 @@ pub fn store(
         );
     };
     posted.remove(META);
-    let stored = Stored::read(path);
     let mut secure: Vec<String> = defs
         .iter()
         .filter(|d| d.secure && posted.contains_key(&d.key))
