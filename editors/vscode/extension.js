@@ -1,77 +1,90 @@
 'use strict';
-// The VS Code client of `iparams-lint lsp`: starts the server over stdio for the files of apps
-// (config/iparams.json, config/requests.json, manifest.json, the app's scripts and templates)
-// and restarts it on demand or when its path changes. Everything else is the server's. Which
-// binary it starts (setting, PATH, or the one inside the extension) is server-command.js's.
+// The VS Code client of `iparams-lint lsp`: one server over stdio per workspace folder that holds
+// apps (config/iparams.json or config/iparams.html below it), for the files of its apps
+// (iparams.json, requests.json, manifest.json, the scripts, templates and pages), restarted on
+// demand or when its path changes, started and stopped as folders come and go. Everything else
+// is the server's. Which binary it starts (setting, the workspace's node_modules, PATH, or the
+// one inside the extension) is server-command.js's; which documents each gets, documents.js's.
 
 const vscode = require('vscode');
 const { LanguageClient, TransportKind } = require('vscode-languageclient/node');
 const { serverCommand, startedFrom, startFailure } = require('./server-command');
+const { APP_FILES, selectorOf } = require('./documents');
 
 const ID = 'iparams-lint';
 
-/** @type {LanguageClient | undefined} */
-let client;
+/** The running clients, by workspace folder URI. @type {Map<string, LanguageClient>} */
+const clients = new Map();
 /** @type {vscode.OutputChannel | undefined} */
 let output;
-
-// JSON files the server checks, by path; scripts and templates by language (the server tells
-// an app's file from another by the manifest.json and config/ above it).
-const DOCUMENTS = [
-  { scheme: 'file', language: 'json', pattern: '**/config/{iparams,requests}.json' },
-  { scheme: 'file', language: 'jsonc', pattern: '**/config/{iparams,requests}.json' },
-  { scheme: 'file', language: 'json', pattern: '**/manifest.json' },
-  { scheme: 'file', language: 'javascript' },
-  { scheme: 'file', language: 'html' },
-];
-
-function firstWorkspaceFolder() {
-  const folders = vscode.workspace.workspaceFolders;
-  return folders && folders.length > 0 ? folders[0].uri.fsPath : undefined;
-}
 
 /** @type {string} */
 let extensionFolder;
 
-async function start() {
-  const configured = vscode.workspace.getConfiguration(ID).get('path');
-  const chosen = serverCommand(configured, firstWorkspaceFolder(), { extensionFolder });
+/** @param {vscode.WorkspaceFolder} folder */
+async function holdsApps(folder) {
+  const found = await vscode.workspace.findFiles(
+    new vscode.RelativePattern(folder, APP_FILES),
+    '**/node_modules/**',
+    1,
+  );
+  return found.length > 0;
+}
+
+/** Starts the server of `folder` when it holds apps and has none yet. @param {vscode.WorkspaceFolder} folder */
+async function start(folder) {
+  const key = folder.uri.toString();
+  if (clients.has(key) || !(await holdsApps(folder))) return;
+  const configured = vscode.workspace.getConfiguration(ID, folder.uri).get('path');
+  const chosen = serverCommand(configured, folder.uri.fsPath, { extensionFolder });
   const { command, args } = chosen;
-  output.appendLine(startedFrom(chosen));
-  const executable = { command, args, transport: TransportKind.stdio };
-  client = new LanguageClient(
+  output.appendLine(`${folder.name}: ${startedFrom(chosen)}`);
+  const executable = { command, args, transport: TransportKind.stdio, options: { cwd: folder.uri.fsPath } };
+  const client = new LanguageClient(
     ID,
-    'iparams-lint',
+    clients.size === 0 ? 'iparams-lint' : `iparams-lint (${folder.name})`,
     { run: executable, debug: executable },
     {
-      documentSelector: DOCUMENTS,
+      documentSelector: selectorOf(folder.uri.fsPath),
+      workspaceFolder: folder,
       outputChannel: output,
       // No `synchronize.fileEvents`: the server registers the watch of .iparams-lint.toml and
       // manifest.json itself (client/registerCapability), so events would come twice.
     },
   );
+  clients.set(key, client);
   try {
     await client.start();
   } catch (error) {
-    const failed = client;
-    client = undefined;
+    clients.delete(key);
     // A client that never started has nothing to stop; disposing it releases its watchers.
-    failed.dispose().catch(() => {});
+    client.dispose().catch(() => {});
     vscode.window.showErrorMessage(startFailure(command, error));
   }
 }
 
-async function stop() {
-  const running = client;
-  client = undefined;
+/** Stops the server of the folder with URI `key`. @param {string} key */
+async function stop(key) {
+  const running = clients.get(key);
+  clients.delete(key);
   if (running) {
     await running.stop();
   }
 }
 
+async function startAll() {
+  for (const folder of vscode.workspace.workspaceFolders || []) {
+    await start(folder);
+  }
+}
+
+async function stopAll() {
+  await Promise.all([...clients.keys()].map(stop));
+}
+
 async function restart() {
-  await stop();
-  await start();
+  await stopAll();
+  await startAll();
 }
 
 /** @param {vscode.ExtensionContext} context */
@@ -86,12 +99,16 @@ async function activate(context) {
         restart();
       }
     }),
+    vscode.workspace.onDidChangeWorkspaceFolders(async (event) => {
+      for (const folder of event.removed) await stop(folder.uri.toString());
+      for (const folder of event.added) await start(folder);
+    }),
   );
-  await start();
+  await startAll();
 }
 
 function deactivate() {
-  return stop();
+  return stopAll();
 }
 
 module.exports = { activate, deactivate };

@@ -28,6 +28,21 @@ function onPath(searchPath) {
 }
 
 /**
+ * The workspace folder's own install (`npm i -D iparams-lint`: node_modules/.bin), or undefined.
+ * @param {string | undefined} workspaceFolder
+ */
+function projectInstall(workspaceFolder) {
+  if (!workspaceFolder) return undefined;
+  const bin = process.platform === 'win32' ? 'iparams-lint.cmd' : 'iparams-lint';
+  const candidate = path.join(workspaceFolder, 'node_modules', '.bin', bin);
+  try {
+    return fs.statSync(candidate).isFile() ? candidate : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
  * The binary packaged in a platform-specific .vsix (bin/ of the extension), or undefined.
  * @param {string} extensionFolder
  */
@@ -38,14 +53,15 @@ function bundled(extensionFolder) {
 
 /**
  * The executable and arguments of the server, and where it was found: the `iparams-lint.path`
- * setting when set; else `iparams-lint` on PATH (a binary the user installed wins over the copy
- * inside the extension); else the binary bundled in the extension; else the bare name, which
- * fails to start with an explanation (`startFailure`).
+ * setting when set; else the workspace folder's own install (node_modules/.bin, the version the
+ * project pins, as biome's extension prefers); else `iparams-lint` on PATH (a binary the user
+ * installed wins over the copy inside the extension); else the binary bundled in the extension;
+ * else the bare name, which fails to start with an explanation (`startFailure`).
  * @param {string | undefined} configured the `iparams-lint.path` setting
- * @param {string | undefined} workspaceFolder the first workspace folder's path, if any
+ * @param {string | undefined} workspaceFolder the workspace folder's path, if any
  * @param {{extensionFolder?: string, searchPath?: string}} [where] the extension's folder and
  *   the PATH to look through (the process's by default)
- * @returns {{command: string, args: string[], source: 'setting' | 'PATH' | 'bundled' | 'none'}}
+ * @returns {{command: string, args: string[], source: 'setting' | 'project' | 'PATH' | 'bundled' | 'none'}}
  */
 function serverCommand(configured, workspaceFolder, where = {}) {
   const args = ['lsp', '--stdio'];
@@ -62,6 +78,8 @@ function serverCommand(configured, workspaceFolder, where = {}) {
     }
     return { command, args, source: 'setting' };
   }
+  const project = projectInstall(workspaceFolder);
+  if (project) return { command: project, args, source: 'project' };
   const searchPath = where.searchPath === undefined ? process.env.PATH : where.searchPath;
   const found = onPath(searchPath);
   if (found) return { command: found, args, source: 'PATH' };
@@ -74,7 +92,8 @@ function serverCommand(configured, workspaceFolder, where = {}) {
 function startedFrom({ command, source }) {
   const why = {
     setting: 'the "iparams-lint.path" setting',
-    PATH: 'PATH ("iparams-lint.path" is not set)',
+    project: 'the workspace\'s node_modules ("iparams-lint.path" is not set)',
+    PATH: 'PATH ("iparams-lint.path" is not set, the workspace has no node_modules/.bin/iparams-lint)',
     bundled: 'the extension\'s own copy ("iparams-lint.path" is not set, PATH has none)',
     none: 'nothing: "iparams-lint.path" is not set, PATH has none, and this extension has no bundled binary',
   }[source];

@@ -61,6 +61,7 @@ function check(file, required = []) {
     'extension/package.json',
     'extension/extension.js',
     'extension/server-command.js',
+    'extension/documents.js',
     'extension/schemas/iparams.schema.json',
     'extension/readme.md',
     'extension/LICENSE.txt',

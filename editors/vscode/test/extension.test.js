@@ -10,6 +10,7 @@ const path = require('node:path');
 const test = require('node:test');
 
 const { serverCommand, startedFrom, startFailure } = require('../server-command');
+const { APP_FILES, selectorOf } = require('../documents');
 
 const root = path.resolve(__dirname, '..');
 const manifest = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'));
@@ -61,6 +62,49 @@ test('without a setting: iparams-lint on PATH, else the bundled binary, else the
   }
 });
 
+test('the workspace folder’s own install comes after the setting and before PATH', () => {
+  const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'iparams-lint-project-'));
+  try {
+    const name = process.platform === 'win32' ? 'iparams-lint.cmd' : 'iparams-lint';
+    const project = path.join(scratch, 'node_modules', '.bin', name);
+    fs.mkdirSync(path.dirname(project), { recursive: true });
+    fs.writeFileSync(project, '#!/bin/sh\n');
+    fs.chmodSync(project, 0o755);
+    const installed = path.join(scratch, 'installed');
+    fs.mkdirSync(installed);
+    fs.writeFileSync(path.join(installed, 'iparams-lint'), '#!/bin/sh\n');
+    fs.chmodSync(path.join(installed, 'iparams-lint'), 0o755);
+    const where = { extensionFolder: scratch, searchPath: installed };
+    const chosen = serverCommand('', scratch, where);
+    assert.deepEqual(chosen, { command: project, args: ['lsp', '--stdio'], source: 'project' });
+    assert.match(startedFrom(chosen), /the workspace's node_modules/);
+    assert.equal(serverCommand('/opt/x', scratch, where).source, 'setting');
+    // Another folder has no install of its own: PATH's.
+    assert.equal(serverCommand('', path.join(scratch, 'installed'), where).source, 'PATH');
+  } finally {
+    fs.rmSync(scratch, { recursive: true, force: true });
+  }
+});
+
+test('each folder’s server gets the scripts, pages and JSON of its own folder', () => {
+  const selector = selectorOf('/work/apps/');
+  assert.ok(selector.every((s) => s.scheme === 'file' && s.pattern.startsWith('/work/apps/')));
+  const languages = selector.map((s) => s.language);
+  for (const language of ['json', 'javascript', 'typescript', 'typescriptreact', 'html']) {
+    assert.ok(languages.includes(language), language);
+  }
+  assert.ok(selector.some((s) => s.pattern === '/work/apps/**/config/{iparams,requests}.json'));
+  assert.equal(selectorOf('C:\\work\\apps')[3].pattern, 'C:/work/apps/**/*');
+  // A folder holds apps when it has either installation page's source; the extension activates
+  // on the same files.
+  assert.equal(APP_FILES, '**/config/{iparams.json,iparams.html}');
+  for (const file of ['iparams.json', 'iparams.html']) {
+    assert.ok(manifest.activationEvents.includes(`workspaceContains:**/config/${file}`), file);
+  }
+  assert.match(extension, /onDidChangeWorkspaceFolders/);
+  assert.match(extension, /workspaceFolder: folder/);
+});
+
 test('a relative path with a folder is the workspace folder’s, an absolute one is kept', () => {
   assert.equal(
     serverCommand('./target/release/iparams-lint', '/work/app').command,
@@ -96,7 +140,7 @@ test('the settings the client reads are contributed, with their defaults', () =>
   assert.equal(properties['iparams-lint.path'].default, '');
   // vscode-languageclient reads `<client id>.trace.server` by itself.
   assert.deepEqual(properties['iparams-lint.trace.server'].enum, ['off', 'messages', 'verbose']);
-  assert.match(extension, /getConfiguration\(ID\)\.get\('path'\)/);
+  assert.match(extension, /getConfiguration\(ID, folder\.uri\)\.get\('path'\)/);
   assert.match(extension, /extensionFolder = context\.extensionPath/);
 });
 
@@ -108,5 +152,8 @@ test('the schema is mapped to config/iparams.json and copied from the repository
   const schema =
     process.env.IPARAMS_LINT_SCHEMA || path.join(root, '..', '..', 'crates', 'iparams-lint', 'schemas', 'iparams.schema.json');
   assert.ok(fs.existsSync(schema), `${schema} is the schema the package copies`);
-  assert.deepEqual(manifest.activationEvents, ['workspaceContains:**/config/iparams.json']);
+  assert.deepEqual(manifest.activationEvents, [
+    'workspaceContains:**/config/iparams.json',
+    'workspaceContains:**/config/iparams.html',
+  ]);
 });
