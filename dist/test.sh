@@ -150,6 +150,11 @@ expect 0 "" "npm install --save-dev iparams-lint" -- \
     npm install --prefix "$app" --save-dev "iparams-lint@$version"
 [ -x "$app/node_modules/@iparams-lint/cli-$platform/bin/iparams-lint" ] ||
     fail "npm did not install @iparams-lint/cli-$platform with an executable bin/iparams-lint"
+# The postinstall put the native binary in the launcher's place: .bin runs it without Node.
+[ "$(head -c 4 "$app/node_modules/.bin/iparams-lint" | od -An -c | tr -d ' ')" = "177ELF" ] ||
+    fail "node_modules/.bin/iparams-lint is not the native binary after npm install (the postinstall did not run or failed)"
+expect 0 "iparams-lint $version" "node_modules/.bin/iparams-lint --version, the binary itself" -- \
+    "$app/node_modules/.bin/iparams-lint" --version
 (
     cd "$app"
     expect 0 "0 errors" "npx iparams-lint on the clean app" -- npx --no-install iparams-lint

@@ -48,7 +48,7 @@ function scratch(t) {
 function installLauncher(project) {
   const own = path.join(project, 'node_modules', 'iparams-lint');
   fs.mkdirSync(path.join(own, 'bin'), { recursive: true });
-  for (const file of ['package.json', 'platforms.js', 'bin/iparams-lint.js']) {
+  for (const file of ['package.json', 'platforms.js', 'install.js', 'bin/iparams-lint.js']) {
     fs.copyFileSync(path.join(__dirname, '..', file), path.join(own, file));
   }
   return own;
@@ -124,4 +124,40 @@ test('a platform package of another version than the launcher names is not run',
   assert.equal(binary, undefined);
   assert.match(problem, /@iparams-lint\/cli-linux-x64 beside this one is version 9\.9\.9/);
   assert.match(problem, new RegExp(`runs version ${manifest.version.replace(/\./g, '\\.')} only`));
+});
+
+test('after install the binary takes the launcher’s place, once; elsewhere the launcher stays', (t) => {
+  const { nativeInPlace } = require('../install');
+  const root = scratch(t);
+  const own = installLauncher(path.join(root, 'app'));
+  const launcher = path.join(own, 'bin', 'iparams-lint.js');
+  const binary = path.join(root, 'native');
+  const native = '#!/bin/sh\necho "iparams-lint 0.1.0"\n';
+  fs.writeFileSync(binary, native);
+  fs.chmodSync(binary, 0o755);
+  const found = () => ({ binary });
+  const launcherText = fs.readFileSync(launcher, 'utf8');
+  // On Windows, npm's shims call node on the file: the launcher stays.
+  assert.match(nativeInPlace(launcher, { platform: 'win32', locate: found }), /kept the JS launcher/);
+  // Without the platform package, or with a binary that does not start: the launcher stays.
+  const missing = () => ({ problem: 'the package is not installed' });
+  assert.match(nativeInPlace(launcher, { platform: 'linux', locate: missing }), /not installed/);
+  const broken = path.join(root, 'broken');
+  fs.writeFileSync(broken, '#!/bin/sh\nexit 3\n');
+  fs.chmodSync(broken, 0o755);
+  assert.match(
+    nativeInPlace(launcher, { platform: 'linux', locate: () => ({ binary: broken }) }),
+    /does not start/,
+  );
+  assert.equal(fs.readFileSync(launcher, 'utf8'), launcherText);
+  // The repository's own launcher (not in a node_modules folder) is never replaced.
+  const source = path.join(__dirname, '..', 'bin', 'iparams-lint.js');
+  assert.match(nativeInPlace(source, { platform: 'linux', locate: found }), /not an installed copy/);
+  // Installed, with a binary that starts: it is put in place, executable, and left there.
+  if (process.platform === 'win32') return;
+  assert.match(nativeInPlace(launcher, { platform: 'linux', locate: found }), /runs .* directly/);
+  assert.equal(fs.readFileSync(launcher, 'utf8'), native);
+  assert.ok(fs.statSync(launcher).mode & 0o100);
+  assert.deepEqual(fs.readdirSync(path.dirname(launcher)), ['iparams-lint.js']);
+  assert.match(nativeInPlace(launcher, { platform: 'linux', locate: found }), /in place already/);
 });
