@@ -288,16 +288,10 @@ impl Masker {
         forms.retain(|form| form.len() >= 3);
         forms.sort_by(|a, b| b.len().cmp(&a.len()).then_with(|| a.cmp(b)));
         forms.dedup();
-        let mut pieces = HashSet::new();
-        for form in &forms {
-            let starts: Vec<usize> = form.char_indices().map(|(at, _)| at).collect();
-            for (i, &start) in starts.iter().enumerate() {
-                let end = starts.get(i + PIECE).copied().unwrap_or(form.len());
-                if form[start..end].chars().count() == PIECE {
-                    pieces.insert(form[start..end].to_owned());
-                }
-            }
-        }
+        let pieces = forms
+            .iter()
+            .flat_map(|form| pieces_of(form).map(|(start, end)| form[start..end].to_owned()))
+            .collect();
         Self { forms, pieces }
     }
 
@@ -317,16 +311,9 @@ impl Masker {
         if self.pieces.is_empty() {
             return text.to_owned();
         }
-        let starts: Vec<usize> = text.char_indices().map(|(at, _)| at).collect();
         // The byte ranges covered by a piece, merged as they are found (in order of start).
         let mut covered: Vec<(usize, usize)> = Vec::new();
-        for (i, &start) in starts.iter().enumerate() {
-            let Some(&end) = starts
-                .get(i + PIECE)
-                .or((i + PIECE == starts.len()).then_some(&text.len()))
-            else {
-                break;
-            };
+        for (start, end) in pieces_of(text) {
             if !self.pieces.contains(&text[start..end]) {
                 continue;
             }
@@ -400,6 +387,13 @@ impl Masker {
         }
         answer
     }
+}
+
+/// The byte ranges of every run of [`PIECE`] characters of `text`, in order.
+fn pieces_of(text: &str) -> impl Iterator<Item = (usize, usize)> + '_ {
+    let mut bounds: Vec<usize> = text.char_indices().map(|(at, _)| at).collect();
+    bounds.push(text.len());
+    (0..bounds.len().saturating_sub(PIECE)).map(move |i| (bounds[i], bounds[i + PIECE]))
 }
 
 /// The parts of any base64 text that encode `secret`, wherever it stands in the bytes encoded:
