@@ -679,7 +679,7 @@ impl<'a> StoredReader<'_, 'a, '_> {
             self.stored.complete = false;
         }
         for (key, span, branched) in uses.keys {
-            if key == "__meta" {
+            if key == META {
                 continue;
             }
             if branched {

@@ -6,14 +6,15 @@ use super::finish::{finish, mask_secrets};
 use super::linter::Linter;
 use super::report::FileReport;
 use crate::app::Declarations;
+use crate::app::page_functions::META;
 use crate::model::walk_scalars;
 use crate::reading::{FileKind, Reading};
 use crate::rules::{Check, Context, RuleSettings};
 use crate::source::SourceText;
 use crate::syntax::{RootShape, Value, parse_value};
 use crate::values::{
-    Answer, Definitions, DefinitionsFile, META_KEY, ReadDefinitions, Unusable, ValuesFile,
-    last_values, read_definitions, secret_spans, stored_secure,
+    Answer, Definitions, DefinitionsFile, ReadDefinitions, Unusable, ValuesFile, last_values,
+    read_definitions, secret_spans, stored_secure,
 };
 
 impl Linter {
@@ -119,7 +120,7 @@ fn check_object(
 ) {
     let members = root.as_object().unwrap_or_default();
     let secure = stored_secure(members);
-    report.iparams = members.iter().filter(|m| m.key.text != META_KEY).count();
+    report.iparams = members.iter().filter(|m| m.key.text != META).count();
     let iparams = definitions.map(ReadDefinitions::iparams);
     match &iparams {
         Ok(iparams) => report

@@ -5,6 +5,7 @@
 use std::collections::HashMap;
 
 use super::definitions::{Definition, DefinitionsFile, Unusable};
+use crate::app::page_functions::META;
 use crate::formats;
 use crate::model::{Attribute, DefaultValue, IparamType, Text};
 use crate::secrets;
@@ -200,16 +201,13 @@ pub(crate) fn last_values<'a, 'v>(members: &'a [Member<'v>]) -> HashMap<&'a str,
         .collect()
 }
 
-/// The key of the member the vendor's saved values carry beside the values:
-/// `"__meta": {"secure": [keys]}` names the secure ones (install-page.md, "INSTALL").
-pub const META_KEY: &str = "__meta";
-
-/// The keys a values file's `__meta.secure` names: stored as secure, whatever the definitions
-/// say of them now.
+/// The keys a values file's `__meta.secure` names (the vendor's saved values carry
+/// `"__meta": {"secure": [keys]}` beside the values, install-page.md "INSTALL"): stored as
+/// secure, whatever the definitions say of them now.
 pub(crate) fn stored_secure<'a>(members: &'a [Member<'_>]) -> Vec<&'a str> {
     members
         .iter()
-        .filter(|member| member.key.text == META_KEY)
+        .filter(|member| member.key.text == META)
         .filter_map(|meta| meta.value.get("secure")?.value.as_array())
         .flatten()
         .filter_map(Value::as_str)

@@ -22,7 +22,7 @@ mod answers;
 mod definitions;
 mod get;
 
-pub use answers::{Answer, META_KEY, Unanswered, ValuesFile};
+pub use answers::{Answer, Unanswered, ValuesFile};
 pub(crate) use answers::{last_values, secret_spans, stored_secure};
 pub use definitions::{Definition, Definitions, DefinitionsFile, Unusable};
 pub(crate) use definitions::{ReadDefinitions, read_definitions};

@@ -10,6 +10,7 @@
 
 use std::path::{Path, PathBuf};
 
+use iparams_core::app::page_functions::META;
 use iparams_core::app::{Declarations, Declared};
 use iparams_core::values::Definitions;
 use iparams_core::{RuleSettings, Severity, SourceText};
@@ -18,9 +19,6 @@ use serde_json::{Map, Value as Json, json};
 use super::invoke::{Masker, text_of};
 use super::state::json_findings;
 use crate::workspace::{INSTALLED_VALUES_FILE, STATE_GITIGNORE, check_values};
-
-/// The member of the values file that says which values are secure, not a value itself.
-const META: &str = "__meta";
 
 /// The values file as stored: the values, and the keys stored as secure.
 #[derive(Debug, Default)]

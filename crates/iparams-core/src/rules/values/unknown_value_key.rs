@@ -2,12 +2,13 @@
 
 use std::collections::HashSet;
 
+use crate::app::page_functions::META;
 use crate::diagnostic::Severity;
 use crate::pointer;
 use crate::rules::framework::{Area, Check, Context, Examples, Rule};
 use crate::suggest;
 use crate::syntax::Member;
-use crate::values::{Definition, DefinitionsFile, META_KEY, ValuesFile};
+use crate::values::{Definition, DefinitionsFile, ValuesFile};
 
 pub static RULE: Rule = Rule {
     name: "unknown-value-key",
@@ -69,7 +70,7 @@ fn report(
     let mut reported = HashSet::new();
     for member in members {
         let key = member.key.text.as_ref();
-        if known.contains(key) || key == META_KEY || !reported.insert(key) {
+        if known.contains(key) || key == META || !reported.insert(key) {
             continue;
         }
         let first = match suggest::closest_unique(key, keys.iter().copied()) {
