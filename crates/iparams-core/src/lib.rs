@@ -55,6 +55,7 @@ pub use edits::{insert_object_member, json_string};
 pub use engine::finish::finish;
 pub use engine::{
     CheckedApp, CheckedSource, FileReport, FixOutcome, LintOptions, Linter, lint, masked, redact,
+    syntax_fixable,
 };
 pub use formats::is_ip_host;
 pub use rules::{Level, REGISTRY, Rule, RuleSettings};

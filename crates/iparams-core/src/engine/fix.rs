@@ -3,7 +3,7 @@
 use super::linter::Linter;
 use super::report::FileReport;
 use crate::app::AppFacts;
-use crate::diagnostic::{Applicability, Edit};
+use crate::diagnostic::{Applicability, Diagnostic, Edit};
 use crate::rules::{INVALID_JSON, RuleSettings};
 use crate::source::SourceText;
 
@@ -25,6 +25,17 @@ pub struct FixOutcome {
     /// The secrets of the text before any fix: output showing it (a diff) must mask them, as
     /// `report.redactions` for the final text.
     pub original_redactions: Vec<crate::span::Span>,
+}
+
+/// Whether `--fix` can make a file that does not parse well-formed: it has syntax errors, and
+/// each has a fix of its own (a trailing comma). Its other fixes then follow in the same run;
+/// otherwise none applies.
+pub fn syntax_fixable(diagnostics: &[Diagnostic]) -> bool {
+    let mut syntax = diagnostics
+        .iter()
+        .filter(|d| d.rule == INVALID_JSON.name)
+        .peekable();
+    syntax.peek().is_some() && syntax.all(|d| d.fix.is_some())
 }
 
 /// `text` with `edits` applied; the edits must not overlap.
@@ -83,8 +94,12 @@ impl Linter {
         for _ in 0..MAX_PASSES {
             let mut chosen: Vec<&Edit> = Vec::new();
             let mut count = 0;
-            // In a file that does not parse, only fixes of the syntax are sure of their places.
+            // In a file that does not parse, only fixes of the syntax are sure of their places,
+            // and only when they make it parse.
             let syntax_only = !report.well_formed;
+            if syntax_only && !syntax_fixable(&report.diagnostics) {
+                break;
+            }
             let fixes = report
                 .diagnostics
                 .iter()

@@ -26,6 +26,6 @@ mod suppress;
 mod values;
 
 pub use app::{CheckedApp, CheckedSource};
-pub use fix::FixOutcome;
+pub use fix::{FixOutcome, syntax_fixable};
 pub use linter::{LintOptions, Linter, lint};
 pub use report::{FileReport, masked, redact};

@@ -3,8 +3,9 @@
 
 use std::io::{self, Write};
 
-use iparams_core::rules::INVALID_JSON;
-use iparams_core::{Applicability, Diagnostic, FileReport, LineCursor, Position, Severity};
+use iparams_core::{
+    Applicability, Diagnostic, FileReport, LineCursor, Position, Severity, syntax_fixable,
+};
 
 /// One checked file, as the renderers see it.
 #[derive(Debug)]
@@ -68,12 +69,7 @@ impl Summary {
     /// not: the fixes of a file that is not are withheld, unless each of its syntax errors has a
     /// fix of its own (a trailing comma), after which the others apply in the same run.
     fn add_findings(&mut self, findings: &[Diagnostic], well_formed: bool) {
-        let mut syntax = findings
-            .iter()
-            .filter(|finding| finding.rule == INVALID_JSON.name)
-            .peekable();
-        let syntax_fixed = syntax.peek().is_some() && syntax.all(|finding| finding.fix.is_some());
-        let well_formed = well_formed || syntax_fixed;
+        let well_formed = well_formed || syntax_fixable(findings);
         for finding in findings {
             match finding.severity {
                 Severity::Error => self.errors += 1,
