@@ -126,6 +126,19 @@ fn html_suppression(text: &str, written: Span) -> Option<Suppression> {
 }
 
 impl HtmlPage {
+    /// What the page loads from a file or a URL, in the page's order: each script's `src`
+    /// (`"script"`) and each style sheet's `href` (`"style sheet"`).
+    pub fn loaded(&self) -> Vec<(&'static str, &AttributeValue)> {
+        let scripts = self
+            .scripts
+            .iter()
+            .filter_map(|script| script.src.as_ref().map(|src| ("script", src)));
+        let sheets = self.stylesheets.iter().map(|href| ("style sheet", href));
+        let mut loaded: Vec<_> = scripts.chain(sheets).collect();
+        loaded.sort_by_key(|(_, reference)| reference.span.start);
+        loaded
+    }
+
     /// The page `text`.
     pub fn read(text: &str) -> Self {
         let mut page = HtmlPage::default();

@@ -3,11 +3,12 @@
 //! again. Files are named by their paths inside the app, as the caller gave them.
 
 use super::file_id::FileId;
-use super::html::AttributeValue;
+use super::html::{AttributeValue, HtmlPage};
 use super::iparams_source::IparamsSource;
 use super::manifest::Manifest;
 use super::model::AppModel;
 use super::outline::{Declared, Outline};
+use super::page::{Resource, older_client};
 use super::page_functions::Body;
 use super::requests::Requests;
 use crate::span::{LineIndex, Span};
@@ -92,6 +93,10 @@ pub struct AppSummary {
     pub requests: Option<Requests<'static>>,
     /// The `data-bind` values of config/iparams.html, when the app has the page.
     pub data_binds: Vec<AttributeValue>,
+    /// The hosts other than the app's that config/iparams.html loads scripts and style sheets
+    /// from (the platform's client aside, which the preview replaces), once each in the page's
+    /// order.
+    pub page_hosts: Vec<String>,
 }
 
 impl AppSummary {
@@ -103,8 +108,25 @@ impl AppSummary {
             manifest: Manifest::default(),
             requests: None,
             data_binds: Vec::new(),
+            page_hosts: Vec::new(),
         }
     }
+}
+
+/// The hosts other than the app's that `page` loads from, the platform's client aside.
+fn remote_hosts(page: &HtmlPage) -> Vec<String> {
+    let mut hosts = Vec::new();
+    for (_, reference) in page.loaded() {
+        if older_client(&reference.value).is_some() {
+            continue;
+        }
+        if let Resource::Remote { host } = Resource::of(&reference.value)
+            && !hosts.contains(&host)
+        {
+            hosts.push(host);
+        }
+    }
+    hosts
 }
 
 impl AppModel<'_> {
@@ -122,6 +144,11 @@ impl AppModel<'_> {
                 .page
                 .as_ref()
                 .map(|page| page.html.data_binds.clone())
+                .unwrap_or_default(),
+            page_hosts: self
+                .page
+                .as_ref()
+                .map(|page| remote_hosts(&page.html))
                 .unwrap_or_default(),
         }
     }

@@ -5,10 +5,8 @@
 use std::path::{Path, PathBuf};
 use std::time::SystemTime;
 
-use iparams_core::app::html::HtmlPage;
-use iparams_core::app::page::older_client;
 use iparams_core::app::requests::Requests;
-use iparams_core::app::{Declarations, Declared, Manifest, Resource};
+use iparams_core::app::{Declarations, Declared, Manifest};
 use iparams_core::secrets::MASKED_TEXT;
 use iparams_core::syntax::{Value, ValueKind, parse_value};
 use iparams_core::{Linter, SourceText, Span, pointer};
@@ -182,10 +180,9 @@ impl App {
             .map(|product| product.name.as_str())
             .collect();
 
-        let remote_hosts = match app.file(PAGE_FILE) {
-            Some(page) if custom_page => remote_hosts(&SourceText::decode(&page.bytes)),
-            _ => Vec::new(),
-        };
+        let remote_hosts = summary
+            .map(|summary| summary.page_hosts.clone())
+            .unwrap_or_default();
         let page = json!({
             "version": version,
             "app": self.shown,
@@ -243,25 +240,6 @@ pub fn json_findings(path: &str, text: &str, report: &iparams_core::FileReport) 
             diagnostic
         })
         .collect()
-}
-
-/// The hosts other than the preview that a custom page loads scripts and style sheets from
-/// (the vendor's client aside, which the preview replaces), once each in the page's order.
-fn remote_hosts(page: &SourceText<'_>) -> Vec<String> {
-    let html = HtmlPage::read(page.text());
-    let scripts = html.scripts.iter().filter_map(|script| script.src.as_ref());
-    let mut hosts = Vec::new();
-    for reference in scripts.chain(&html.stylesheets) {
-        if older_client(&reference.value).is_some() {
-            continue;
-        }
-        if let Resource::Remote { host } = Resource::of(&reference.value)
-            && !hosts.contains(&host)
-        {
-            hosts.push(host);
-        }
-    }
-    hosts
 }
 
 /// The page's list of iparams: each key once as `JSON.parse` keeps it (the last member, at the

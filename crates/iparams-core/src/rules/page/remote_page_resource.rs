@@ -51,19 +51,7 @@ fn check(model: &AppModel<'_>, cx: &mut AppContext) {
     let Some(page) = super::page(model) else {
         return;
     };
-    let scripts = page
-        .html
-        .scripts
-        .iter()
-        .filter_map(|script| script.src.as_ref().map(|src| ("script", src)));
-    let sheets = page
-        .html
-        .stylesheets
-        .iter()
-        .map(|href| ("style sheet", href));
-    let mut found: Vec<_> = scripts.chain(sheets).collect();
-    found.sort_by_key(|(_, reference)| reference.span.start);
-    for (what, reference) in found {
+    for (what, reference) in page.html.loaded() {
         let resource = Resource::of(&reference.value);
         let Resource::Remote { host } = &resource else {
             continue;
