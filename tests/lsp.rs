@@ -1815,3 +1815,229 @@ fn an_override_for_a_script_reaches_its_diagnostics() {
     assert_eq!(severities, [&json!(3); 5], "{published:#}");
     client.finish().expect("a clean session");
 }
+
+/// The authority (`127.0.0.1:PORT`) of a preview's URL.
+fn authority_of(url: &str) -> String {
+    let rest = url.strip_prefix("http://").expect("an http URL");
+    rest.split('/').next().expect("an authority").to_owned()
+}
+
+/// `GET path` from the preview at `authority`: the status, head (lower case) and body.
+fn preview_get(authority: &str, path: &str) -> (u16, String, String) {
+    support::exchange(authority, "GET", path, authority, &[], "")
+}
+
+/// Polls `GET path` (every 20 ms, 20 s at most) until its body holds `wanted`.
+fn until_served(authority: &str, path: &str, wanted: &str) -> String {
+    let deadline = std::time::Instant::now() + Duration::from_secs(20);
+    loop {
+        let (status, _, body) = preview_get(authority, path);
+        if status == 200 && body.contains(wanted) {
+            return body;
+        }
+        assert!(
+            std::time::Instant::now() < deadline,
+            "{path} never held {wanted:?}; last: {status} {body}"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+fn execute_preview(client: &mut Client, arguments: Value) -> Response {
+    client.request(
+        "workspace/executeCommand",
+        json!({ "command": "iparams-lint.preview", "arguments": arguments }),
+    )
+}
+
+#[test]
+fn the_preview_command_serves_the_editors_unsaved_text() {
+    let scratch = Scratch::new("preview-live");
+    copy_folder(&fixture("apps/hr-sync"), &scratch.0);
+    let iparams = scratch.0.join("config/iparams.json");
+    let on_disk = read(&iparams);
+    let capabilities = json!({ "window": { "showDocument": { "support": true } } });
+    let (mut client, result) = Client::start_with(Some(&["utf-8"]), capabilities);
+    assert_eq!(
+        result["capabilities"]["executeCommandProvider"]["commands"],
+        json!(["iparams-lint.preview"])
+    );
+    client.open(&uri(&iparams), "json", &on_disk);
+    let started = execute_preview(&mut client, json!([uri(&iparams)]));
+    let started = started.response_result.expect("the preview starts");
+    let url = started["url"].as_str().expect("a URL").to_owned();
+    assert!(url.starts_with("http://127.0.0.1:") && url.ends_with("/custom_configs"));
+    assert_eq!(started["app"], json!(scratch.0.display().to_string()));
+    // The client is asked to open it in the browser (after the answer).
+    client.sync();
+    let shown: Vec<&Request> = client
+        .requests
+        .iter()
+        .filter(|r| r.method == "window/showDocument")
+        .collect();
+    assert_eq!(shown.len(), 1);
+    assert_eq!(shown[0].params, json!({ "uri": url, "external": true }));
+
+    let authority = authority_of(&url);
+    let (status, head, _) = preview_get(&authority, "/custom_configs");
+    assert_eq!(status, 200);
+    // An editor's view (a VS Code webview, code-server's page on loopback) may frame it.
+    assert!(
+        head.contains(
+            "frame-ancestors 'self' vscode-webview: http://127.0.0.1:* http://localhost:*"
+        ),
+        "{head}"
+    );
+    // Another page's Host is still refused.
+    let (status, _, _) = support::exchange(
+        &authority,
+        "GET",
+        "/custom_configs",
+        "evil.example",
+        &[],
+        "",
+    );
+    assert_eq!(status, 403);
+    until_served(&authority, "/custom_configs/state", "HR account domain");
+
+    // Typed, not saved: the page shows it, with the finding of the new text at its field.
+    let edited = on_disk
+        .replacen("HR account domain", "Your HR domain", 1)
+        .replacen("\"type\": \"domain\"", "\"type\": \"Domain\"", 1);
+    client.change(&uri(&iparams), 2, json!([{ "text": edited }]));
+    let state = until_served(&authority, "/custom_configs/state", "Your HR domain");
+    let state: Value = serde_json::from_str(&state).expect("JSON");
+    let at_the_field: Vec<&Value> = state["findings"]
+        .as_array()
+        .expect("findings")
+        .iter()
+        .filter(|f| f["key"] == "hr_domain")
+        .collect();
+    assert!(
+        at_the_field.iter().any(|f| f["rule"] == "unknown-type"),
+        "{:#}",
+        state["findings"]
+    );
+    assert_eq!(
+        read(&iparams),
+        on_disk,
+        "nothing is written to the user's files"
+    );
+
+    // The script the page runs, unsaved, is the one served.
+    let script = scratch.0.join("config/assets/iparams.js");
+    client.open(
+        &uri(&script),
+        "javascript",
+        "function onHrDomainChange() { /* typed */ }\n",
+    );
+    until_served(
+        &authority,
+        "/custom_configs/assets/iparams.js",
+        "/* typed */",
+    );
+
+    // One preview per app: a second call from another file of it reuses it, and an editor with
+    // its own view asks not to open a browser.
+    let again = execute_preview(
+        &mut client,
+        json!([uri(&scratch.0.join("manifest.json")), { "open": false }]),
+    );
+    assert_eq!(again.response_result.expect("reused")["url"], json!(url));
+    client.sync();
+    let shown = client
+        .requests
+        .iter()
+        .filter(|r| r.method == "window/showDocument")
+        .count();
+    assert_eq!(shown, 1, "no second browser");
+
+    // Closed unsaved: the disk's text counts again.
+    client.notify(
+        "textDocument/didClose",
+        json!({ "textDocument": { "uri": uri(&iparams) } }),
+    );
+    until_served(&authority, "/custom_configs/state", "HR account domain");
+
+    client.finish().expect("a clean session");
+    assert!(
+        std::net::TcpStream::connect(&authority).is_err(),
+        "the preview stops with the server"
+    );
+    assert!(!scratch.0.join(".iparams-lint").exists() || read(&iparams) == on_disk);
+}
+
+#[test]
+fn the_preview_of_a_custom_page_serves_its_unsaved_page() {
+    let scratch = Scratch::new("preview-custom");
+    copy_folder(
+        &fixture("apps/page-keys-unknown/valid-built-up"),
+        &scratch.0,
+    );
+    let page = scratch.0.join("config/iparams.html");
+    let on_disk = read(&page);
+    let (mut client, _) = Client::start(Some(&["utf-16"]));
+    client.open(&uri(&page), "html", &on_disk);
+    let started = execute_preview(&mut client, json!([uri(&scratch.0)]));
+    let url = started.response_result.expect("started")["url"]
+        .as_str()
+        .expect("a URL")
+        .to_owned();
+    client.sync();
+    assert!(
+        client.requests.is_empty(),
+        "a client that cannot show documents is not asked to"
+    );
+    let authority = authority_of(&url);
+    let form = until_served(&authority, "/custom_configs/form", "Region");
+    assert!(
+        form.contains("/custom_configs/client.js"),
+        "the preview's client: {form}"
+    );
+    client.change(
+        &uri(&page),
+        2,
+        json!([{ "text": on_disk.replace("Region", "Data centre") }]),
+    );
+    until_served(&authority, "/custom_configs/form", "Data centre");
+    assert_eq!(read(&page), on_disk);
+    client.finish().expect("a clean session");
+}
+
+#[test]
+fn the_preview_command_says_what_it_cannot_serve() {
+    let scratch = Scratch::new("preview-refused");
+    let alone = scratch.write("notes/iparams.json", "{}");
+    copy_folder(&fixture("apps/hr-sync"), &scratch.0.join("both"));
+    scratch.write("both/config/iparams.html", "<p>a page</p>");
+    let (mut client, _) = Client::start(None);
+    for (arguments, wanted) in [
+        (json!([]), "takes the URI of a file or folder of an app"),
+        (json!(["not a uri"]), "is not a file: URI"),
+        (json!([uri(&alone)]), "not in an app"),
+        (
+            json!([uri(&scratch.0.join("both/manifest.json"))]),
+            "holds both iparams.json and iparams.html",
+        ),
+    ] {
+        let refused = execute_preview(&mut client, arguments.clone());
+        let error = refused.response_result.expect_err("refused");
+        assert!(
+            error.message.contains(wanted),
+            "{arguments}: {}",
+            error.message
+        );
+    }
+    let other = client.request(
+        "workspace/executeCommand",
+        json!({ "command": "iparams-lint.other", "arguments": [] }),
+    );
+    assert!(
+        other
+            .response_result
+            .expect_err("refused")
+            .message
+            .contains("iparams-lint.preview")
+    );
+    client.finish().expect("a clean session");
+}

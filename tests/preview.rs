@@ -13,7 +13,7 @@ use std::process::Child;
 use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
-use support::{binary, dechunk, repo_root, run_in, spawn_announcing};
+use support::{binary, repo_root, run_in, spawn_announcing};
 
 /// A running `iparams-lint` server (preview or hr-sandbox), killed when dropped.
 struct Running {
@@ -95,34 +95,7 @@ impl Running {
         headers: &[(&str, &str)],
         body: &str,
     ) -> (u16, String, String) {
-        let mut stream = TcpStream::connect(self.authority()).expect("connects");
-        stream
-            .set_read_timeout(Some(Duration::from_secs(30)))
-            .expect("timeout");
-        let mut request =
-            format!("{method} {path} HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n");
-        for (name, value) in headers {
-            request.push_str(&format!("{name}: {value}\r\n"));
-        }
-        request.push_str(&format!("Content-Length: {}\r\n\r\n", body.len()));
-        let _ = stream.write_all(request.as_bytes());
-        let _ = stream.write_all(body.as_bytes());
-        let mut answer = Vec::new();
-        let _ = stream.read_to_end(&mut answer);
-        let answer = String::from_utf8_lossy(&answer).into_owned();
-        let status = answer
-            .split(' ')
-            .nth(1)
-            .and_then(|s| s.parse().ok())
-            .unwrap_or_else(|| panic!("a status in {answer:?}"));
-        let (head, body) = answer.split_once("\r\n\r\n").unwrap_or((&answer, ""));
-        let head = head.to_ascii_lowercase();
-        let body = if head.contains("transfer-encoding: chunked") {
-            dechunk(body)
-        } else {
-            body.to_owned()
-        };
-        (status, head, body)
+        support::exchange(&self.authority(), method, path, host, headers, body)
     }
 
     /// Stops it with SIGINT; returns the exit code and its standard error.

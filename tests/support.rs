@@ -222,6 +222,46 @@ pub fn python_venv(given: &str, venv: &Path, requirements: &Path) -> Result<Path
     Ok(python)
 }
 
+/// One HTTP/1.1 request to `authority` (`127.0.0.1:PORT`) as written (the path is sent as it
+/// is: no client normalises `..`); the answer's status, head (lower case) and body.
+pub fn exchange(
+    authority: &str,
+    method: &str,
+    path: &str,
+    host: &str,
+    headers: &[(&str, &str)],
+    body: &str,
+) -> (u16, String, String) {
+    use std::io::{Read, Write};
+    let mut stream = std::net::TcpStream::connect(authority).expect("connects");
+    stream
+        .set_read_timeout(Some(std::time::Duration::from_secs(30)))
+        .expect("timeout");
+    let mut request = format!("{method} {path} HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n");
+    for (name, value) in headers {
+        request.push_str(&format!("{name}: {value}\r\n"));
+    }
+    request.push_str(&format!("Content-Length: {}\r\n\r\n", body.len()));
+    let _ = stream.write_all(request.as_bytes());
+    let _ = stream.write_all(body.as_bytes());
+    let mut answer = Vec::new();
+    let _ = stream.read_to_end(&mut answer);
+    let answer = String::from_utf8_lossy(&answer).into_owned();
+    let status = answer
+        .split(' ')
+        .nth(1)
+        .and_then(|s| s.parse().ok())
+        .unwrap_or_else(|| panic!("a status in {answer:?}"));
+    let (head, body) = answer.split_once("\r\n\r\n").unwrap_or((&answer, ""));
+    let head = head.to_ascii_lowercase();
+    let body = if head.contains("transfer-encoding: chunked") {
+        dechunk(body)
+    } else {
+        body.to_owned()
+    };
+    (status, head, body)
+}
+
 /// The data of a chunked body: size line, data, CRLF.
 pub fn dechunk(mut rest: &str) -> String {
     let mut data = String::new();

@@ -72,6 +72,7 @@ async def client(lsp_client: Client, request, tmp_path):
     chosen = result.capabilities.position_encoding
     lsp_client.encoding = str(getattr(chosen, "value", chosen)) if chosen else "utf-16"
     lsp_client.offered = offered(capabilities)
+    lsp_client.client_capabilities = capabilities
     yield
     if not lsp_client.shut_down:
         await lsp_client.ask(lsp_client.shutdown_session())

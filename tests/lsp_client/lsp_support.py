@@ -293,6 +293,8 @@ class Client(LanguageClient):
         self.profile = ""
         self.shut_down = False
         self.registrations: list[types.Registration] = []
+        self.shown: list[types.ShowDocumentParams] = []
+        self.client_capabilities: types.ClientCapabilities | None = None
 
     def latest(self, uri: str) -> types.PublishDiagnosticsParams | None:
         for params in reversed(self.published):
@@ -380,6 +382,12 @@ def _unregister(client: Client, params: types.UnregistrationParams):
     client.registrations = [r for r in client.registrations if r.id not in gone]
 
 
+def _show_document(client: Client, params: types.ShowDocumentParams):
+    # Recorded, not opened: the test checks what the editor was asked to show.
+    client.shown.append(params)
+    return types.ShowDocumentResult(success=True)
+
+
 # One converter for every test's client: a converter builds the code that reads and writes each
 # message type the first time it meets it, which a new one per test did again and again.
 _CONVERTER = default_converter()
@@ -394,6 +402,7 @@ def make_client() -> Client:
             types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS: _publish,
             types.CLIENT_REGISTER_CAPABILITY: _register,
             types.CLIENT_UNREGISTER_CAPABILITY: _unregister,
+            types.WINDOW_SHOW_DOCUMENT: _show_document,
         },
     )
     return client

@@ -11,7 +11,7 @@ use std::path::Path;
 use std::time::{Duration, Instant};
 
 use iparams_lint::cli::RuleArgs;
-use iparams_lint::preview::{Network, start, watch};
+use iparams_lint::preview::{Launch, start};
 
 fn main() {
     let bench = std::env::args().any(|arg| arg == "--bench");
@@ -20,17 +20,12 @@ fn main() {
     let _ = std::fs::remove_dir_all(&app);
     copy_dir(&source, &app);
     let values = app.join(".iparams-lint/installed.json");
-    let (server, shared) = start(
-        &app,
-        &RuleArgs::default(),
-        0,
-        Network::default(),
-        &values,
-        false,
-    )
-    .expect("the preview starts");
-    let watcher = watch(shared.clone(), false);
-    let base = format!("http://{}", server.address());
+    let launch = Launch {
+        values_path: values,
+        ..Launch::default()
+    };
+    let running = start(&app, &RuleArgs::default(), launch).expect("the preview starts");
+    let base = format!("http://{}", running.server.address());
     let agent: ureq::Agent = ureq::Agent::config_builder()
         .http_status_as_error(false)
         .build()
@@ -76,9 +71,7 @@ fn main() {
             elapsed
         })
         .collect();
-    shared.stop();
-    server.stop();
-    let _ = watcher.join();
+    running.stop();
     let _ = std::fs::remove_dir_all(&app);
 
     for (name, times, target) in [

@@ -11,7 +11,8 @@
 //! - [`keys`]: the iparam keys an app declares (iparams.json, or a custom page's `postConfigs`);
 //! - [`index`]: per app, from its last check, its keys and every read of them;
 //! - [`hover`], [`completion`], [`navigation`]: what the format and the app's reads tell;
-//! - [`rename`]: an iparam key renamed in its declaration and every read.
+//! - [`rename`]: an iparam key renamed in its declaration and every read;
+//! - [`preview`]: the app's installation page, served from the editor's text.
 //!
 //! Standard output carries the protocol only: nothing on this path prints; logs go to
 //! standard error.
@@ -27,6 +28,7 @@ mod keys;
 mod locations;
 mod navigation;
 pub mod positions;
+mod preview;
 mod rename;
 mod server;
 mod state;

@@ -16,7 +16,7 @@ use serde_json::{Value, json};
 use super::documents::{Document, Place, file_path};
 use super::positions::Encoding;
 use super::state::{Markup, State};
-use super::{actions, completion, diagnostics, hover, navigation, rename};
+use super::{actions, completion, diagnostics, hover, navigation, preview, rename};
 use crate::workspace::config::FILE_NAME;
 
 /// The capabilities agreed with the editors' side (docs/editors.md relies on them).
@@ -30,6 +30,7 @@ fn capabilities(encoding: Encoding) -> Value {
         "referencesProvider": true,
         "renameProvider": { "prepareProvider": true },
         "codeActionProvider": { "codeActionKinds": ["quickfix", actions::FIX_ALL] },
+        "executeCommandProvider": { "commands": [preview::COMMAND] },
     })
 }
 
@@ -93,6 +94,8 @@ pub fn serve(connection: &Connection) -> Result<(), String> {
     };
     state.completion_markup = markup("/textDocument/completion/completionItem/documentationFormat");
     state.hover_markup = markup("/textDocument/hover/contentFormat");
+    state.show_document =
+        capabilities.pointer("/window/showDocument/support") == Some(&json!(true));
     let mut shutdown = false;
     let mut queued: Option<Message> = None;
     loop {
@@ -109,6 +112,7 @@ pub fn serve(connection: &Connection) -> Result<(), String> {
                 if request.method == "shutdown" {
                     // Neovim sends it twice: each one is answered.
                     shutdown = true;
+                    state.previews.stop_all();
                     send(connection, Response::new_ok(request.id, Value::Null));
                 } else if shutdown {
                     send(
@@ -122,6 +126,9 @@ pub fn serve(connection: &Connection) -> Result<(), String> {
                 } else {
                     let response = answer(&mut state, request);
                     send(connection, response);
+                    for message in std::mem::take(&mut state.outbox) {
+                        send(connection, message);
+                    }
                 }
             }
             // The protocol's exit status: 0 after `shutdown`, 1 without it.
@@ -221,6 +228,7 @@ fn handle(state: &mut State, request: Request) -> Answer {
         "textDocument/references" => navigation_answer(state, request.params, true)?,
         "textDocument/prepareRename" => rename::prepare(state, params(request.params)?)?,
         "textDocument/rename" => rename::rename(state, params(request.params)?)?,
+        "workspace/executeCommand" => preview::execute(state, params(request.params)?)?,
         // A request the tests use to prove a panic does not end the session.
         "iparams-lint/panic" => panic!("asked to panic"),
         other => {
@@ -267,6 +275,7 @@ fn note_unguarded(state: &mut State, notification: Notification, dirty: &mut BTr
                 state
                     .workspace
                     .overlay(&path, document.text.clone().into_bytes());
+                state.previews.edited(&path, Some(&document.text));
             }
             state.documents.insert(item.uri.clone(), document);
             dirty.insert(item.uri);
@@ -291,6 +300,7 @@ fn note_unguarded(state: &mut State, notification: Notification, dirty: &mut BTr
                 state
                     .workspace
                     .overlay(&path, document.text.clone().into_bytes());
+                state.previews.edited(&path, Some(&document.text));
             }
             dirty.insert(uri);
         }
@@ -305,6 +315,7 @@ fn note_unguarded(state: &mut State, notification: Notification, dirty: &mut BTr
                 // A configuration saved from the editor: every document may change.
                 state.configs.clear();
                 state.workspace.forget_configuration();
+                state.previews.forget_configuration();
                 dirty.extend(state.documents.keys().cloned());
             } else if state.documents.contains_key(&uri) {
                 dirty.insert(uri);
@@ -320,6 +331,7 @@ fn note_unguarded(state: &mut State, notification: Notification, dirty: &mut BTr
             if let Some(document) = state.documents.remove(&uri) {
                 if let Some(path) = document.path() {
                     state.workspace.remove_overlay(&path);
+                    state.previews.edited(&path, None);
                 }
                 // The other files of its app now see the disk's text.
                 if let Place::App { root, .. } = &document.place {
@@ -341,6 +353,7 @@ fn note_unguarded(state: &mut State, notification: Notification, dirty: &mut BTr
             // every open document against the new state of the disk.
             state.configs.clear();
             state.workspace.forget_configuration();
+            state.previews.forget_configuration();
             dirty.extend(state.documents.keys().cloned());
         }
         _ => {}

@@ -7,12 +7,14 @@ use std::rc::Rc;
 use std::time::SystemTime;
 
 use iparams_core::Linter;
+use lsp_server::{Message, Request};
 use lsp_types::{Position, Uri};
 use serde_json::{Value, json};
 
 use super::documents::{Documents, Place};
 use super::index::{AppIndex, Indexes};
 use super::positions::Encoding;
+use super::preview::Previews;
 use crate::workspace::config::{Choices, JobRules};
 use crate::workspace::{Target, Workspace};
 
@@ -58,6 +60,13 @@ pub struct State {
     /// document checks its app again (which replaces what the index knew) before the next
     /// request is read.
     pub indexes: Indexes,
+    /// The installation pages the server serves ([`super::preview`]).
+    pub previews: Previews,
+    /// The client opens a URL it is sent (`window/showDocument`).
+    pub show_document: bool,
+    /// Requests to the client, sent after the answer being made.
+    pub outbox: Vec<Message>,
+    requests_made: u64,
 }
 
 impl std::fmt::Debug for State {
@@ -83,7 +92,19 @@ impl State {
             completion_markup: Markup::Markdown,
             hover_markup: Markup::Markdown,
             indexes: Indexes::default(),
+            previews: Previews::default(),
+            show_document: false,
+            outbox: Vec::new(),
+            requests_made: 0,
         }
+    }
+
+    /// Queues a request to the client, with an id of its own.
+    pub fn request(&mut self, method: &str, params: Value) {
+        self.requests_made += 1;
+        let id = format!("iparams-lint/{}", self.requests_made);
+        self.outbox
+            .push(Request::new(id.into(), method.into(), params).into());
     }
 
     /// Whether `note` is shown for the first time (each is shown once).

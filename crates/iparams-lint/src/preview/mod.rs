@@ -63,12 +63,19 @@ pub fn run(args: PreviewArgs, stdout: &mut dyn Write, stderr: &mut dyn Write) ->
         online: args.online,
         remote_scripts: args.allow_remote_scripts,
     };
-    let started = start(&app, &args.rules, args.port, network, &values_path, true);
-    let (server, shared) = match started {
-        Ok(started) => started,
+    let launch = Launch {
+        port: args.port,
+        network,
+        values_path: values_path.clone(),
+        log: true,
+        in_editor: false,
+    };
+    let started = start(&app, &args.rules, launch);
+    let running = match started {
+        Ok(running) => running,
         Err(message) => return fail(stderr, &message),
     };
-    let url = format!("http://{}/custom_configs", server.address());
+    let url = running.url();
     let _ = writeln!(stdout, "{url}").and_then(|()| stdout.flush());
     let _ = writeln!(
         stderr,
@@ -79,11 +86,8 @@ pub fn run(args: PreviewArgs, stdout: &mut dyn Write, stderr: &mut dyn Write) ->
     if args.open {
         open_browser(&url, stderr);
     }
-    let watcher = watch(Arc::clone(&shared), true);
     let signal = signals.forever().next();
-    shared.stop();
-    server.stop();
-    let _ = watcher.join();
+    running.stop();
     let name = match signal {
         Some(SIGINT) => "SIGINT",
         Some(SIGTERM) => "SIGTERM",
@@ -95,7 +99,7 @@ pub fn run(args: PreviewArgs, stdout: &mut dyn Write, stderr: &mut dyn Write) ->
 
 /// Reads the watched files' modification times every [`WATCH_EVERY`] until the server stops,
 /// and reloads the app when one changed (the page's long-poll then answers).
-pub fn watch(shared: Arc<Shared>, log: bool) -> std::thread::JoinHandle<()> {
+fn watch(shared: Arc<Shared>, log: bool) -> std::thread::JoinHandle<()> {
     std::thread::spawn(move || {
         while !shared.stopping.load(Ordering::SeqCst) {
             std::thread::sleep(WATCH_EVERY);
@@ -106,25 +110,61 @@ pub fn watch(shared: Arc<Shared>, log: bool) -> std::thread::JoinHandle<()> {
     })
 }
 
-/// Loads the app and starts answering on `port` (0: any free one), logging each request when
-/// `log`; the caller starts [`watch`] and stops both ([`Shared::stop`], then the server).
-/// Public for the benchmark.
-pub fn start(
-    app: &Path,
-    rules: &crate::cli::RuleArgs,
-    port: u16,
-    network: Network,
-    values_path: &Path,
-    log: bool,
-) -> Result<(LocalServer, Arc<Shared>), String> {
-    let mut loaded = App::new(app, rules)?;
+/// How a preview is started.
+#[derive(Debug, Default)]
+pub struct Launch {
+    /// The port on 127.0.0.1; 0 for any free one.
+    pub port: u16,
+    pub network: Network,
+    /// Where INSTALL stores the values.
+    pub values_path: PathBuf,
+    /// Log each request on standard error.
+    pub log: bool,
+    /// Started by an editor, to be shown in its own view (`Shared::in_editor`).
+    pub in_editor: bool,
+}
+
+/// A preview that answers, and its watcher, until [`Running::stop`].
+#[derive(Debug)]
+pub struct Running {
+    pub server: LocalServer,
+    pub shared: Arc<Shared>,
+    watcher: std::thread::JoinHandle<()>,
+}
+
+impl Running {
+    /// The installation page's address.
+    pub fn url(&self) -> String {
+        format!("http://{}/custom_configs", self.server.address())
+    }
+
+    /// Wakes every long-poll, stops answering and watching.
+    pub fn stop(self) {
+        self.shared.stop();
+        self.server.stop();
+        let _ = self.watcher.join();
+    }
+}
+
+/// Loads the app, starts answering as `launch` says and watching its files. Public for the
+/// benchmark.
+pub fn start(app: &Path, rules: &crate::cli::RuleArgs, launch: Launch) -> Result<Running, String> {
+    start_with(App::new(app, rules)?, launch)
+}
+
+/// [`start`] for an app already made: a language server's preview gives it the editor's text
+/// before it is first read.
+pub fn start_with(mut loaded: App, launch: Launch) -> Result<Running, String> {
+    let log = launch.log;
     let snapshot = loaded.load(1);
+    let app = loaded.root.clone();
+    let port = launch.port;
     let mut made = None;
     let server = LocalServer::start(
         Options {
             port,
             max_body: server::MAX_BODY,
-            log: log.then(|| "preview".to_owned()),
+            log: launch.log.then(|| "preview".to_owned()),
             refusal: server::error,
             ..Options::default()
         },
@@ -135,10 +175,11 @@ pub fn start(
                 version: Mutex::new(1),
                 changed: Condvar::new(),
                 stopping: Default::default(),
-                network,
-                values_path: values_path.to_owned(),
-                app_root: app.to_owned(),
+                network: launch.network,
+                values_path: launch.values_path,
+                app_root: app,
                 port,
+                in_editor: launch.in_editor,
             });
             made = Some(Arc::clone(&shared));
             let handler: Arc<Handler> = Arc::new(move |request| server::handle(&shared, request));
@@ -146,11 +187,15 @@ pub fn start(
         },
     )
     .map_err(|error| format!("cannot listen on 127.0.0.1:{port}: {error}"))?;
-    Ok((server, made.expect("the handler was made")))
+    let shared = made.expect("the handler was made");
+    let watcher = watch(Arc::clone(&shared), log);
+    Ok(Running {
+        server,
+        shared,
+        watcher,
+    })
 }
 
-/// Whether `app` is an app with one installation page to serve, generated from iparams.json or
-/// written as iparams.html; `Err` says what is wrong and what to name or write instead.
 /// The app to serve: the folder named, or the app a path inside one is in (`cd app/config &&
 /// iparams-lint preview`, or `preview config/iparams.html`), as `check` finds a path's app.
 fn app_to_serve(given: &Path) -> PathBuf {
@@ -160,7 +205,9 @@ fn app_to_serve(given: &Path) -> PathBuf {
     }
 }
 
-fn installation_page_of(app: &Path) -> Result<(), String> {
+/// Whether `app` is an app with one installation page to serve, generated from iparams.json or
+/// written as iparams.html; `Err` says what is wrong and what to name or write instead.
+pub fn installation_page_of(app: &Path) -> Result<(), String> {
     let shown = app.display();
     match IparamsSource::of(
         app.join(IPARAMS_FILE).is_file(),

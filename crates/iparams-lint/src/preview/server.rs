@@ -43,6 +43,11 @@ const CUSTOM_PAGE_POLICY: &str = "default-src 'self'; script-src 'self' 'unsafe-
 const CUSTOM_PAGE_REMOTE_POLICY: &str = "default-src 'self'; \
      script-src 'self' 'unsafe-inline' https:; style-src 'self' 'unsafe-inline' https:; \
      font-src 'self' data: https:; img-src 'self' data: https:; frame-ancestors 'self'";
+/// Who may frame the pages of a preview an editor started: the editor's view beside the file
+/// (a VS Code webview, or a page of an editor served on this machine, as code-server's), and
+/// only those, so that no site can frame the page and have its buttons clicked.
+const EDITOR_FRAME_ANCESTORS: &str =
+    "frame-ancestors 'self' vscode-webview: http://127.0.0.1:* http://localhost:*";
 
 /// Body limits, per route.
 const MAX_STORE_BODY: usize = 256 * 1024;
@@ -70,6 +75,9 @@ pub struct Shared {
     /// The app's folder, as named.
     pub app_root: PathBuf,
     pub port: u16,
+    /// Started by an editor's language server, to be shown in the editor's own view: the
+    /// pages may be framed by it ([`EDITOR_FRAME_ANCESTORS`]).
+    pub in_editor: bool,
 }
 
 impl Shared {
@@ -115,6 +123,18 @@ impl Shared {
                 })
                 .collect(),
         )
+    }
+
+    /// The bytes of the app's file at `path`: the editor's unsaved text, or the disk's.
+    pub fn read(&self, path: &Path) -> std::io::Result<Vec<u8>> {
+        self.overlaid(path)
+            .map_or_else(|| crate::read::read_file(path), Ok)
+    }
+
+    /// The editor's unsaved text of the file at `path`, if an editor holds it.
+    pub fn overlaid(&self, path: &Path) -> Option<Vec<u8>> {
+        let app = self.app.lock().unwrap_or_else(|e| e.into_inner());
+        app.workspace.overlaid(path).map(<[u8]>::to_vec)
     }
 
     pub fn snapshot(&self) -> Arc<Snapshot> {
@@ -172,6 +192,31 @@ pub fn error(status: u16, message: &str) -> Outgoing {
 
 /// Answers one request.
 pub fn handle(shared: &Shared, request: &Incoming) -> Outgoing {
+    let mut answered = route(shared, request);
+    if shared.in_editor {
+        framed_by_editor(&mut answered);
+    }
+    answered
+}
+
+/// An answer's `frame-ancestors` made [`EDITOR_FRAME_ANCESTORS`]: one rule for every page, the
+/// preview's own and the app's.
+fn framed_by_editor(answered: &mut Outgoing) {
+    for (name, value) in &mut answered.headers {
+        if name.eq_ignore_ascii_case("content-security-policy") {
+            let kept = value
+                .split(';')
+                .map(str::trim)
+                .filter(|directive| !directive.starts_with("frame-ancestors"));
+            *value = kept
+                .chain([EDITOR_FRAME_ANCESTORS])
+                .collect::<Vec<_>>()
+                .join("; ");
+        }
+    }
+}
+
+fn route(shared: &Shared, request: &Incoming) -> Outgoing {
     if !host_allowed(request.header("host"), shared.port) {
         return error(
             403,
@@ -303,7 +348,8 @@ pub fn handle(shared: &Shared, request: &Incoming) -> Outgoing {
             json_answer(200, &outcome)
         }),
         ("GET", _) if path.starts_with("/custom_configs/assets/") => {
-            asset(&shared.app_root, &path["/custom_configs/assets/".len()..])
+            let relative = &path["/custom_configs/assets/".len()..];
+            asset(&shared.app_root, relative, |file| shared.overlaid(file))
         }
         (
             _,
@@ -362,7 +408,7 @@ fn custom_page(shared: &Shared) -> Outgoing {
             ),
         );
     }
-    match crate::read::read_file(&path) {
+    match shared.read(&path) {
         Ok(bytes) => answer_with(
             200,
             "text/html; charset=utf-8",
@@ -503,7 +549,8 @@ fn changes(shared: &Shared, request: &Incoming, query: &str) -> Outgoing {
 /// backslashed segment, and, once resolved, anywhere but inside the real config/assets folder
 /// and the app (config/assets may be a link), or under a hidden name of the app's (`.git/`,
 /// `.fdk/`, `.iparams-lint/`, `.env`: config/assets may be a link to the app's own folder).
-fn asset(root: &Path, encoded: &str) -> Outgoing {
+/// An editor's unsaved text of the file (`overlaid`) wins over the disk's.
+fn asset(root: &Path, encoded: &str, overlaid: impl Fn(&Path) -> Option<Vec<u8>>) -> Outgoing {
     let Some(relative) = percent_decode(encoded) else {
         return error(400, "the path is not valid percent-encoded UTF-8");
     };
@@ -536,7 +583,9 @@ fn asset(root: &Path, encoded: &str) -> Outgoing {
     if !file.starts_with(&base) || file.strip_prefix(&app).map_or(true, hidden) {
         return error(403, "assets are served from config/assets only");
     }
-    let bytes = match crate::read::read_file(&file) {
+    // The editor's text is kept by the path as named; the disk's is read where it resolved.
+    let read = overlaid(&assets.join(&relative)).map_or_else(|| crate::read::read_file(&file), Ok);
+    let bytes = match read {
         Ok(bytes) => bytes,
         Err(why) if why.kind() == std::io::ErrorKind::NotFound => {
             return no_such_asset(&relative);
@@ -596,13 +645,17 @@ mod tests {
         );
     }
 
+    fn no_overlay(_: &Path) -> Option<Vec<u8>> {
+        None
+    }
+
     #[test]
     fn traversal_is_refused_encoded_or_not() {
         let root = std::env::temp_dir().join(format!("iparams-preview-{}", std::process::id()));
         std::fs::create_dir_all(root.join("config/assets")).unwrap();
         std::fs::write(root.join("config/assets/iparams.js"), "function f() {}").unwrap();
         std::fs::write(root.join("config/secret.json"), "{}").unwrap();
-        assert_eq!(asset(&root, "iparams.js").status, 200);
+        assert_eq!(asset(&root, "iparams.js", no_overlay).status, 200);
         for bad in [
             "../secret.json",
             "%2e%2e/secret.json",
@@ -612,21 +665,21 @@ mod tests {
             "/etc/passwd",
             "",
         ] {
-            assert_eq!(asset(&root, bad).status, 403, "{bad}");
+            assert_eq!(asset(&root, bad, no_overlay).status, 403, "{bad}");
         }
         std::os::unix::fs::symlink(
             root.join("config/secret.json"),
             root.join("config/assets/out.json"),
         )
         .unwrap();
-        assert_eq!(asset(&root, "out.json").status, 403);
+        assert_eq!(asset(&root, "out.json", no_overlay).status, 403);
         // config/assets itself a link to a folder outside the app.
         let outside = root.with_extension("outside");
         std::fs::create_dir_all(&outside).unwrap();
         std::fs::write(outside.join("a.js"), "x").unwrap();
         std::fs::remove_dir_all(root.join("config/assets")).unwrap();
         std::os::unix::fs::symlink(&outside, root.join("config/assets")).unwrap();
-        assert_eq!(asset(&root, "a.js").status, 403);
+        assert_eq!(asset(&root, "a.js", no_overlay).status, 403);
         let _ = std::fs::remove_dir_all(&outside);
         let _ = std::fs::remove_dir_all(&root);
     }

@@ -46,8 +46,17 @@ pub struct Snapshot {
     /// manifest.json as the core reads it: the platform and `whitelisted-domains`, for the
     /// request API of older apps.
     pub manifest: Option<Manifest>,
-    /// The modification times of [`WATCHED`], to notice edits.
-    pub stamps: Vec<Option<SystemTime>>,
+    /// What the app was read at, to notice edits.
+    pub stamps: Stamps,
+}
+
+/// When the app was last read: the modification times of [`WATCHED`] (`None` for a missing
+/// one), and how many times an editor's text changed (a language server's preview reads its
+/// open documents, which change without the disk).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Stamps {
+    files: Vec<Option<SystemTime>>,
+    edits: u64,
 }
 
 /// The app the preview serves, and how it is checked.
@@ -56,6 +65,8 @@ pub struct App {
     pub root: PathBuf,
     pub workspace: Workspace,
     shown: String,
+    /// Changes of the editor's text (see [`App::edit`]).
+    edits: u64,
 }
 
 impl App {
@@ -65,6 +76,7 @@ impl App {
             root: root.to_owned(),
             workspace,
             shown: root.display().to_string(),
+            edits: 0,
         })
     }
 
@@ -77,16 +89,31 @@ impl App {
             .unwrap_or_else(|| self.shown.clone())
     }
 
-    /// The modification times of the watched files, `None` for a missing one.
-    pub fn stamps(&self) -> Vec<Option<SystemTime>> {
-        WATCHED
+    /// What the app is at now: the watched files' modification times, and the editor's edits.
+    pub fn stamps(&self) -> Stamps {
+        let files = WATCHED
             .iter()
             .map(|relative| {
                 std::fs::metadata(self.root.join(relative))
                     .and_then(|m| m.modified())
                     .ok()
             })
-            .collect()
+            .collect();
+        Stamps {
+            files,
+            edits: self.edits,
+        }
+    }
+
+    /// An editor's unsaved text of the file at `path` (`None`: the editor closed it, the disk's
+    /// text counts again). The app is read through it from now on, and read again at the next
+    /// look for changes, as after a save.
+    pub fn edit(&mut self, path: &Path, text: Option<Vec<u8>>) {
+        match text {
+            Some(text) => self.workspace.overlay(path, text),
+            None => self.workspace.remove_overlay(path),
+        }
+        self.edits += 1;
     }
 
     /// Reads and checks the app; `version` is the snapshot's.

@@ -1,0 +1,136 @@
+//! `iparams-lint.preview`: the installation page of the app a file is in, served by the
+//! language server on 127.0.0.1 as `iparams-lint preview` serves it, but from the editor's
+//! text: every edit of a file of the app shows on the page without saving. One preview per app,
+//! reused by every later call; all stop with the server.
+//!
+//! `workspace/executeCommand` `{command: "iparams-lint.preview", arguments: [URI, OPTIONS?]}`,
+//! URI a file or folder of the app, answers `{url, app}`. Unless `OPTIONS` is `{"open": false}`
+//! (an editor that shows the page in a view of its own), a client that can show documents is
+//! asked to open the URL in the browser (`window/showDocument`, `external`).
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use lsp_server::ErrorCode;
+use lsp_types::{ExecuteCommandParams, Uri};
+use serde_json::{Value, json};
+
+use super::documents::file_path;
+use super::state::State;
+use crate::cli::RuleArgs;
+use crate::preview::{self, App, Launch, Running};
+use crate::workspace::{INSTALLED_VALUES_FILE, Workspace, app_of};
+
+/// The command's name, as `executeCommandProvider` lists it.
+pub const COMMAND: &str = "iparams-lint.preview";
+
+/// The previews the server started, by their app's folder.
+#[derive(Debug, Default)]
+pub struct Previews {
+    running: BTreeMap<PathBuf, Running>,
+}
+
+impl Previews {
+    /// The address of the preview of the app at `root`, started now (with the editor's text of
+    /// its files, from `workspace`) unless it runs already.
+    fn open(&mut self, root: &Path, workspace: &Workspace) -> Result<String, String> {
+        if let Some(running) = self.running.get(root) {
+            return Ok(running.url());
+        }
+        preview::installation_page_of(root)?;
+        let mut app = App::new(root, &RuleArgs::default())?;
+        for relative in workspace.overlaid_in(root) {
+            let path = root.join(&relative);
+            app.edit(&path, workspace.overlaid(&path).map(<[u8]>::to_vec));
+        }
+        let launch = Launch {
+            values_path: root.join(INSTALLED_VALUES_FILE),
+            in_editor: true,
+            ..Launch::default()
+        };
+        let running = preview::start_with(app, launch)?;
+        let url = running.url();
+        self.running.insert(root.to_owned(), running);
+        Ok(url)
+    }
+
+    /// The editor's text of the file at `path` (`None`: closed, the disk's counts again), for
+    /// the preview of its app if one runs.
+    pub fn edited(&self, path: &Path, text: Option<&str>) {
+        for (root, running) in &self.running {
+            if path.starts_with(root) {
+                let mut app = running.shared.app.lock().unwrap_or_else(|e| e.into_inner());
+                app.edit(path, text.map(|text| text.as_bytes().to_vec()));
+            }
+        }
+    }
+
+    /// Configuration changed: each preview reads it again at its next reload.
+    pub fn forget_configuration(&self) {
+        for running in self.running.values() {
+            let mut app = running.shared.app.lock().unwrap_or_else(|e| e.into_inner());
+            app.workspace.forget_configuration();
+        }
+    }
+
+    /// Stops every preview (the server shuts down).
+    pub fn stop_all(&mut self) {
+        for (_, running) in std::mem::take(&mut self.running) {
+            running.stop();
+        }
+    }
+}
+
+impl Drop for Previews {
+    fn drop(&mut self) {
+        self.stop_all();
+    }
+}
+
+/// Answers `workspace/executeCommand`; the request to open the page in the browser, when one is
+/// to be sent, waits in the state's outbox.
+pub fn execute(
+    state: &mut State,
+    params: ExecuteCommandParams,
+) -> Result<Value, (ErrorCode, String)> {
+    if params.command != COMMAND {
+        return Err((
+            ErrorCode::InvalidParams,
+            format!(
+                "iparams-lint has no command `{}`; it has `{COMMAND}`",
+                params.command
+            ),
+        ));
+    }
+    let invalid = |message: String| (ErrorCode::InvalidParams, message);
+    let arguments = params.arguments.unwrap_or_default();
+    let named = arguments.first().and_then(Value::as_str).ok_or_else(|| {
+        invalid(format!(
+            "`{COMMAND}` takes the URI of a file or folder of an app as its first argument"
+        ))
+    })?;
+    let path = named
+        .parse::<Uri>()
+        .ok()
+        .as_ref()
+        .and_then(file_path)
+        .ok_or_else(|| invalid(format!("`{named}` is not a file: URI")))?;
+    let root = app_of(&path).map(|app| app.root).ok_or_else(|| {
+        invalid(format!(
+            "{}: not in an app (an app's folder holds manifest.json and config/)",
+            path.display()
+        ))
+    })?;
+    let url = state
+        .previews
+        .open(&root, &state.workspace)
+        .map_err(|message| (ErrorCode::RequestFailed, message))?;
+    let open = arguments.get(1).and_then(|o| o["open"].as_bool()) != Some(false);
+    if open && state.show_document {
+        state.request(
+            "window/showDocument",
+            json!({ "uri": url, "external": true }),
+        );
+    }
+    Ok(json!({ "url": url, "app": root.display().to_string() }))
+}
