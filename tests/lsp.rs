@@ -1952,6 +1952,66 @@ fn the_preview_command_serves_the_editors_unsaved_text() {
         .count();
     assert_eq!(shown, 1, "no second browser");
 
+    // Without a URI (Helix's `:lsp-workspace-command`): the app of the document edited last.
+    let bare = execute_preview(&mut client, json!([]));
+    assert_eq!(
+        bare.response_result.expect("the same app")["url"],
+        json!(url)
+    );
+    // Editors that run commands only from code actions find it among the source actions of
+    // the files the page is made of, and not among the quick fixes.
+    let whole =
+        json!({ "start": { "line": 0, "character": 0 }, "end": { "line": 1, "character": 0 } });
+    let actions = |client: &mut Client, file: &Path, only: Value| {
+        let mut context = json!({ "diagnostics": [] });
+        if !only.is_null() {
+            context["only"] = only;
+        }
+        client.result(
+            "textDocument/codeAction",
+            json!({ "textDocument": { "uri": uri(file) }, "range": whole, "context": context }),
+        )
+    };
+    let listed = actions(&mut client, &iparams, Value::Null);
+    let preview_action = listed
+        .as_array()
+        .expect("actions")
+        .iter()
+        .find(|a| a["kind"] == "source.preview.iparams-lint")
+        .unwrap_or_else(|| panic!("no preview action in {listed:#}"));
+    assert_eq!(
+        preview_action["command"],
+        json!({ "title": "Preview the installation page", "command": "iparams-lint.preview", "arguments": [uri(&iparams)] })
+    );
+    let quick = actions(&mut client, &iparams, json!(["quickfix"]));
+    assert!(
+        quick
+            .as_array()
+            .expect("actions")
+            .iter()
+            .all(|a| a["kind"] == "quickfix"),
+        "{quick:#}"
+    );
+    let source = actions(&mut client, &iparams, json!(["source"]));
+    assert!(
+        source
+            .as_array()
+            .expect("actions")
+            .iter()
+            .any(|a| a["kind"] == "source.preview.iparams-lint")
+    );
+    let server_js = scratch.0.join("server/server.js");
+    client.open(&uri(&server_js), "javascript", &read(&server_js));
+    let on_a_script = actions(&mut client, &server_js, Value::Null);
+    assert!(
+        on_a_script
+            .as_array()
+            .expect("actions")
+            .iter()
+            .all(|a| a["kind"] != "source.preview.iparams-lint"),
+        "not on a file the page is not made of: {on_a_script:#}"
+    );
+
     // Closed unsaved: the disk's text counts again.
     client.notify(
         "textDocument/didClose",
@@ -1988,6 +2048,18 @@ fn the_preview_of_a_custom_page_serves_its_unsaved_page() {
         client.requests.is_empty(),
         "a client that cannot show documents is not asked to"
     );
+    let told: Vec<&Notification> = client
+        .notifications
+        .iter()
+        .filter(|n| n.method == "window/showMessage")
+        .collect();
+    assert_eq!(told.len(), 1, "it is told the address instead");
+    assert!(
+        told[0].params["message"]
+            .as_str()
+            .expect("a message")
+            .ends_with(&url)
+    );
     let authority = authority_of(&url);
     let form = until_served(&authority, "/custom_configs/form", "Region");
     assert!(
@@ -2012,7 +2084,8 @@ fn the_preview_command_says_what_it_cannot_serve() {
     scratch.write("both/config/iparams.html", "<p>a page</p>");
     let (mut client, _) = Client::start(None);
     for (arguments, wanted) in [
-        (json!([]), "takes the URI of a file or folder of an app"),
+        (json!([]), "no document of an app is open"),
+        (json!([42]), "takes the URI of a file or folder of an app"),
         (json!(["not a uri"]), "is not a file: URI"),
         (json!([uri(&alone)]), "not in an app"),
         (

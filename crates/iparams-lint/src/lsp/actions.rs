@@ -14,6 +14,7 @@ use super::diagnostics::{self, Definitions};
 use super::documents::{Document, Place};
 use super::locations::uri_of;
 use super::positions::{Cursor, LineMap};
+use super::preview;
 use super::state::State;
 use crate::workspace::IPARAMS_FILE;
 use crate::workspace::config::{self, FILE_NAME};
@@ -76,11 +77,15 @@ pub fn code_actions(state: &mut State, params: CodeActionParams) -> Value {
             }
         }
     }
+    let preview = wants(preview::PREVIEW_ACTION)
+        .then(|| preview::action(&uri, document))
+        .flatten();
     if wants(FIX_ALL)
         && let Some(action) = fix_all(state, &uri)
     {
         actions.push(action);
     }
+    actions.extend(preview);
     Value::Array(actions)
 }
 

@@ -6,7 +6,12 @@
 //! `workspace/executeCommand` `{command: "iparams-lint.preview", arguments: [URI, OPTIONS?]}`,
 //! URI a file or folder of the app, answers `{url, app}`. Unless `OPTIONS` is `{"open": false}`
 //! (an editor that shows the page in a view of its own), a client that can show documents is
-//! asked to open the URL in the browser (`window/showDocument`, `external`).
+//! asked to open the URL in the browser (`window/showDocument`, `external`); any other is shown
+//! the URL in a message. Without a URI (as
+//! Helix's `:lsp-workspace-command` sends it), the app of the document opened or edited last.
+//!
+//! Editors that run no command of their own find it as a source action (`PREVIEW_ACTION`) on
+//! the files the page is made of.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -15,7 +20,7 @@ use lsp_server::ErrorCode;
 use lsp_types::{ExecuteCommandParams, Uri};
 use serde_json::{Value, json};
 
-use super::documents::file_path;
+use super::documents::{Document, Place, file_path};
 use super::state::State;
 use crate::cli::RuleArgs;
 use crate::preview::{self, App, Launch, Running};
@@ -23,6 +28,24 @@ use crate::workspace::{INSTALLED_VALUES_FILE, Workspace, app_of};
 
 /// The command's name, as `executeCommandProvider` lists it.
 pub const COMMAND: &str = "iparams-lint.preview";
+/// The kind of the code action that runs it.
+pub const PREVIEW_ACTION: &str = "source.preview.iparams-lint";
+
+/// The code action that previews the installation page, on a file of an app the page is made of
+/// (iparams.json or iparams.html, the callbacks, the templates).
+pub fn action(uri: &Uri, document: &Document) -> Option<Value> {
+    let Place::App { relative, .. } = &document.place else {
+        return None;
+    };
+    preview::WATCHED.contains(&relative.as_str()).then(|| {
+        let title = "Preview the installation page";
+        json!({
+            "title": title,
+            "kind": PREVIEW_ACTION,
+            "command": { "title": title, "command": COMMAND, "arguments": [uri.as_str()] },
+        })
+    })
+}
 
 /// The previews the server started, by their app's folder.
 #[derive(Debug, Default)]
@@ -104,17 +127,25 @@ pub fn execute(
     }
     let invalid = |message: String| (ErrorCode::InvalidParams, message);
     let arguments = params.arguments.unwrap_or_default();
-    let named = arguments.first().and_then(Value::as_str).ok_or_else(|| {
-        invalid(format!(
-            "`{COMMAND}` takes the URI of a file or folder of an app as its first argument"
-        ))
-    })?;
-    let path = named
-        .parse::<Uri>()
-        .ok()
-        .as_ref()
-        .and_then(file_path)
-        .ok_or_else(|| invalid(format!("`{named}` is not a file: URI")))?;
+    let path = match arguments.first() {
+        Some(Value::String(named)) => named
+            .parse::<Uri>()
+            .ok()
+            .as_ref()
+            .and_then(file_path)
+            .ok_or_else(|| invalid(format!("`{named}` is not a file: URI")))?,
+        None | Some(Value::Null) => state.last_in_app.clone().ok_or_else(|| {
+            invalid(format!(
+                "`{COMMAND}` takes the URI of a file or folder of an app, or previews the app of \
+                 the document opened or edited last: no document of an app is open"
+            ))
+        })?,
+        Some(_) => {
+            return Err(invalid(format!(
+                "`{COMMAND}` takes the URI of a file or folder of an app as its first argument"
+            )));
+        }
+    };
     let root = app_of(&path).map(|app| app.root).ok_or_else(|| {
         invalid(format!(
             "{}: not in an app (an app's folder holds manifest.json and config/)",
@@ -130,6 +161,16 @@ pub fn execute(
         state.request(
             "window/showDocument",
             json!({ "uri": url, "external": true }),
+        );
+    } else if open {
+        // Shown where the client shows messages: the address to open.
+        let message = format!(
+            "iparams-lint: the installation page of {} is at {url}",
+            root.display()
+        );
+        state.notify(
+            "window/showMessage",
+            json!({ "type": 3, "message": message }),
         );
     }
     Ok(json!({ "url": url, "app": root.display().to_string() }))

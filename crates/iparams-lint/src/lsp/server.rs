@@ -29,7 +29,7 @@ fn capabilities(encoding: Encoding) -> Value {
         "definitionProvider": true,
         "referencesProvider": true,
         "renameProvider": { "prepareProvider": true },
-        "codeActionProvider": { "codeActionKinds": ["quickfix", actions::FIX_ALL] },
+        "codeActionProvider": { "codeActionKinds": ["quickfix", actions::FIX_ALL, preview::PREVIEW_ACTION] },
         "executeCommandProvider": { "commands": [preview::COMMAND] },
     })
 }
@@ -277,6 +277,9 @@ fn note_unguarded(state: &mut State, notification: Notification, dirty: &mut BTr
                     .overlay(&path, document.text.clone().into_bytes());
                 state.previews.edited(&path, Some(&document.text));
             }
+            if let Place::App { root, relative } = &document.place {
+                state.last_in_app = Some(root.join(relative));
+            }
             state.documents.insert(item.uri.clone(), document);
             dirty.insert(item.uri);
         }
@@ -301,6 +304,9 @@ fn note_unguarded(state: &mut State, notification: Notification, dirty: &mut BTr
                     .workspace
                     .overlay(&path, document.text.clone().into_bytes());
                 state.previews.edited(&path, Some(&document.text));
+            }
+            if let Place::App { root, relative } = &document.place {
+                state.last_in_app = Some(root.join(relative));
             }
             dirty.insert(uri);
         }

@@ -7,7 +7,7 @@ use std::rc::Rc;
 use std::time::SystemTime;
 
 use iparams_core::Linter;
-use lsp_server::{Message, Request};
+use lsp_server::{Message, Notification, Request};
 use lsp_types::{Position, Uri};
 use serde_json::{Value, json};
 
@@ -62,9 +62,12 @@ pub struct State {
     pub indexes: Indexes,
     /// The installation pages the server serves ([`super::preview`]).
     pub previews: Previews,
+    /// The document of an app opened or edited last: the app a preview asked for without a
+    /// URI shows.
+    pub last_in_app: Option<PathBuf>,
     /// The client opens a URL it is sent (`window/showDocument`).
     pub show_document: bool,
-    /// Requests to the client, sent after the answer being made.
+    /// Requests and notifications to the client, sent after the answer being made.
     pub outbox: Vec<Message>,
     requests_made: u64,
 }
@@ -93,10 +96,17 @@ impl State {
             hover_markup: Markup::Markdown,
             indexes: Indexes::default(),
             previews: Previews::default(),
+            last_in_app: None,
             show_document: false,
             outbox: Vec::new(),
             requests_made: 0,
         }
+    }
+
+    /// Queues a notification to the client.
+    pub fn notify(&mut self, method: &str, params: Value) {
+        self.outbox
+            .push(Notification::new(method.into(), params).into());
     }
 
     /// Queues a request to the client, with an id of its own.

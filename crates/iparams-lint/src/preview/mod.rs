@@ -30,7 +30,7 @@ use iparams_serve::{Handler, LocalServer, Options};
 
 pub use invoke::Network;
 pub use server::Shared;
-pub use state::App;
+pub use state::{App, WATCHED};
 
 /// How often the watched files' modification times are read.
 const WATCH_EVERY: Duration = Duration::from_millis(50);
