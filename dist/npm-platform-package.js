@@ -1,9 +1,10 @@
 'use strict';
 // Writes the package.json of one platform's binary package (@iparams-lint/cli-<platform>) to
-// standard output: `node dist/npm-platform-package.js PLATFORM VERSION`. Its `os` and `cpu` let npm
-// install it only where it runs; the launcher (npm/iparams-lint) finds its bin/ folder.
+// standard output: `node dist/npm-platform-package.js PLATFORM VERSION`. Its `os`, `cpu` and (on
+// Linux) `libc` let npm install it only where it runs; the launcher (npm/iparams-lint) finds its
+// bin/ folder.
 
-const { PLATFORMS, packageName, binaryName } = require('../npm/iparams-lint/platforms');
+const { PLATFORMS, packageName, binaryName, libcOf } = require('../npm/iparams-lint/platforms');
 
 const [platform, version] = process.argv.slice(2);
 if (!(platform in PLATFORMS) || !version) {
@@ -28,5 +29,6 @@ const manifest = {
   files: [`bin/${binaryName(platform)}`],
   preferUnplugged: true,
 };
-if (os === 'linux') manifest.libc = ['glibc'];
+const libc = libcOf(platform);
+if (libc) manifest.libc = [libc];
 process.stdout.write(`${JSON.stringify(manifest, null, 2)}\n`);

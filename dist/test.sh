@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # The release artifacts, installed as a new user installs them, offline, from registries on
-# loopback: `dist/test.sh OUT` after `dist/build.sh OUT`. Each channel lints a clean app (exit 0)
-# and a broken one (exit 1, the finding shown):
+# loopback: `dist/test.sh OUT` after `dist/build.sh OUT`. On Linux, the binary of every channel is
+# first checked to be one and the same, needing glibc 2.17 at most (`objdump -T`), and the wheel
+# to be tagged manylinux_2_17. Each channel lints a clean app (exit 0) and a broken one (exit 1,
+# the finding shown):
 #   npm        the launcher's tests; a real npm registry (verdaccio) on 127.0.0.1: both packages
 #              published, then `npm install --save-dev iparams-lint` in a fresh app, `npx
 #              iparams-lint`, and a package.json script; the GitHub Action's step (action.yml)
@@ -10,7 +12,7 @@
 #              environment with pip
 #   pre-commit the repository's hooks, run by the real pre-commit with neither cargo nor rustc on
 #              PATH, installing from that index
-#   cargo      `cargo install --path crates/iparams-lint --locked` into a temporary root
+#   cargo      `cargo install --path crates/iparams-lint --locked --debug` into a temporary root
 #   VS Code    the .vsix opened: the binary inside runs, and the extension's choice of binary
 #              (setting, PATH, bundled) is checked with node
 #   workflow   .github/workflows/release.yml checked by actionlint
@@ -92,6 +94,41 @@ mkdir -p "$tools/wheels"
 [ -f "$tools/wheels/setuptools-$SETUPTOOLS-py3-none-any.whl" ] ||
     timeout 600 "$tools/venv/bin/python" -m pip download --quiet --disable-pip-version-check \
         --no-deps --only-binary=:all: -d "$tools/wheels" "setuptools==$SETUPTOOLS"
+
+if [[ "$platform" == linux-* ]]; then
+    step "Linux: one binary in every channel, needing glibc 2.17 at most; the wheel tagged manylinux_2_17"
+    shipped="$work/shipped"
+    mkdir -p "$shipped/npm"
+    tar xzf "$out/npm/iparams-lint-cli-$platform-$version.tgz" -C "$shipped/npm"
+    wheel=$(ls "$out"/pypi/*.whl)
+    # The binary of the wheel and of the .vsix, and the wheel's tags (its WHEEL file).
+    python3 - "$wheel" "$out/vscode/iparams-lint-$platform-$version.vsix" "$shipped" <<'PY'
+import os, sys, zipfile
+wheel, vsix, shipped = sys.argv[1:]
+with zipfile.ZipFile(wheel) as archive:
+    (script,) = [n for n in archive.namelist() if n.endswith(".data/scripts/iparams-lint")]
+    (meta,) = [n for n in archive.namelist() if n.endswith(".dist-info/WHEEL")]
+    open(os.path.join(shipped, "wheel-binary"), "wb").write(archive.read(script))
+    open(os.path.join(shipped, "WHEEL"), "wb").write(archive.read(meta))
+with zipfile.ZipFile(vsix) as archive:
+    open(os.path.join(shipped, "vsix-binary"), "wb").write(archive.read("extension/bin/iparams-lint"))
+PY
+    arch=${platform#linux-}
+    case "$arch" in x64) arch=x86_64 ;; arm64) arch=aarch64 ;; esac
+    grep -qx "Tag: py3-none-manylinux_2_17_$arch" "$shipped/WHEEL" || {
+        cat "$shipped/WHEEL" >&2
+        fail "the wheel is not tagged manylinux_2_17_$arch (its WHEEL file is above)"
+    }
+    echo "ok: the wheel is tagged manylinux_2_17_$arch ($(basename "$wheel"))"
+    release="$out/bin/iparams-lint-$platform"
+    binaries=("$release" "$shipped/npm/package/bin/iparams-lint" "$shipped/wheel-binary" "$shipped/vsix-binary")
+    for binary in "${binaries[@]}"; do
+        cmp -s "$release" "$binary" || fail "$binary is not the binary of $release"
+    done
+    echo "ok: the npm package, the wheel and the .vsix carry the binary of $release"
+    expect 0 "" "dist/check-glibc.sh: glibc 2.17 at most" -- "$root/dist/check-glibc.sh" "${binaries[@]}"
+    sed 's/^/    /' "$work/last.log"
+fi
 
 # The apps: the repository's example app (clean), and a copy with an unknown iparam type.
 clean="$work/apps/clean"
@@ -299,10 +336,11 @@ git -C "$project" add .
 expect 1 "$FINDING" "pre-commit's hook on a folder named --config=x" -- pre_commit iparams-lint
 grep -qF -- "--config=x/config/iparams.json" "$work/last.log" || fail "the hook's finding does not name --config=x"
 
-step "cargo: cargo install --path crates/iparams-lint --locked, into a temporary root"
-# In the build's target folder (cargo install builds in a temporary one otherwise): the release
-# build of dist/build.sh is reused instead of compiled again.
-expect 0 "" "cargo install" -- cargo install --path "$root/crates/iparams-lint" --locked \
+step "cargo: cargo install --path crates/iparams-lint --locked --debug, into a temporary root"
+# The dev profile, in the build's target folder: what `cargo test` built (CI runs it first) is
+# reused. The release profile is not built a second time: dist/build.sh built this crate with it
+# (through maturin and zig on Linux), and its binary is what every other channel runs.
+expect 0 "" "cargo install" -- cargo install --path "$root/crates/iparams-lint" --locked --debug \
     --root "$work/cargo-root" --target-dir "$target_dir"
 expect 0 "0 errors" "the installed crate on the clean app" -- "$work/cargo-root/bin/iparams-lint" "$clean"
 expect 1 "$FINDING" "the installed crate on the broken app" -- "$work/cargo-root/bin/iparams-lint" "$broken"

@@ -82,7 +82,11 @@ fn the_npm_packages_and_the_extension_share_the_version() {
     let launcher = json("npm/iparams-lint/package.json");
     assert_eq!(launcher["version"], version.as_str(), "npm/iparams-lint");
     let optional = launcher["optionalDependencies"].as_object().expect("map");
-    assert_eq!(optional.len(), 5, "one binary package per platform");
+    assert_eq!(
+        optional.len(),
+        7,
+        "one binary package per platform (Linux: glibc and musl)"
+    );
     for (name, wanted) in optional {
         assert_eq!(wanted, version.as_str(), "npm/iparams-lint: {name}");
     }

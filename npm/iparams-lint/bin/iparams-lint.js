@@ -1,13 +1,14 @@
 #!/usr/bin/env node
 'use strict';
 // Runs the iparams-lint binary of this platform's package (@iparams-lint/cli-<platform>, an
-// optional dependency npm installs only where it fits) with this command's arguments, standard
-// streams and exit status: only the package of this install, of the version it names.
+// optional dependency npm installs only where it fits; on Linux, the glibc or the musl one, as
+// Node's own C library is) with this command's arguments, standard streams and exit status: only
+// the package of this install, of the version it names.
 
 const fs = require('node:fs');
 const { spawnSync } = require('node:child_process');
 const path = require('node:path');
-const { PLATFORMS, packageName, binaryName } = require('../platforms');
+const { PLATFORMS, packageName, binaryName, currentPlatform } = require('../platforms');
 
 const OTHER_WAYS =
   'Install it another way: `pipx install iparams-lint`, `cargo install iparams-lint`, or a ' +
@@ -38,7 +39,7 @@ function manifestOf(folder) {
 }
 
 /** The binary's path, or a message saying why there is none and what to do. */
-function locate(platform = `${process.platform}-${process.arch}`, own = OWN_FOLDER) {
+function locate(platform = currentPlatform(), own = OWN_FOLDER) {
   if (!(platform in PLATFORMS)) {
     return {
       problem:

@@ -7,7 +7,7 @@ const path = require('node:path');
 const test = require('node:test');
 
 const { locate } = require('../bin/iparams-lint');
-const { PLATFORMS, packageName } = require('../platforms');
+const { PLATFORMS, packageName, isMusl, currentPlatform, libcOf } = require('../platforms');
 
 const manifest = JSON.parse(fs.readFileSync(path.join(__dirname, '..', 'package.json'), 'utf8'));
 
@@ -24,7 +24,10 @@ test('an unknown platform is told which platforms exist and how else to install'
   const { binary, problem } = locate('linux-ia32');
   assert.equal(binary, undefined);
   assert.match(problem, /no prebuilt binary for linux-ia32/);
-  assert.match(problem, /linux-x64, linux-arm64, darwin-x64, darwin-arm64, win32-x64/);
+  assert.match(
+    problem,
+    /linux-x64, linux-x64-musl, linux-arm64, linux-arm64-musl, darwin-x64, darwin-arm64, win32-x64/,
+  );
   assert.match(problem, /pipx install iparams-lint/);
   assert.match(problem, /cargo install iparams-lint/);
 });
@@ -160,4 +163,66 @@ test('after install the binary takes the launcher’s place, once; elsewhere the
   assert.ok(fs.statSync(launcher).mode & 0o100);
   assert.deepEqual(fs.readdirSync(path.dirname(launcher)), ['iparams-lint.js']);
   assert.match(nativeInPlace(launcher, { platform: 'linux', locate: found }), /in place already/);
+});
+
+// Node's diagnostic report, as far as the choice reads it: on glibc its header names the glibc
+// Node runs with; on musl (Alpine) the field is absent.
+const GLIBC_REPORT = { header: { glibcVersionRuntime: '2.36', glibcVersionCompiler: '2.28' } };
+const MUSL_REPORT = { header: { osName: 'Linux', osRelease: '6.1.0' } };
+
+test('musl is told from glibc by the report of the running Node', () => {
+  assert.equal(isMusl(GLIBC_REPORT), false);
+  assert.equal(isMusl(MUSL_REPORT), true);
+  // Without a report to read: glibc.
+  assert.equal(isMusl(undefined), false);
+  const linux = (arch, report) => currentPlatform({ platform: 'linux', arch, report: () => report });
+  assert.equal(linux('x64', GLIBC_REPORT), 'linux-x64');
+  assert.equal(linux('x64', MUSL_REPORT), 'linux-x64-musl');
+  assert.equal(linux('arm64', GLIBC_REPORT), 'linux-arm64');
+  assert.equal(linux('arm64', MUSL_REPORT), 'linux-arm64-musl');
+  // Elsewhere no report is made.
+  const never = () => assert.fail('a report was made off Linux');
+  assert.equal(currentPlatform({ platform: 'darwin', arch: 'arm64', report: never }), 'darwin-arm64');
+  assert.equal(currentPlatform({ platform: 'win32', arch: 'x64', report: never }), 'win32-x64');
+});
+
+test('the running Node’s own report agrees with the C library getconf finds', (t) => {
+  if (process.platform !== 'linux') return t.skip('Linux only');
+  // getconf knows GNU_LIBC_VERSION on glibc only.
+  const getconf = require('node:child_process').spawnSync('getconf', ['GNU_LIBC_VERSION'], {
+    encoding: 'utf8',
+  });
+  const glibc = getconf.status === 0 && getconf.stdout.startsWith('glibc ');
+  assert.equal(isMusl(process.report.getReport()), !glibc);
+  const expected = `linux-${process.arch}${glibc ? '' : '-musl'}`;
+  assert.equal(currentPlatform(), expected);
+});
+
+test('every Linux platform package is of one C library, and musl ones exist for each glibc one', () => {
+  const linux = Object.keys(PLATFORMS).filter((platform) => platform.startsWith('linux-'));
+  for (const platform of linux) {
+    const musl = platform.endsWith('-musl');
+    assert.equal(libcOf(platform), musl ? 'musl' : 'glibc');
+    assert.match(PLATFORMS[platform], musl ? /-linux-musl$/ : /-linux-gnu$/);
+    if (!musl) assert.ok(`${platform}-musl` in PLATFORMS, `no musl package beside ${platform}`);
+  }
+  assert.equal(libcOf('darwin-arm64'), undefined);
+  assert.equal(libcOf('win32-x64'), undefined);
+});
+
+test('on musl the musl package of the install is run, never the glibc one beside it', (t) => {
+  const root = scratch(t);
+  const own = installLauncher(path.join(root, 'app'));
+  const modules = path.dirname(own);
+  plantPlatformPackage(modules, 'linux-x64', manifest.version);
+  // Only the glibc package installed (npm on a glibc system, the folder copied to Alpine): the
+  // musl one is named as missing.
+  const { binary, problem } = locate('linux-x64-musl', own);
+  assert.equal(binary, undefined);
+  assert.match(problem, /@iparams-lint\/cli-linux-x64-musl, which holds the binary for linux-x64-musl, is not installed/);
+  const musl = plantPlatformPackage(modules, 'linux-x64-musl', manifest.version);
+  assert.deepEqual(locate('linux-x64-musl', own), { binary: path.join(musl, 'bin', 'iparams-lint') });
+  assert.deepEqual(locate('linux-x64', own), {
+    binary: path.join(modules, packageName('linux-x64'), 'bin', 'iparams-lint'),
+  });
 });
