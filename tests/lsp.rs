@@ -1860,7 +1860,7 @@ fn the_preview_command_serves_the_editors_unsaved_text() {
     let (mut client, result) = Client::start_with(Some(&["utf-8"]), capabilities);
     assert_eq!(
         result["capabilities"]["executeCommandProvider"]["commands"],
-        json!(["iparams-lint.preview"])
+        json!(["iparams-lint.preview", "iparams-lint.stopPreview"])
     );
     client.open(&uri(&iparams), "json", &on_disk);
     let started = execute_preview(&mut client, json!([uri(&iparams)]));
@@ -2017,6 +2017,24 @@ fn the_preview_command_serves_the_editors_unsaved_text() {
         "textDocument/didClose",
         json!({ "textDocument": { "uri": uri(&iparams) } }),
     );
+    until_served(&authority, "/custom_configs/state", "HR account domain");
+
+    // An editor's view closed: its preview stops, and the next call starts another.
+    let stop = |client: &mut Client| {
+        client.result(
+            "workspace/executeCommand",
+            json!({ "command": "iparams-lint.stopPreview", "arguments": [uri(&iparams)] }),
+        )
+    };
+    assert_eq!(stop(&mut client), json!({ "stopped": true }));
+    assert!(std::net::TcpStream::connect(&authority).is_err(), "stopped");
+    assert_eq!(stop(&mut client), json!({ "stopped": false }));
+    let restarted = execute_preview(&mut client, json!([uri(&iparams), { "open": false }]));
+    let restarted = restarted.response_result.expect("started again")["url"]
+        .as_str()
+        .expect("a URL")
+        .to_owned();
+    let authority = authority_of(&restarted);
     until_served(&authority, "/custom_configs/state", "HR account domain");
 
     client.finish().expect("a clean session");

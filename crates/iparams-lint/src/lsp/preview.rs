@@ -10,6 +10,9 @@
 //! the URL in a message. Without a URI (as
 //! Helix's `:lsp-workspace-command` sends it), the app of the document opened or edited last.
 //!
+//! `iparams-lint.stopPreview` with the same arguments stops the app's preview (an editor's view
+//! of it closed); it answers `{stopped}`.
+//!
 //! Editors that run no command of their own find it as a source action (`PREVIEW_ACTION`) on
 //! the files the page is made of.
 
@@ -28,7 +31,9 @@ use crate::workspace::{INSTALLED_VALUES_FILE, Workspace, app_of};
 
 /// The command's name, as `executeCommandProvider` lists it.
 pub const COMMAND: &str = "iparams-lint.preview";
-/// The kind of the code action that runs it.
+/// Stops the preview of an app (an editor's view of it was closed).
+pub const STOP_COMMAND: &str = "iparams-lint.stopPreview";
+/// The kind of the code action that runs [`COMMAND`].
 pub const PREVIEW_ACTION: &str = "source.preview.iparams-lint";
 
 /// The code action that previews the installation page, on a file of an app the page is made of
@@ -96,6 +101,17 @@ impl Previews {
         }
     }
 
+    /// Stops the preview of the app at `root`; whether one ran.
+    fn stop(&mut self, root: &Path) -> bool {
+        match self.running.remove(root) {
+            Some(running) => {
+                running.stop();
+                true
+            }
+            None => false,
+        }
+    }
+
     /// Stops every preview (the server shuts down).
     pub fn stop_all(&mut self) {
         for (_, running) in std::mem::take(&mut self.running) {
@@ -110,48 +126,27 @@ impl Drop for Previews {
     }
 }
 
-/// Answers `workspace/executeCommand`; the request to open the page in the browser, when one is
-/// to be sent, waits in the state's outbox.
+/// Answers `workspace/executeCommand`: [`COMMAND`] or [`STOP_COMMAND`]. The request to open the
+/// page in the browser, when one is to be sent, waits in the state's outbox.
 pub fn execute(
     state: &mut State,
     params: ExecuteCommandParams,
 ) -> Result<Value, (ErrorCode, String)> {
-    if params.command != COMMAND {
+    let command = params.command.as_str();
+    if command != COMMAND && command != STOP_COMMAND {
         return Err((
             ErrorCode::InvalidParams,
             format!(
-                "iparams-lint has no command `{}`; it has `{COMMAND}`",
-                params.command
+                "iparams-lint has no command `{command}`; it has `{COMMAND}` and `{STOP_COMMAND}`"
             ),
         ));
     }
-    let invalid = |message: String| (ErrorCode::InvalidParams, message);
     let arguments = params.arguments.unwrap_or_default();
-    let path = match arguments.first() {
-        Some(Value::String(named)) => named
-            .parse::<Uri>()
-            .ok()
-            .as_ref()
-            .and_then(file_path)
-            .ok_or_else(|| invalid(format!("`{named}` is not a file: URI")))?,
-        None | Some(Value::Null) => state.last_in_app.clone().ok_or_else(|| {
-            invalid(format!(
-                "`{COMMAND}` takes the URI of a file or folder of an app, or previews the app of \
-                 the document opened or edited last: no document of an app is open"
-            ))
-        })?,
-        Some(_) => {
-            return Err(invalid(format!(
-                "`{COMMAND}` takes the URI of a file or folder of an app as its first argument"
-            )));
-        }
-    };
-    let root = app_of(&path).map(|app| app.root).ok_or_else(|| {
-        invalid(format!(
-            "{}: not in an app (an app's folder holds manifest.json and config/)",
-            path.display()
-        ))
-    })?;
+    let root = app_named(state, &arguments, command)?;
+    if command == STOP_COMMAND {
+        let stopped = state.previews.stop(&root);
+        return Ok(json!({ "stopped": stopped }));
+    }
     let url = state
         .previews
         .open(&root, &state.workspace)
@@ -174,4 +169,39 @@ pub fn execute(
         );
     }
     Ok(json!({ "url": url, "app": root.display().to_string() }))
+}
+
+/// The folder of the app the `arguments` of `command` name: by the URI of a file or folder of
+/// it, or without one, the app of the document opened or edited last.
+fn app_named(
+    state: &State,
+    arguments: &[Value],
+    command: &str,
+) -> Result<PathBuf, (ErrorCode, String)> {
+    let invalid = |message: String| (ErrorCode::InvalidParams, message);
+    let path = match arguments.first() {
+        Some(Value::String(named)) => named
+            .parse::<Uri>()
+            .ok()
+            .as_ref()
+            .and_then(file_path)
+            .ok_or_else(|| invalid(format!("`{named}` is not a file: URI")))?,
+        None | Some(Value::Null) => state.last_in_app.clone().ok_or_else(|| {
+            invalid(format!(
+                "`{command}` takes the URI of a file or folder of an app, or stands for the app \
+                 of the document opened or edited last: no document of an app is open"
+            ))
+        })?,
+        Some(_) => {
+            return Err(invalid(format!(
+                "`{command}` takes the URI of a file or folder of an app as its first argument"
+            )));
+        }
+    };
+    app_of(&path).map(|app| app.root).ok_or_else(|| {
+        invalid(format!(
+            "{}: not in an app (an app's folder holds manifest.json and config/)",
+            path.display()
+        ))
+    })
 }

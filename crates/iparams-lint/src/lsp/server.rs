@@ -30,7 +30,7 @@ fn capabilities(encoding: Encoding) -> Value {
         "referencesProvider": true,
         "renameProvider": { "prepareProvider": true },
         "codeActionProvider": { "codeActionKinds": ["quickfix", actions::FIX_ALL, preview::PREVIEW_ACTION] },
-        "executeCommandProvider": { "commands": [preview::COMMAND] },
+        "executeCommandProvider": { "commands": [preview::COMMAND, preview::STOP_COMMAND] },
     })
 }
 

@@ -39,6 +39,8 @@
     (children || []).forEach(function (c) { if (c) node.appendChild(c); });
     return node;
   }
+  /** In an editor's view beside the file (framed: the standalone preview may not be). */
+  var EMBEDDED = window.parent !== window;
   function clone(v) { return v === undefined ? undefined : JSON.parse(JSON.stringify(v)); }
   function asList(v) { return Array.isArray(v) ? v.filter(function (x) { return typeof x === "string"; }) : []; }
 
@@ -443,11 +445,20 @@
       where = "  (" + (f.key ? "on " + f.key + ", a field not shown on the page; " : "") +
         f.path + ":" + f.start.line + ":" + f.start.column + ")";
     }
-    return el("li", { class: f.severity, "data-finding": f.rule, "data-finding-key": f.key || "" }, [
+    var item = el("li", { class: f.severity, "data-finding": f.rule, "data-finding-key": f.key || "" }, [
       el("span", { class: "rule", text: "[" + f.rule + "] " }),
       document.createTextNode(f.message + where),
       f.help ? el("span", { class: "help", text: f.help }) : null,
     ]);
+    if (EMBEDDED && f.path && f.start) {
+      // Shown in an editor's view: a click asks the editor to show the finding's line.
+      item.setAttribute("data-reveal", "");
+      item.title = "Show " + f.path + ":" + f.start.line + ":" + f.start.column + " in the editor";
+      item.addEventListener("click", function () {
+        window.parent.postMessage({ type: "iparams-lint.reveal", path: f.path, line: f.start.line, column: f.start.column }, "*");
+      });
+    }
+    return item;
   }
 
   /** Each finding at its field when the field is shown; the others in a list at the top. */
