@@ -122,6 +122,8 @@ fn the_vscode_extension_packages_into_a_vsix() {
             .args(args)
             .current_dir(&work)
             .env("IPARAMS_LINT_SCHEMA", &schema)
+            // Where the copy's tests read the server's source (the names they must agree on).
+            .env("IPARAMS_LINT_REPO", repo_root())
             .env("npm_config_cache", target_tmp().join("npm-cache"))
             .env("npm_config_update_notifier", "false");
         run(&mut command)

@@ -2,7 +2,8 @@
 // The VS Code client of `iparams-lint lsp`: one server over stdio per workspace folder that holds
 // apps (config/iparams.json or config/iparams.html below it), for the files of its apps
 // (iparams.json, requests.json, manifest.json, the scripts, templates and pages), restarted on
-// demand or when its path changes, started and stopped as folders come and go. Everything else
+// demand or when its path changes, started and stopped as folders come and go; and the command
+// that shows an app's installation page beside the editor (preview-panel.js). Everything else
 // is the server's. Which binary it starts (setting, the workspace's node_modules, PATH, or the
 // one inside the extension) is server-command.js's; which documents each gets, documents.js's.
 
@@ -10,6 +11,8 @@ const vscode = require('vscode');
 const { LanguageClient, TransportKind } = require('vscode-languageclient/node');
 const { serverCommand, startedFrom, startFailure } = require('./server-command');
 const { APP_FILES, selectorOf } = require('./documents');
+const { PreviewPanel } = require('./preview-panel');
+const { PREVIEW_COMMAND } = require('./webview');
 
 const ID = 'iparams-lint';
 
@@ -20,6 +23,14 @@ let output;
 
 /** @type {string} */
 let extensionFolder;
+/** @type {PreviewPanel | undefined} */
+let previewPanel;
+
+/** The server of the workspace folder `uri` is in. @param {vscode.Uri} uri */
+function clientOf(uri) {
+  const folder = vscode.workspace.getWorkspaceFolder(uri);
+  return folder && clients.get(folder.uri.toString());
+}
 
 /** @param {vscode.WorkspaceFolder} folder */
 async function holdsApps(folder) {
@@ -52,6 +63,11 @@ async function start(folder) {
       // manifest.json itself (client/registerCapability), so events would come twice.
     },
   );
+  // Every server lists the preview's commands, and VS Code takes each command name once: the
+  // extension registers them itself (activate) and sends each to the server of the file's
+  // folder, so no client may register them per server (the second would fail to start).
+  const commands = client.getFeature('workspace/executeCommand');
+  if (commands) commands.initialize = () => {};
   clients.set(key, client);
   try {
     await client.start();
@@ -91,9 +107,14 @@ async function restart() {
 async function activate(context) {
   output = vscode.window.createOutputChannel('iparams-lint');
   extensionFolder = context.extensionPath;
+  previewPanel = new PreviewPanel(clientOf);
   context.subscriptions.push(
     output,
+    previewPanel,
     vscode.commands.registerCommand(`${ID}.restart`, restart),
+    // Also what the server's code action *Preview the installation page* runs.
+    vscode.commands.registerCommand(PREVIEW_COMMAND, (target) => previewPanel.open(target)),
+    vscode.window.onDidChangeActiveTextEditor((editor) => previewPanel.follow(editor)),
     vscode.workspace.onDidChangeConfiguration((event) => {
       if (event.affectsConfiguration(`${ID}.path`)) {
         restart();

@@ -62,6 +62,8 @@ function check(file, required = []) {
     'extension/extension.js',
     'extension/server-command.js',
     'extension/documents.js',
+    'extension/preview-panel.js',
+    'extension/webview.js',
     'extension/schemas/iparams.schema.json',
     'extension/readme.md',
     'extension/LICENSE.txt',

@@ -11,6 +11,7 @@ const test = require('node:test');
 
 const { serverCommand, startedFrom, startFailure } = require('../server-command');
 const { APP_FILES, selectorOf } = require('../documents');
+const { PREVIEW_COMMAND, STOP_COMMAND, panelHtml, revealOf, isInside } = require('../webview');
 
 const root = path.resolve(__dirname, '..');
 const manifest = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'));
@@ -130,6 +131,7 @@ test('every contributed command is registered, and only those', () => {
   const contributed = manifest.contributes.commands.map((c) => c.command).sort();
   const registered = [...extension.matchAll(/registerCommand\(`\$\{ID\}\.([\w.-]+)`/g)]
     .map((m) => `${manifest.name}.${m[1]}`)
+    .concat(extension.includes('registerCommand(PREVIEW_COMMAND,') ? [PREVIEW_COMMAND] : [])
     .sort();
   assert.deepEqual(registered, contributed);
   assert.match(extension, /const ID = 'iparams-lint';/);
@@ -156,4 +158,50 @@ test('the schema is mapped to config/iparams.json and copied from the repository
     'workspaceContains:**/config/iparams.json',
     'workspaceContains:**/config/iparams.html',
   ]);
+});
+
+test('the preview commands are the ones the server lists', () => {
+  const repository = process.env.IPARAMS_LINT_REPO || path.join(root, '..', '..');
+  const server = fs.readFileSync(
+    path.join(repository, 'crates', 'iparams-lint', 'src', 'lsp', 'preview.rs'),
+    'utf8',
+  );
+  assert.match(server, new RegExp(`pub const COMMAND: &str = "${PREVIEW_COMMAND}";`));
+  assert.match(server, new RegExp(`pub const STOP_COMMAND: &str = "${STOP_COMMAND}";`));
+  // The button in the editor's title bar, on the files that define the page.
+  assert.deepEqual(manifest.contributes.menus['editor/title'], [
+    {
+      command: PREVIEW_COMMAND,
+      when: 'resourceFilename == iparams.json || resourceFilename == iparams.html',
+      group: 'navigation',
+    },
+  ]);
+});
+
+test('the panel frames the page on this machine only, and passes on its messages only', () => {
+  const html = panelHtml('http://127.0.0.1:4567/custom_configs', 'n0nce');
+  assert.match(html, /<iframe src="http:\/\/127\.0\.0\.1:4567\/custom_configs"/);
+  assert.match(html, /default-src 'none'; frame-src http:\/\/127\.0\.0\.1:4567; script-src 'nonce-n0nce'/);
+  assert.match(html, /event\.origin !== "http:\/\/127\.0\.0\.1:4567"/);
+  for (const elsewhere of ['https://127.0.0.1:4567/', 'http://example.com/custom_configs', 'http://10.0.0.1:80/']) {
+    assert.throws(() => panelHtml(elsewhere, 'n'), /on this machine/, elsewhere);
+  }
+});
+
+test('a click on a finding reveals a file of the app shown, and nothing else', () => {
+  const app = '/work/apps/hr';
+  const inside = (file) => isInside(app, file, '/');
+  const message = { type: 'iparams-lint.reveal', path: '/work/apps/hr/config/iparams.json', line: 5, column: 13 };
+  assert.deepEqual(revealOf(message, inside), { path: message.path, line: 4, column: 12 });
+  for (const bad of [
+    { ...message, path: '/etc/passwd' },
+    { ...message, path: '/work/apps/hr-other/config/iparams.json' },
+    { ...message, type: 'other' },
+    { ...message, line: 0 },
+    { ...message, column: 'x' },
+    null,
+    'iparams-lint.reveal',
+  ]) {
+    assert.equal(revealOf(bad, inside), null, JSON.stringify(bad));
+  }
 });
