@@ -131,7 +131,7 @@ fn the_extension_works_in_code_server_driven_by_chromium() {
         pytest.extend([OsString::from("-k"), filter]);
     }
     let started = Instant::now();
-    let mut child = Command::new(&pytest[0])
+    let child = Command::new(&pytest[0])
         .args(&pytest[1..])
         .current_dir(repo_root().join("tests/vscode"))
         .env("IPARAMS_LINT_BIN", env!("CARGO_BIN_EXE_iparams-lint"))
