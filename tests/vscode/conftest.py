@@ -1,6 +1,7 @@
 """Fixtures: one code-server with the extension installed and one headless Chromium for the run,
 a fresh window per test, and copies of fixture apps in temporary folders."""
 
+import json
 import os
 import shutil
 from pathlib import Path
@@ -19,7 +20,8 @@ CHROMEDRIVER = os.environ.get("IPARAMS_LINT_CHROMEDRIVER", "/usr/bin/chromedrive
 
 @pytest.fixture(scope="session")
 def code_server(tmp_path_factory):
-    # The extension starts the binary under test: the `iparams-lint.path` setting names it.
+    # The extension starts the binary under test: the `iparams-lint.path` setting names it (in
+    # the user settings here, and in each app copy's folder settings, see app_copy).
     with CodeServer(
         CODE_SERVER,
         tmp_path_factory.mktemp("code-server"),
@@ -48,6 +50,10 @@ def workbench(browser, code_server, request, tmp_path):
     if report is not None and report.failed:
         bench.screenshot(tmp_path / "failure.png")
         print(f"screenshot of the failure: {tmp_path / 'failure.png'}")
+        try:
+            print(f"the iparams-lint output channel:\n{bench.output_channel('iparams-lint')}")
+        except AssertionError as missing:
+            print(f"no iparams-lint output channel: {missing}")
     # A blank page between tests: the window (and its extension host) of this test closes.
     browser.get("about:blank")
 
@@ -66,6 +72,9 @@ def app_copy(tmp_path):
     def copy(fixture, name=None):
         target = tmp_path / (name or Path(fixture).name)
         shutil.copytree(REPO / fixture, target)
+        # Folder settings too: an extension host can activate before the user settings reach it.
+        (target / ".vscode").mkdir()
+        (target / ".vscode/settings.json").write_text(json.dumps({"iparams-lint.path": BINARY}))
         return target
 
     return copy

@@ -42,6 +42,9 @@ def wait_findings(workbench, app: Path, relative: str):
     problems = workbench.wait_problems(
         lambda found: len(shown(found, name)) >= len(expected),
         source="iparams-lint",
+        # The first check of a window waits for the extension host, the search behind
+        # `workspaceContains` and the server's start.
+        timeout=60,
         what=f"iparams-lint's {len(expected)} findings of {relative}",
     )
     assert shown(problems, name) == expected
