@@ -18,7 +18,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::Instant;
 
-use support::{python_venv, repo_root, run, streams, unavailable};
+use support::{python_venv, repo_root, streams, unavailable};
 
 fn target_tmp() -> PathBuf {
     PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
@@ -75,72 +75,20 @@ fn pytest_lsp_drives_the_server_as_vscode_neovim_and_emacs() {
     );
 }
 
-/// Copies the extension's own files (not node_modules, a package, or the copied schema) from
-/// `from` into `to`, replacing what an earlier run left there but its node_modules.
-fn copy_extension(from: &Path, to: &Path) {
-    fs::create_dir_all(to).expect("the target folder is writable");
-    for entry in fs::read_dir(to).expect("readable") {
-        let path = entry.expect("an entry").path();
-        if path.file_name().is_some_and(|name| name == "node_modules") {
-            continue;
-        }
-        if path.is_dir() {
-            fs::remove_dir_all(&path).expect("removable");
-        } else {
-            fs::remove_file(&path).expect("removable");
-        }
-    }
-    for entry in fs::read_dir(from).expect("editors/vscode") {
-        let path = entry.expect("an entry").path();
-        let name = path.file_name().expect("a name").to_owned();
-        let skipped = name == "node_modules"
-            || name == "schemas"
-            || path.extension().is_some_and(|ext| ext == "vsix");
-        if skipped {
-            continue;
-        }
-        if path.is_dir() {
-            copy_extension(&path, &to.join(&name));
-        } else {
-            fs::copy(&path, to.join(&name)).expect("copied");
-        }
-    }
-}
-
 #[test]
 fn the_vscode_extension_packages_into_a_vsix() {
     if Command::new("npm").arg("--version").output().is_err() {
         return unavailable("npm is not installed");
     }
-    let source = repo_root().join("editors/vscode");
-    let work = target_tmp().join("vscode-extension");
-    copy_extension(&source, &work);
-    let schema = repo_root().join("crates/iparams-lint/schemas/iparams.schema.json");
-    let npm = |args: &[&str]| {
-        let mut command = Command::new("npm");
-        command
-            .args(args)
-            .current_dir(&work)
-            .env("IPARAMS_LINT_SCHEMA", &schema)
-            // Where the copy's tests read the server's source (the names they must agree on).
-            .env("IPARAMS_LINT_REPO", repo_root())
-            .env("npm_config_cache", target_tmp().join("npm-cache"))
-            .env("npm_config_update_notifier", "false");
-        run(&mut command)
-    };
-
-    // `npm ci` only when package-lock.json changed since the last run.
-    let lock = fs::read_to_string(work.join("package-lock.json")).expect("package-lock.json");
-    // Beside the copy, not in it: vsce would package a file in node_modules.
-    let stamp = target_tmp().join("vscode-extension.installed-package-lock.json");
-    if !fs::read_to_string(&stamp).is_ok_and(|had| had == lock) {
-        if let Err(why) = npm(&["ci", "--no-audit", "--no-fund", "--prefer-offline"]) {
+    let work = match support::vscode_extension_copy(&target_tmp()) {
+        Ok(work) => work,
+        Err(why) => {
             return unavailable(&format!(
                 "the extension's packages could not be installed: {why}"
             ));
         }
-        fs::write(&stamp, &lock).expect("node_modules is writable");
-    }
+    };
+    let npm = |args: &[&str]| support::npm_in(&work, &target_tmp(), args);
 
     let tested = npm(&["test"]).unwrap_or_else(|why| panic!("{why}"));
     println!("{}", streams(&tested).0);

@@ -14,7 +14,7 @@
 mod support;
 
 use std::ffi::OsStr;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::{Command, Stdio};
 use std::time::Instant;
 
@@ -26,15 +26,10 @@ fn target_tmp() -> PathBuf {
 
 #[test]
 fn selenium_drives_the_page_in_headless_chromium() {
-    let chromium =
-        std::env::var("IPARAMS_LINT_CHROMIUM").unwrap_or_else(|_| "/usr/bin/chromium".into());
-    let driver = std::env::var("IPARAMS_LINT_CHROMEDRIVER")
-        .unwrap_or_else(|_| "/usr/bin/chromedriver".into());
-    for (tool, path) in [("chromium", &chromium), ("chromium-driver", &driver)] {
-        if !Path::new(path).is_file() {
-            return unavailable(&format!("{tool} is not installed ({path})"));
-        }
-    }
+    let (chromium, driver) = match support::chromium_and_driver() {
+        Ok(tools) => tools,
+        Err(why) => return unavailable(&why),
+    };
     let suite = repo_root().join("tests/preview_browser");
     let python = match python_venv(
         "IPARAMS_LINT_BROWSER_PYTHON",

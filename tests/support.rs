@@ -356,3 +356,94 @@ pub fn fifo(path: &Path) {
         .expect("mkfifo runs");
     assert!(made.success(), "mkfifo {}", path.display());
 }
+
+/// Copies the extension's own files (not node_modules, a package, or the copied schema) from
+/// `from` into `to`, replacing what an earlier run left there but its node_modules.
+fn copy_extension(from: &Path, to: &Path) {
+    use std::fs;
+    fs::create_dir_all(to).expect("the target folder is writable");
+    for entry in fs::read_dir(to).expect("readable") {
+        let path = entry.expect("an entry").path();
+        if path.file_name().is_some_and(|name| name == "node_modules") {
+            continue;
+        }
+        if path.is_dir() {
+            fs::remove_dir_all(&path).expect("removable");
+        } else {
+            fs::remove_file(&path).expect("removable");
+        }
+    }
+    for entry in fs::read_dir(from).expect("editors/vscode") {
+        let path = entry.expect("an entry").path();
+        let name = path.file_name().expect("a name").to_owned();
+        let skipped = name == "node_modules"
+            || name == "schemas"
+            || path.extension().is_some_and(|ext| ext == "vsix");
+        if skipped {
+            continue;
+        }
+        if path.is_dir() {
+            copy_extension(&path, &to.join(&name));
+        } else {
+            fs::copy(&path, to.join(&name)).expect("copied");
+        }
+    }
+}
+
+/// Runs `npm ARGS` in the extension's copy `work`, with the npm cache under `target_tmp` and the
+/// schema its packaging copies in; `Err` says what failed.
+pub fn npm_in(
+    work: &Path,
+    target_tmp: &Path,
+    args: &[&str],
+) -> Result<std::process::Output, String> {
+    let mut command = std::process::Command::new("npm");
+    command
+        .args(args)
+        .current_dir(work)
+        .env(
+            "IPARAMS_LINT_SCHEMA",
+            repo_root().join("crates/iparams-lint/schemas/iparams.schema.json"),
+        )
+        // Where the copy's tests read the server's source (the names they must agree on).
+        .env("IPARAMS_LINT_REPO", repo_root())
+        .env("npm_config_cache", target_tmp.join("npm-cache"))
+        .env("npm_config_update_notifier", "false");
+    run(&mut command)
+}
+
+/// The VS Code extension (editors/vscode/) copied to `vscode-extension` under `target_tmp`, with
+/// its packages installed there by `npm ci` (again only when package-lock.json changes): the
+/// folder `npm test` and `npm run package` run in. `Err` says why the packages are not there.
+pub fn vscode_extension_copy(target_tmp: &Path) -> Result<PathBuf, String> {
+    use std::fs;
+    let work = target_tmp.join("vscode-extension");
+    copy_extension(&repo_root().join("editors/vscode"), &work);
+    let lock = fs::read_to_string(work.join("package-lock.json")).expect("package-lock.json");
+    // Beside the copy, not in it: vsce would package a file in node_modules.
+    let stamp = target_tmp.join("vscode-extension.installed-package-lock.json");
+    if !fs::read_to_string(&stamp).is_ok_and(|had| had == lock) {
+        npm_in(
+            &work,
+            target_tmp,
+            &["ci", "--no-audit", "--no-fund", "--prefer-offline"],
+        )?;
+        fs::write(&stamp, &lock).expect("node_modules is writable");
+    }
+    Ok(work)
+}
+
+/// Debian's Chromium and its driver, or those `IPARAMS_LINT_CHROMIUM` and
+/// `IPARAMS_LINT_CHROMEDRIVER` name; `Err` says which is not installed.
+pub fn chromium_and_driver() -> Result<(String, String), String> {
+    let chromium =
+        std::env::var("IPARAMS_LINT_CHROMIUM").unwrap_or_else(|_| "/usr/bin/chromium".into());
+    let driver = std::env::var("IPARAMS_LINT_CHROMEDRIVER")
+        .unwrap_or_else(|_| "/usr/bin/chromedriver".into());
+    for (tool, path) in [("chromium", &chromium), ("chromium-driver", &driver)] {
+        if !Path::new(path).is_file() {
+            return Err(format!("{tool} is not installed ({path})"));
+        }
+    }
+    Ok((chromium, driver))
+}

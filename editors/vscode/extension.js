@@ -8,7 +8,7 @@
 // one inside the extension) is server-command.js's; which documents each gets, documents.js's.
 
 const vscode = require('vscode');
-const { LanguageClient, TransportKind } = require('vscode-languageclient/node');
+const { LanguageClient } = require('vscode-languageclient/node');
 const { serverCommand, startedFrom, startFailure } = require('./server-command');
 const { APP_FILES, selectorOf } = require('./documents');
 const { PreviewPanel } = require('./preview-panel');
@@ -50,7 +50,9 @@ async function start(folder) {
   const chosen = serverCommand(configured, folder.uri.fsPath, { extensionFolder });
   const { command, args } = chosen;
   output.appendLine(`${folder.name}: ${startedFrom(chosen)}`);
-  const executable = { command, args, transport: TransportKind.stdio, options: { cwd: folder.uri.fsPath } };
+  // No `transport`: the client then speaks over the process's stdio as it is; with
+  // `TransportKind.stdio` it would add a second `--stdio` to `args`, which the server refuses.
+  const executable = { command, args, options: { cwd: folder.uri.fsPath } };
   const client = new LanguageClient(
     ID,
     clients.size === 0 ? 'iparams-lint' : `iparams-lint (${folder.name})`,
