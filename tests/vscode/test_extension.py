@@ -3,8 +3,12 @@ to the command line's, hover, a quick fix saved to disk, an app with a custom pa
 workspace of two folders each served by its own server."""
 
 import json
+import os
+import socket
 import subprocess
 from pathlib import Path
+
+from selenium.webdriver.common.by import By
 
 from conftest import BINARY
 from vscode_harness import wait_until
@@ -119,3 +123,81 @@ def test_a_workspace_of_two_folders_gets_findings_in_both(workbench, code_server
     workbench.open_file("iparams.html")
     wait_findings(workbench, broken, "config/iparams.json")
     wait_findings(workbench, page, "config/iparams.html")
+
+
+PAGE_FRAME = 'iframe[title="Installation page"]'
+
+
+def page_text(driver) -> str:
+    return driver.execute_script("return document.body ? document.body.innerText : ''")
+
+
+def test_the_installation_page_beside_the_editor_follows_unsaved_typing(workbench, code_server, app_copy):
+    app = app_copy(BROKEN)
+    iparams = app / "config/iparams.json"
+    on_disk = iparams.read_text()
+    workbench.open(code_server.folder_url(app))
+    workbench.open_file("config/iparams.json")
+    wait_findings(workbench, app, "config/iparams.json")
+    workbench.run_command("iparams-lint: Preview Installation Page")
+    with workbench.inside_webview(PAGE_FRAME, timeout=60) as page:
+        workbench.wait_for(lambda d: "API key" in page_text(d), what="the page's fields")
+        url = page.execute_script("return location.href")
+        assert url.startswith("http://127.0.0.1:") and url.endswith("/custom_configs"), url
+        # The finding of the misspelt type, at the field it concerns.
+        workbench.wait_for(
+            lambda d: d.find_elements(By.CSS_SELECTOR, '[data-finding="unknown-type"]'),
+            what="the unknown-type finding on the page",
+        )
+
+    # Typed in the editor and not saved: the page shows it.
+    display = on_disk.splitlines().index('    "display_name": "API key",') + 1
+    workbench.go_to(display, len('    "display_name": "') + 1)
+    workbench.type("Helpdesk ")
+    workbench.wait_for(lambda d: workbench.visible(".tab.active.dirty"), what="the unsaved edit")
+    with workbench.inside_webview(PAGE_FRAME) as page:
+        workbench.wait_for(lambda d: "Helpdesk API key" in page_text(d), what="the typed label on the page")
+    assert iparams.read_text() == on_disk, "nothing was saved"
+    shot = workbench.screenshot(Path(os.environ.get("IPARAMS_LINT_SCREENSHOT_DIR", app)) / "vscode-preview.png")
+    print(f"screenshot of the panel: {shot}")
+
+    # A finding clicked on the page shows its line in the editor.
+    workbench.go_to(1, 1)
+    with workbench.inside_webview(PAGE_FRAME) as page:
+        page.find_element(By.CSS_SELECTOR, '[data-finding="unknown-type"][data-reveal]').click()
+    unknown_line = on_disk.splitlines().index('    "type": "txt",') + 1
+    workbench.wait_for(lambda d: workbench.cursor()[0] == unknown_line, what=f"the cursor on line {unknown_line}")
+
+    # Closing the panel stops its preview.
+    port = int(url.split(":")[2].split("/")[0])
+    workbench.close_tab("Installation page")
+    wait_until(lambda: not _listening(port), 20, f"the preview on port {port} to stop")
+    assert iparams.read_text() == on_disk
+
+
+def _listening(port: int) -> bool:
+    with socket.socket() as probe:
+        probe.settimeout(1)
+        return probe.connect_ex(("127.0.0.1", port)) == 0
+
+
+def test_the_installation_page_follows_the_active_app(workbench, code_server, app_copy, tmp_path):
+    broken = app_copy(BROKEN)
+    page = app_copy(CUSTOM_PAGE, name="custom-page-app")
+    workspace = tmp_path / "two-apps.code-workspace"
+    workspace.write_text(json.dumps({"folders": [{"path": str(broken)}, {"path": str(page)}]}))
+    workbench.open(code_server.workspace_url(workspace))
+    workbench.open_file("iparams.json")
+    wait_findings(workbench, broken, "config/iparams.json")
+    workbench.run_command("iparams-lint: Preview Installation Page")
+    with workbench.inside_webview(PAGE_FRAME, timeout=60) as shown:
+        workbench.wait_for(lambda d: "broken-iparams" in page_text(d), what="the first app's page")
+    # Another app's file in the editor: the panel shows that app's page (its own, in a frame).
+    workbench.open_file("iparams.html")
+    workbench.wait_for(
+        lambda d: any("custom-page-app" in (t.get_attribute("aria-label") or t.text) for t in workbench.visible(".tab")),
+        what="the panel's title naming the second app",
+    )
+    with workbench.inside_webview(PAGE_FRAME) as shown:
+        workbench.wait_for(lambda d: "custom-page-app" in page_text(d), what="the second app's page")
+        assert shown.find_elements(By.CSS_SELECTOR, "iframe"), "a custom page is shown in a frame of the page"

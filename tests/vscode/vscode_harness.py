@@ -10,6 +10,7 @@ panel, hover, apply a quick fix, type, take a screenshot). Every wait has a time
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import re
@@ -22,7 +23,7 @@ from pathlib import Path
 from urllib.parse import quote
 
 from selenium import webdriver
-from selenium.common.exceptions import StaleElementReferenceException, TimeoutException
+from selenium.common.exceptions import StaleElementReferenceException, TimeoutException, WebDriverException
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
@@ -415,6 +416,51 @@ class Workbench:
                 return
             self.keys(Keys.ARROW_DOWN)
         raise AssertionError(f"no quick fix {title_part!r} among {titles}")
+
+    def close_tab(self, label: str):
+        """Closes the editor tab whose label holds `label` with its close button, as a user does."""
+        def tab(_):
+            tabs = [t for t in self.visible(".tab") if label in (t.get_attribute("aria-label") or t.text)]
+            return tabs[0] if tabs else None
+
+        closing = self.wait_for(tab, what=f"the tab {label!r}")
+        # The button shows on hover; a script's click needs none.
+        button = closing.find_element(By.CSS_SELECTOR, ".tab-actions .action-label")
+        self.driver.execute_script("arguments[0].click()", button)
+        self.wait_for(lambda d: not tab(d), what=f"the tab {label!r} to close")
+
+    def cursor(self) -> tuple[int, int]:
+        """The active editor's cursor (1-based line and column), as the status bar shows it."""
+        item = self.wait_for(lambda d: self.visible(".statusbar-item[id*='selection']"), what="the cursor's place")[0]
+        place = re.search(r"Ln (\d+), Col (\d+)", item.text)
+        assert place, item.text
+        return int(place[1]), int(place[2])
+
+    @contextlib.contextmanager
+    def inside_webview(self, frame_css: str, timeout=None):
+        """Inside the frame `frame_css` of a webview (an extension's panel): VS Code holds a
+        webview's document in a frame (`#active-frame`) of a frame of its own (`iframe.webview`).
+        Back to the workbench on leaving."""
+        def enter(driver):
+            for host in self.visible("iframe.webview"):
+                driver.switch_to.default_content()
+                try:
+                    driver.switch_to.frame(host)
+                    driver.switch_to.frame(driver.find_element(By.CSS_SELECTOR, "#active-frame"))
+                    inner = [f for f in driver.find_elements(By.CSS_SELECTOR, frame_css) if f.is_displayed()]
+                    if inner:
+                        driver.switch_to.frame(inner[0])
+                        return True
+                except WebDriverException:
+                    pass
+            driver.switch_to.default_content()
+            return False
+
+        self.wait_for(enter, timeout=timeout, what=f"a webview holding {frame_css}")
+        try:
+            yield self.driver
+        finally:
+            self.driver.switch_to.default_content()
 
     def screenshot(self, path: Path) -> Path:
         self.driver.save_screenshot(str(path))
