@@ -12,7 +12,8 @@
 //! - [`index`]: per app, from its last check, its keys and every read of them;
 //! - [`hover`], [`completion`], [`navigation`]: what the format and the app's reads tell;
 //! - [`rename`]: an iparam key renamed in its declaration and every read;
-//! - [`preview`]: the app's installation page, served from the editor's text.
+//! - [`preview`]: the app's installation page, served from the editor's text ([`previews`]: the
+//!   previews running).
 //!
 //! Standard output carries the protocol only: nothing on this path prints; logs go to
 //! standard error.
@@ -29,6 +30,7 @@ mod locations;
 mod navigation;
 pub mod positions;
 mod preview;
+mod previews;
 mod rename;
 mod server;
 mod state;

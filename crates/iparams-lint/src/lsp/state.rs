@@ -14,7 +14,7 @@ use serde_json::{Value, json};
 use super::documents::{Documents, Place};
 use super::index::{AppIndex, Indexes};
 use super::positions::Encoding;
-use super::preview::Previews;
+use super::previews::Previews;
 use crate::workspace::config::{Choices, JobRules};
 use crate::workspace::{Target, Workspace};
 
