@@ -113,12 +113,18 @@ def test_an_app_with_only_a_custom_page_gets_its_findings(workbench, code_server
     assert "page-secret-not-secure" in {p.code for p in problems}
 
 
-def test_a_workspace_of_two_folders_gets_findings_in_both(workbench, code_server, app_copy, tmp_path):
+def open_two_apps(workbench, code_server, app_copy, tmp_path):
+    """A window on a workspace of two folders, the broken app's and the custom page app's."""
     broken = app_copy(BROKEN)
     page = app_copy(CUSTOM_PAGE, name="custom-page-app")
     workspace = tmp_path / "two-apps.code-workspace"
     workspace.write_text(json.dumps({"folders": [{"path": str(broken)}, {"path": str(page)}]}))
     workbench.open(code_server.workspace_url(workspace))
+    return broken, page
+
+
+def test_a_workspace_of_two_folders_gets_findings_in_both(workbench, code_server, app_copy, tmp_path):
+    broken, page = open_two_apps(workbench, code_server, app_copy, tmp_path)
     workbench.open_file("iparams.json")
     workbench.open_file("iparams.html")
     wait_findings(workbench, broken, "config/iparams.json")
@@ -182,11 +188,7 @@ def _listening(port: int) -> bool:
 
 
 def test_the_installation_page_follows_the_active_app(workbench, code_server, app_copy, tmp_path):
-    broken = app_copy(BROKEN)
-    page = app_copy(CUSTOM_PAGE, name="custom-page-app")
-    workspace = tmp_path / "two-apps.code-workspace"
-    workspace.write_text(json.dumps({"folders": [{"path": str(broken)}, {"path": str(page)}]}))
-    workbench.open(code_server.workspace_url(workspace))
+    broken, page = open_two_apps(workbench, code_server, app_copy, tmp_path)
     workbench.open_file("iparams.json")
     wait_findings(workbench, broken, "config/iparams.json")
     workbench.run_command("iparams-lint: Preview Installation Page")

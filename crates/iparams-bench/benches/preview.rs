@@ -38,15 +38,7 @@ fn main() {
         .http_status_as_error(false)
         .build()
         .into();
-    let get = |path: &str| -> String {
-        agent
-            .get(&format!("{base}{path}"))
-            .call()
-            .expect("an answer")
-            .body_mut()
-            .read_to_string()
-            .expect("a text")
-    };
+    let get = |path: &str| fetch(&agent, &base, path);
 
     let (rounds, edits) = if bench { (200, 40) } else { (3, 2) };
     let mut served: Vec<f64> = (0..rounds)
@@ -78,15 +70,7 @@ fn main() {
         .expect("a URL")
         .trim_end_matches("/custom_configs")
         .to_owned();
-    let get_typed = |path: &str| -> String {
-        agent
-            .get(&format!("{base}{path}"))
-            .call()
-            .expect("an answer")
-            .body_mut()
-            .read_to_string()
-            .expect("a text")
-    };
+    let get_typed = |path: &str| fetch(&agent, &base, path);
     let version = std::cell::Cell::new(1);
     let mut typed = time_updates(&get_typed, &original, edits, |edited| {
         version.set(version.get() + 1);
@@ -120,6 +104,17 @@ fn main() {
             times.len(),
         );
     }
+}
+
+/// `GET base + path`'s body.
+fn fetch(agent: &ureq::Agent, base: &str, path: &str) -> String {
+    agent
+        .get(&format!("{base}{path}"))
+        .call()
+        .expect("an answer")
+        .body_mut()
+        .read_to_string()
+        .expect("a text")
 }
 
 /// Times `edits` edits of iparams.json's first display name, each made by `edit` (given the
