@@ -698,7 +698,8 @@ fn run_binary(messages: &[Value]) -> (Option<i32>, Vec<Value>, String) {
 /// Runs the binary's language server on the bytes `input`, as `run_binary` does.
 fn run_binary_on(input: Vec<u8>) -> (Option<i32>, Vec<Value>, String) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_iparams-lint"))
-        .args(["lsp", "--stdio"])
+        // Twice, as VS Code's client sends it for a command that already has it.
+        .args(["lsp", "--stdio", "--stdio"])
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())

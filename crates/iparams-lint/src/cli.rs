@@ -72,8 +72,8 @@ pub enum Command {
     #[command(long_about = LSP_ABOUT)]
     Lsp {
         /// Accepted and ignored: standard input and output are always used (VS Code's client
-        /// adds it)
-        #[arg(long)]
+        /// adds it, once more when the command already has it)
+        #[arg(long, overrides_with = "stdio")]
         stdio: bool,
     },
     /// Print shell completions
