@@ -271,16 +271,8 @@ fn note_unguarded(state: &mut State, notification: Notification, dirty: &mut BTr
             let item = params.text_document;
             let language = String::from(item.language_id);
             let document = Document::new(&item.uri, item.version, language, item.text);
-            if let Some(path) = document.path() {
-                state
-                    .workspace
-                    .overlay(&path, document.text.clone().into_bytes());
-                state.previews.edited(&path, Some(&document.text));
-            }
-            if let Place::App { root, relative } = &document.place {
-                state.last_in_app = Some(root.join(relative));
-            }
             state.documents.insert(item.uri.clone(), document);
+            state.took_text(&item.uri);
             dirty.insert(item.uri);
         }
         "textDocument/didChange" => {
@@ -299,15 +291,7 @@ fn note_unguarded(state: &mut State, notification: Notification, dirty: &mut BTr
                 params.content_changes,
                 encoding,
             );
-            if let Some(path) = document.path() {
-                state
-                    .workspace
-                    .overlay(&path, document.text.clone().into_bytes());
-                state.previews.edited(&path, Some(&document.text));
-            }
-            if let Place::App { root, relative } = &document.place {
-                state.last_in_app = Some(root.join(relative));
-            }
+            state.took_text(&uri);
             dirty.insert(uri);
         }
         "textDocument/didSave" => {

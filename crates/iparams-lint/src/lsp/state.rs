@@ -103,6 +103,23 @@ impl State {
         }
     }
 
+    /// The open document at `uri` has a new text (opened or edited): it stands for its file in
+    /// the checks and in the preview of its app, which is the app previewed when none is named.
+    pub fn took_text(&mut self, uri: &Uri) {
+        let Some(document) = self.documents.get(uri) else {
+            return;
+        };
+        let Some(path) = document.path() else {
+            return;
+        };
+        self.workspace
+            .overlay(&path, document.text.clone().into_bytes());
+        self.previews.edited(&path, Some(&document.text));
+        if matches!(document.place, Place::App { .. }) {
+            self.last_in_app = Some(path);
+        }
+    }
+
     /// Queues a notification to the client.
     pub fn notify(&mut self, method: &str, params: Value) {
         self.outbox
