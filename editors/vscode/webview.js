@@ -2,6 +2,8 @@
 // The panel that shows an app's installation page beside the editor: its HTML, and the one
 // message from the page it passes on. No `vscode` import, so that plain Node tests load it.
 
+const path = require('path');
+
 /** The commands each server answers (docs/editors.md, "The installation page beside the editor"). */
 const PREVIEW_COMMAND = 'iparams-lint.preview';
 const STOP_COMMAND = 'iparams-lint.stopPreview';
@@ -58,14 +60,14 @@ function escapeAttribute(text) {
  */
 function revealOf(message, inside) {
   if (!message || typeof message !== 'object' || message.type !== 'iparams-lint.reveal') return null;
-  const { path, line, column } = /** @type {any} */ (message);
-  if (typeof path !== 'string' || !inside(path)) return null;
+  const { path: file, line, column } = /** @type {any} */ (message);
+  if (typeof file !== 'string' || !inside(file)) return null;
   if (!Number.isInteger(line) || !Number.isInteger(column) || line < 1 || column < 1) return null;
-  return { path, line: line - 1, column: column - 1 };
+  return { path: file, line: line - 1, column: column - 1 };
 }
 
 /** Whether `file` is inside the folder `folder` (both absolute, in the platform's form). */
-function isInside(folder, file, sep = require('path').sep) {
+function isInside(folder, file, sep = path.sep) {
   const base = folder.endsWith(sep) ? folder : folder + sep;
   return file.startsWith(base);
 }

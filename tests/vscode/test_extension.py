@@ -55,12 +55,18 @@ def wait_findings(workbench, app: Path, relative: str):
     return problems
 
 
-def test_the_problems_panel_shows_the_findings_of_a_broken_iparams_json(workbench, code_server, app_copy):
-    assert any(e.startswith("iparams-lint.iparams-lint@") for e in code_server.installed_extensions())
+def open_broken_app(workbench, code_server, app_copy):
+    """A window on a copy of the broken app with its iparams.json open, once iparams-lint's
+    findings of it are shown: the copy's folder and those findings."""
     app = app_copy(BROKEN)
     workbench.open(code_server.folder_url(app))
     workbench.open_file("config/iparams.json")
-    problems = wait_findings(workbench, app, "config/iparams.json")
+    return app, wait_findings(workbench, app, "config/iparams.json")
+
+
+def test_the_problems_panel_shows_the_findings_of_a_broken_iparams_json(workbench, code_server, app_copy):
+    assert any(e.startswith("iparams-lint.iparams-lint@") for e in code_server.installed_extensions())
+    app, problems = open_broken_app(workbench, code_server, app_copy)
     # Two errors, a warning and two infos, each with its rule.
     assert [p.severity for p in problems].count("error") == 2
     assert {"unknown-type", "default-not-in-options", "sensitive-key-not-secure", "unused-iparam"} == {
@@ -69,10 +75,7 @@ def test_the_problems_panel_shows_the_findings_of_a_broken_iparams_json(workbenc
 
 
 def test_hover_shows_what_the_language_server_documents(workbench, code_server, app_copy):
-    app = app_copy(BROKEN)
-    workbench.open(code_server.folder_url(app))
-    workbench.open_file("config/iparams.json")
-    wait_findings(workbench, app, "config/iparams.json")
+    open_broken_app(workbench, code_server, app_copy)
     # An attribute: what it means.
     attribute = workbench.hover_text('"required"')
     assert "mandatory" in attribute, attribute
@@ -83,12 +86,9 @@ def test_hover_shows_what_the_language_server_documents(workbench, code_server, 
 
 
 def test_a_quick_fix_changes_the_file_on_disk(workbench, code_server, app_copy):
-    app = app_copy(BROKEN)
+    app, problems = open_broken_app(workbench, code_server, app_copy)
     iparams = app / "config/iparams.json"
     before = iparams.read_text()
-    workbench.open(code_server.folder_url(app))
-    workbench.open_file("config/iparams.json")
-    problems = wait_findings(workbench, app, "config/iparams.json")
     unknown = next(p for p in problems if p.code == "unknown-type")
     # Inside "txt", as a user puts the cursor on the squiggle.
     workbench.go_to(unknown.line, unknown.column + 1)
@@ -139,12 +139,9 @@ def page_text(driver) -> str:
 
 
 def test_the_installation_page_beside_the_editor_follows_unsaved_typing(workbench, code_server, app_copy):
-    app = app_copy(BROKEN)
+    app, _ = open_broken_app(workbench, code_server, app_copy)
     iparams = app / "config/iparams.json"
     on_disk = iparams.read_text()
-    workbench.open(code_server.folder_url(app))
-    workbench.open_file("config/iparams.json")
-    wait_findings(workbench, app, "config/iparams.json")
     workbench.run_command("iparams-lint: Preview Installation Page")
     with workbench.inside_webview(PAGE_FRAME, timeout=60) as page:
         workbench.wait_for(lambda d: "API key" in page_text(d), what="the page's fields")
