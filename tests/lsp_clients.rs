@@ -61,18 +61,8 @@ fn pytest_lsp_drives_the_server_as_vscode_neovim_and_emacs() {
         .env_remove("NO_COLOR")
         .output()
         .expect("the venv's python runs");
-    let (stdout, stderr) = streams(&output);
-    println!("{stdout}{stderr}");
     println!("pytest-lsp suite: {:.1} s", started.elapsed().as_secs_f64());
-    assert!(
-        output.status.success(),
-        "the pytest-lsp suite failed ({}): see its output above",
-        output.status
-    );
-    assert!(
-        stdout.contains(" passed") && !stdout.contains("skipped"),
-        "every client test ran: {stdout}"
-    );
+    support::assert_pytest_ran_and_passed(&output, "the pytest-lsp suite");
 }
 
 #[test]

@@ -96,16 +96,9 @@ fn selenium_drives_the_page_in_headless_chromium() {
     let mut passed = 0;
     for (half, child) in running.into_iter().enumerate() {
         let output = child.wait_with_output().expect("pytest ends");
-        let (stdout, stderr) = streams(&output);
-        println!("{stdout}{stderr}");
-        assert!(
-            output.status.success(),
-            "half {half} of the browser suite failed ({}): see its output above",
-            output.status
-        );
-        assert!(
-            stdout.contains(" passed") && !stdout.contains("skipped"),
-            "every browser test ran: {stdout}"
+        let stdout = support::assert_pytest_ran_and_passed(
+            &output,
+            &format!("half {half} of the browser suite"),
         );
         passed += stdout
             .lines()

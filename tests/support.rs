@@ -262,6 +262,23 @@ pub fn exchange(
     (status, head, body)
 }
 
+/// Prints a pytest run's output and asserts that it passed with every test run (none skipped:
+/// a suite that skips has not checked what it is there for); `suite` names it in the failure.
+pub fn assert_pytest_ran_and_passed(output: &std::process::Output, suite: &str) -> String {
+    let (stdout, stderr) = streams(output);
+    println!("{stdout}{stderr}");
+    assert!(
+        output.status.success(),
+        "{suite} failed ({}): see its output above",
+        output.status
+    );
+    assert!(
+        stdout.contains(" passed") && !stdout.contains("skipped"),
+        "every test of {suite} ran: {stdout}"
+    );
+    stdout
+}
+
 /// The data of a chunked body: size line, data, CRLF.
 pub fn dechunk(mut rest: &str) -> String {
     let mut data = String::new();
