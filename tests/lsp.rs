@@ -1963,54 +1963,43 @@ fn the_preview_command_serves_the_editors_unsaved_text() {
     // the files the page is made of, and not among the quick fixes.
     let whole =
         json!({ "start": { "line": 0, "character": 0 }, "end": { "line": 1, "character": 0 } });
-    let actions = |client: &mut Client, file: &Path, only: Value| {
+    let actions = |client: &mut Client, file: &Path, only: Value| -> Vec<Value> {
         let mut context = json!({ "diagnostics": [] });
         if !only.is_null() {
             context["only"] = only;
         }
-        client.result(
+        let listed = client.result(
             "textDocument/codeAction",
             json!({ "textDocument": { "uri": uri(file) }, "range": whole, "context": context }),
-        )
+        );
+        listed.as_array().expect("actions").clone()
     };
+    let kinds = |listed: &[Value]| -> Vec<String> {
+        listed
+            .iter()
+            .map(|a| a["kind"].as_str().unwrap_or("").to_owned())
+            .collect()
+    };
+    const PREVIEW: &str = "source.preview.iparams-lint";
     let listed = actions(&mut client, &iparams, Value::Null);
     let preview_action = listed
-        .as_array()
-        .expect("actions")
         .iter()
-        .find(|a| a["kind"] == "source.preview.iparams-lint")
-        .unwrap_or_else(|| panic!("no preview action in {listed:#}"));
+        .find(|a| a["kind"] == PREVIEW)
+        .unwrap_or_else(|| panic!("no preview action in {listed:#?}"));
     assert_eq!(
         preview_action["command"],
         json!({ "title": "Preview the installation page", "command": "iparams-lint.preview", "arguments": [uri(&iparams)] })
     );
-    let quick = actions(&mut client, &iparams, json!(["quickfix"]));
-    assert!(
-        quick
-            .as_array()
-            .expect("actions")
-            .iter()
-            .all(|a| a["kind"] == "quickfix"),
-        "{quick:#}"
-    );
-    let source = actions(&mut client, &iparams, json!(["source"]));
-    assert!(
-        source
-            .as_array()
-            .expect("actions")
-            .iter()
-            .any(|a| a["kind"] == "source.preview.iparams-lint")
-    );
+    let quick = kinds(&actions(&mut client, &iparams, json!(["quickfix"])));
+    assert!(quick.iter().all(|k| k == "quickfix"), "{quick:?}");
+    let source = kinds(&actions(&mut client, &iparams, json!(["source"])));
+    assert!(source.iter().any(|k| k == PREVIEW), "{source:?}");
     let server_js = scratch.0.join("server/server.js");
     client.open(&uri(&server_js), "javascript", &read(&server_js));
-    let on_a_script = actions(&mut client, &server_js, Value::Null);
+    let on_a_script = kinds(&actions(&mut client, &server_js, Value::Null));
     assert!(
-        on_a_script
-            .as_array()
-            .expect("actions")
-            .iter()
-            .all(|a| a["kind"] != "source.preview.iparams-lint"),
-        "not on a file the page is not made of: {on_a_script:#}"
+        on_a_script.iter().all(|k| k != PREVIEW),
+        "not on a file the page is not made of: {on_a_script:?}"
     );
 
     // Closed unsaved: the disk's text counts again.
