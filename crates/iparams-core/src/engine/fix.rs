@@ -146,6 +146,15 @@ mod tests {
     use super::*;
     use crate::span::Span;
 
+    /// `text` fixed with every rule at its default level, fixes up to `allowed`.
+    fn fix_text(text: &str, allowed: Applicability) -> FixOutcome {
+        Linter::default().fix(
+            &SourceText::decode(text.as_bytes()),
+            &RuleSettings::default(),
+            allowed,
+        )
+    }
+
     #[test]
     fn edits_apply_in_order() {
         let text = "0123456789";
@@ -158,23 +167,14 @@ mod tests {
     #[test]
     fn fixing_twice_changes_nothing_the_second_time() {
         let text = r#"{"a": {"display_name": "A", "type": "Text", "required": "true", "Data-bind": "product.domain"}}"#;
-        let mut linter = Linter::default();
-        let first = linter.fix(
-            &SourceText::decode(text.as_bytes()),
-            &RuleSettings::default(),
-            Applicability::Safe,
-        );
+        let first = fix_text(text, Applicability::Safe);
         let fixed = first.text.expect("something was fixed");
         assert_eq!(
             fixed,
             r#"{"a": {"display_name": "A", "type": "text", "required": true, "data-bind": "product.domain"}}"#
         );
         assert_eq!(first.fixed, 3);
-        let second = linter.fix(
-            &SourceText::decode(fixed.as_bytes()),
-            &RuleSettings::default(),
-            Applicability::Safe,
-        );
+        let second = fix_text(&fixed, Applicability::Safe);
         assert_eq!(second.text, None);
         assert_eq!(second.fixed, 0);
     }
@@ -182,50 +182,28 @@ mod tests {
     #[test]
     fn unsafe_fixes_need_asking() {
         let text = "{\n  \"k\": {\"display_name\": \"K\", \"type\": \"api_key\", \"type_attributes\": {\"product\": \"freshdesk\"}}\n}\n";
-        let mut linter = Linter::default();
-        let safe = linter.fix(
-            &SourceText::decode(text.as_bytes()),
-            &RuleSettings::default(),
-            Applicability::Safe,
-        );
+        let safe = fix_text(text, Applicability::Safe);
         assert_eq!(safe.text, None);
-        let risky = linter.fix(
-            &SourceText::decode(text.as_bytes()),
-            &RuleSettings::default(),
-            Applicability::Unsafe,
-        );
+        let risky = fix_text(text, Applicability::Unsafe);
         assert!(risky.text.expect("fixed").contains("\"secure\": true"));
     }
 
     #[test]
     fn files_with_syntax_errors_are_never_rewritten() {
         let text = r#"{"a": {"display_name": "A", "type": "Text" "required": true}}"#;
-        let outcome = Linter::default().fix(
-            &SourceText::decode(text.as_bytes()),
-            &RuleSettings::default(),
-            Applicability::Unsafe,
-        );
+        let outcome = fix_text(text, Applicability::Unsafe);
         assert_eq!(outcome.text, None);
         assert!(!outcome.report.well_formed);
         // A trailing comma is fixed, but not while another syntax error is left.
         let text = r#"{"a": {"display_name": "A", "type": "text",}, "b" 1}"#;
-        let outcome = Linter::default().fix(
-            &SourceText::decode(text.as_bytes()),
-            &RuleSettings::default(),
-            Applicability::Unsafe,
-        );
+        let outcome = fix_text(text, Applicability::Unsafe);
         assert_eq!(outcome.text, None);
     }
 
     #[test]
     fn a_trailing_comma_is_removed_and_the_other_fixes_follow() {
         let text = "{\n  \"a\": {\"display_name\": \"A\", \"type\": \"Text\",},\n}\n";
-        let mut linter = Linter::default();
-        let outcome = linter.fix(
-            &SourceText::decode(text.as_bytes()),
-            &RuleSettings::default(),
-            Applicability::Safe,
-        );
+        let outcome = fix_text(text, Applicability::Safe);
         let fixed = outcome.text.expect("fixed");
         assert_eq!(
             fixed,
@@ -234,11 +212,7 @@ mod tests {
         assert_eq!(outcome.fixed, 3);
         assert!(outcome.report.well_formed);
         // Stable: a second run changes nothing.
-        let again = linter.fix(
-            &SourceText::decode(fixed.as_bytes()),
-            &RuleSettings::default(),
-            Applicability::Safe,
-        );
+        let again = fix_text(&fixed, Applicability::Safe);
         assert_eq!(again.text, None);
     }
 }
