@@ -663,6 +663,21 @@ fn surface_invariants_hold_on_seeds() {
 /// idempotent; and the generator does make them happen, so this is not vacuous.
 #[test]
 fn fixes_are_sound() {
+    // A trailing comma is mended and the other fixes follow in the same run; with a second
+    // syntax error beside it, nothing is touched.
+    let trailing = br#"{"Secret Key": {"display_name": "K", "type": "text"},}"#;
+    let mended = invariants::fix_is_sound(&mut Linter::default(), trailing, Applicability::Unsafe);
+    assert!(
+        mended.is_some_and(|text| text.contains(r#""secure": true}}"#)),
+        "the trailing comma and the unsafe fix both apply"
+    );
+    let unmendable = br#"{"Secret Key": {"display_name": K, "type": "text"},}"#;
+    let left = invariants::fix_is_sound(&mut Linter::default(), unmendable, Applicability::Unsafe);
+    assert_eq!(
+        left, None,
+        "a file with an unfixable syntax error is left alone"
+    );
+
     let fixed = Cell::new(0);
     let mut runner = TestRunner::new(config(CASES));
     let result = runner.run(&near_valid(definitions()), |bytes| {
