@@ -7,7 +7,7 @@
 const crypto = require('crypto');
 const path = require('path');
 const vscode = require('vscode');
-const { PREVIEW_COMMAND, STOP_COMMAND, panelHtml, revealOf, isInside } = require('./webview');
+const { PREVIEW_COMMAND, STOP_COMMAND, panelHtml, revealOf, utf16Column, isInside } = require('./webview');
 
 class PreviewPanel {
   /**
@@ -99,7 +99,8 @@ class PreviewPanel {
     const at = shown && revealOf(message, (file) => isInside(shown.app, file));
     if (!at) return;
     const document = await vscode.workspace.openTextDocument(vscode.Uri.file(at.path));
-    const position = new vscode.Position(at.line, at.column);
+    const line = Math.min(at.line, document.lineCount - 1);
+    const position = new vscode.Position(line, utf16Column(document.lineAt(line).text, at.column));
     const column = this.panel?.viewColumn === vscode.ViewColumn.One ? vscode.ViewColumn.Two : vscode.ViewColumn.One;
     await vscode.window.showTextDocument(document, {
       viewColumn: column,

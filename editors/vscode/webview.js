@@ -66,10 +66,27 @@ function revealOf(message, inside) {
   return { path: file, line: line - 1, column: column - 1 };
 }
 
+/**
+ * The UTF-16 offset VS Code counts in a line for a column counted in characters, as the page
+ * gives it: each character beyond the Basic Multilingual Plane (an emoji) takes two units.
+ * @param {string} lineText
+ * @param {number} characters 0-based
+ */
+function utf16Column(lineText, characters) {
+  let units = 0;
+  let counted = 0;
+  for (const character of lineText) {
+    if (counted === characters) break;
+    units += character.length;
+    counted += 1;
+  }
+  return units + Math.max(0, characters - counted);
+}
+
 /** Whether `file` is inside the folder `folder` (both absolute, in the platform's form). */
 function isInside(folder, file, sep = path.sep) {
   const base = folder.endsWith(sep) ? folder : folder + sep;
   return file.startsWith(base);
 }
 
-module.exports = { PREVIEW_COMMAND, STOP_COMMAND, panelHtml, revealOf, isInside };
+module.exports = { PREVIEW_COMMAND, STOP_COMMAND, panelHtml, revealOf, utf16Column, isInside };

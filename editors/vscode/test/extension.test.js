@@ -11,7 +11,7 @@ const test = require('node:test');
 
 const { serverCommand, startedFrom, startFailure } = require('../server-command');
 const { APP_FILES, selectorOf } = require('../documents');
-const { PREVIEW_COMMAND, STOP_COMMAND, panelHtml, revealOf, isInside } = require('../webview');
+const { PREVIEW_COMMAND, STOP_COMMAND, panelHtml, revealOf, utf16Column, isInside } = require('../webview');
 
 const root = path.resolve(__dirname, '..');
 const manifest = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'));
@@ -204,4 +204,13 @@ test('a click on a finding reveals a file of the app shown, and nothing else', (
   ]) {
     assert.equal(revealOf(bad, inside), null, JSON.stringify(bad));
   }
+});
+
+test('a column the page counts in characters lands on the same character in VS Code', () => {
+  const line = '  "d\u00e9j\u00e0 \u{1F642}\u{1F642}": { "type": "tex" }';
+  const characters = [...line].indexOf('{');
+  assert.equal(utf16Column(line, characters), line.indexOf('{'));
+  assert.equal(utf16Column(line, characters) - characters, 2, 'two emoji, one unit more each');
+  assert.equal(utf16Column('plain', 3), 3);
+  assert.equal(utf16Column('ab', 5), 5, 'past the end stays past the end');
 });
