@@ -2,12 +2,12 @@
 //! it (the workspace's plan, `load_app` through the editor's overlays, `Linter::check_app`), so
 //! the findings are those of `iparams-lint --format json` for the same text; every open file
 //! of a checked app gets its findings again, so an edit to iparams.json shows at once in the
-//! scripts that read it.
+//! scripts that read it. A finding about a file the app lacks shows in its manifest.json.
 
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
-use iparams_core::{Diagnostic, FileReport, RuleSettings, Severity, SourceText};
+use iparams_core::{Diagnostic, FileReport, RuleSettings, Severity, SourceText, Span};
 use lsp_server::{Message, Notification};
 use lsp_types::Uri;
 use serde_json::{Value, json};
@@ -19,7 +19,7 @@ use super::locations::location;
 use super::positions::Cursor;
 use super::state::State;
 use crate::workspace::config::{self, JobRules};
-use crate::workspace::{Job, Plan, Target};
+use crate::workspace::{Job, MANIFEST_FILE, Plan, Target};
 
 /// What the diagnostics say they come from.
 pub const SOURCE: &str = "iparams-lint";
@@ -167,20 +167,42 @@ fn check_app(state: &mut State, root: &Path) -> Vec<Uri> {
             let index = AppIndex::build(app, checked.summary.as_ref());
             state.indexes.checked(root, index);
         }
-        let verdicts = checked.verdicts;
-        for verdict in verdicts {
+        let mut lacking = Vec::new();
+        for verdict in checked.verdicts {
             let found = open
                 .iter()
                 .position(|(_, relative)| verdict.relative.as_ref() == Some(relative));
-            if let Some(index) = found {
-                reports[index] = verdict.report;
+            match (found, &verdict.relative) {
+                (Some(index), _) => reports[index] = verdict.report,
+                (None, Some(relative)) if !root.join(relative).exists() => {
+                    lacking.extend(verdict.report.diagnostics);
+                }
+                (None, _) => {}
             }
+        }
+        let manifest = open
+            .iter()
+            .position(|(_, relative)| relative == MANIFEST_FILE);
+        if let Some(index) = manifest {
+            reports[index]
+                .diagnostics
+                .extend(lacking.into_iter().map(at_the_top));
         }
     }
     for ((uri, _), report) in open.iter().zip(reports) {
         store(state, uri, report);
     }
     open.into_iter().map(|(uri, _)| uri).collect()
+}
+
+/// A finding about a file the app lacks (config/iparams.json when config/ has no page source),
+/// moved to the top of the app's manifest.json: no editor can open a file that is not there.
+/// Its places and its fix were in that file, so they go.
+fn at_the_top(mut diagnostic: Diagnostic) -> Diagnostic {
+    diagnostic.span = Span::new(0, 0);
+    diagnostic.related.clear();
+    diagnostic.fix = None;
+    diagnostic
 }
 
 /// A document outside any app: an iparams.json gets the rules of iparams.json itself, as the
