@@ -1,16 +1,16 @@
 'use strict';
 // The VS Code client of `iparams-lint lsp`: one server over stdio per workspace folder that holds
-// apps (config/iparams.json or config/iparams.html below it), for the files of its apps
-// (iparams.json, requests.json, manifest.json, the scripts, templates and pages), restarted on
-// demand or when its path changes, started and stopped as folders come and go; and the command
-// that shows an app's installation page beside the editor (preview-panel.js). Everything else
-// is the server's. Which binary it starts (setting, the workspace's node_modules, PATH, or the
+// apps (config/iparams.json or config/iparams.html below it, or a manifest.json beside a config/
+// folder), for the files of its apps (iparams.json, requests.json, manifest.json, the scripts,
+// templates and pages), restarted on demand or when its path changes, started and stopped as
+// folders come and go; and the command that shows an app's installation page beside the editor
+// (preview-panel.js). Everything else is the server's. Which binary it starts (setting, the workspace's node_modules, PATH, or the
 // one inside the extension) is server-command.js's; which documents each gets, documents.js's.
 
 const vscode = require('vscode');
 const { LanguageClient } = require('vscode-languageclient/node');
 const { serverCommand, startedFrom, startFailure } = require('./server-command');
-const { APP_FILES, selectorOf } = require('./documents');
+const { APP_FILES, MANIFESTS, MANIFESTS_LOOKED_AT, manifestIsOfApp, selectorOf } = require('./documents');
 const { PreviewPanel } = require('./preview-panel');
 const { PREVIEW_COMMAND } = require('./webview');
 
@@ -32,14 +32,24 @@ function clientOf(uri) {
   return folder && clients.get(folder.uri.toString());
 }
 
+/** Whether `uri` is a folder. @param {vscode.Uri} uri */
+async function isFolder(uri) {
+  try {
+    return ((await vscode.workspace.fs.stat(uri)).type & vscode.FileType.Directory) !== 0;
+  } catch {
+    return false;
+  }
+}
+
 /** @param {vscode.WorkspaceFolder} folder */
 async function holdsApps(folder) {
-  const found = await vscode.workspace.findFiles(
-    new vscode.RelativePattern(folder, APP_FILES),
-    '**/node_modules/**',
-    1,
-  );
-  return found.length > 0;
+  const find = (glob, most) =>
+    vscode.workspace.findFiles(new vscode.RelativePattern(folder, glob), '**/node_modules/**', most);
+  if ((await find(APP_FILES, 1)).length > 0) return true;
+  for (const manifest of await find(MANIFESTS, MANIFESTS_LOOKED_AT)) {
+    if (await manifestIsOfApp(manifest.fsPath, (config) => isFolder(vscode.Uri.file(config)))) return true;
+  }
+  return false;
 }
 
 /** Starts the server of `folder` when it holds apps and has none yet. @param {vscode.WorkspaceFolder} folder */

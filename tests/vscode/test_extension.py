@@ -1,6 +1,7 @@
 """The extension in VS Code (code-server), as a user sees it: findings in the Problems panel equal
-to the command line's, hover, a quick fix saved to disk, an app with a custom page, and a
-workspace of two folders each served by its own server."""
+to the command line's, hover, a quick fix saved to disk, an app with a custom page, an app with
+neither page source (and a browser extension's folder left alone), a workspace of two folders
+each served by its own server, and the installation page beside the editor."""
 
 import json
 import os
@@ -16,6 +17,9 @@ from vscode_harness import wait_until
 BROKEN = "fixtures/vscode/broken-iparams"
 # An app with only config/iparams.html, whose findings are in the page itself.
 CUSTOM_PAGE = "fixtures/apps/page-secret-not-secure/invalid-misspelt-meta"
+# An app whose findings are in config/requests.json; its copy loses iparams.json, and is an app
+# by its manifest.json beside config/ alone.
+REQUESTS_APP = "fixtures/apps/request-method/invalid"
 
 
 def cli_findings(app: Path, relative: str) -> list[tuple]:
@@ -111,6 +115,38 @@ def test_an_app_with_only_a_custom_page_gets_its_findings(workbench, code_server
     workbench.open_file("config/iparams.html")
     problems = wait_findings(workbench, app, "config/iparams.html")
     assert "page-secret-not-secure" in {p.code for p in problems}
+
+
+def test_an_app_without_iparams_is_served_and_a_browser_extension_is_not(workbench, code_server, app_copy, tmp_path):
+    app = app_copy(REQUESTS_APP, name="requests-only-app")
+    (app / "config/iparams.json").unlink()
+    assert not list(app.glob("config/iparams.*"))
+    # A browser extension's folder: a manifest.json too, but no config/ folder beside it.
+    extension = tmp_path / "browser-extension"
+    extension.mkdir()
+    (extension / "manifest.json").write_text('{"manifest_version": 3, "name": "tabs", "version": "1.0"}\n')
+    (extension / ".vscode").mkdir()
+    (extension / ".vscode/settings.json").write_text(json.dumps({"iparams-lint.path": BINARY}))
+    workspace = tmp_path / "app-and-extension.code-workspace"
+    # The extension's folder first: its server is decided on before the app's starts.
+    workspace.write_text(json.dumps({"folders": [{"path": str(extension)}, {"path": str(app)}]}))
+    workbench.open(code_server.workspace_url(workspace))
+    workbench.open_file("config/requests.json")
+    problems = wait_findings(workbench, app, "config/requests.json")
+    assert {"request-method"} == {p.code for p in problems}
+    started = workbench.output_channel("iparams-lint")
+    assert "requests-only-app: Starting" in started, started
+    assert "browser-extension:" not in started, started
+    # What it lacks is said where the editor can show it: at the top of its manifest.json.
+    workbench.open_file("requests-only-app/manifest.json")
+    lacking = workbench.wait_problems(
+        lambda found: any(p.file == "manifest.json" for p in found),
+        source="iparams-lint",
+        what="the missing-iparams-file finding in manifest.json",
+    )
+    assert [(p.code, p.severity, p.line, p.column) for p in lacking if p.file == "manifest.json"] == [
+        ("missing-iparams-file", "error", 1, 1)
+    ]
 
 
 def open_two_apps(workbench, code_server, app_copy, tmp_path):

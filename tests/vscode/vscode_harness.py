@@ -294,13 +294,14 @@ class Workbench:
         self.quick_input(title, pick=title)
 
     def output_channel(self, name: str) -> str:
-        """The text of the output channel `name` (View: Output, that channel chosen)."""
+        """The text of the output channel `name` (View: Output, that channel chosen), as its view
+        lines show it (a long line wraps), with the editor's no-break spaces as spaces."""
         self.run_command("Output: Show Output Channels...")
         self.quick_input(name, pick=name)
         self.wait_for(lambda d: self.visible(".output-view .view-line"), what=f"the output of {name}")
         return self.driver.execute_script(
             "return Array.from(document.querySelectorAll('.output-view .view-line'), l => l.textContent).join('\\n')"
-        )
+        ).replace("\xa0", " ")
 
     def focus_workbench(self):
         # Where the keys go: Escape closes a hover, a menu or a quick input left open.

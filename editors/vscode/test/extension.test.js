@@ -10,7 +10,7 @@ const path = require('node:path');
 const test = require('node:test');
 
 const { serverCommand, startedFrom, startFailure } = require('../server-command');
-const { APP_FILES, selectorOf } = require('../documents');
+const { APP_FILES, MANIFESTS, MANIFESTS_LOOKED_AT, manifestIsOfApp, selectorOf } = require('../documents');
 const { PREVIEW_COMMAND, STOP_COMMAND, panelHtml, revealOf, utf16Column, isInside } = require('../webview');
 
 const root = path.resolve(__dirname, '..');
@@ -96,14 +96,38 @@ test('each folder’s server gets the scripts, pages and JSON of its own folder'
   }
   assert.ok(selector.some((s) => s.pattern === '/work/apps/**/config/{iparams,requests}.json'));
   assert.equal(selectorOf('C:\\work\\apps')[3].pattern, 'C:/work/apps/**/*');
-  // A folder holds apps when it has either installation page's source; the extension activates
-  // on the same files.
+  // A folder holds apps when it has either installation page's source, or a manifest.json
+  // beside a config/ folder; the extension activates on the same files.
   assert.equal(APP_FILES, '**/config/{iparams.json,iparams.html}');
-  for (const file of ['iparams.json', 'iparams.html']) {
-    assert.ok(manifest.activationEvents.includes(`workspaceContains:**/config/${file}`), file);
+  assert.equal(MANIFESTS, '**/manifest.json');
+  for (const glob of [APP_FILES.replace('{iparams.json,iparams.html}', 'iparams.json'), MANIFESTS]) {
+    assert.ok(manifest.activationEvents.includes(`workspaceContains:${glob}`), glob);
   }
   assert.match(extension, /onDidChangeWorkspaceFolders/);
   assert.match(extension, /workspaceFolder: folder/);
+});
+
+test('a manifest.json is an app’s only with a config/ folder beside it', async () => {
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), 'iparams-lint-manifests-'));
+  const make = (relative, text) => {
+    fs.mkdirSync(path.dirname(path.join(work, relative)), { recursive: true });
+    if (text !== undefined) fs.writeFileSync(path.join(work, relative), text);
+  };
+  make('app/manifest.json', '{}');
+  make('app/config/requests.json', '{}');
+  make('app/public/manifest.json', '{}');
+  // A browser extension's manifest.json, beside a file named config.
+  make('extension/manifest.json', '{}');
+  make('extension/config', '');
+  const isFolder = (candidate) => fs.promises.stat(candidate).then((s) => s.isDirectory(), () => false);
+  try {
+    assert.equal(await manifestIsOfApp(path.join(work, 'app/manifest.json'), isFolder), true);
+    assert.equal(await manifestIsOfApp(path.join(work, 'app/public/manifest.json'), isFolder), false);
+    assert.equal(await manifestIsOfApp(path.join(work, 'extension/manifest.json'), isFolder), false);
+  } finally {
+    fs.rmSync(work, { recursive: true, force: true });
+  }
+  assert.ok(MANIFESTS_LOOKED_AT >= 10);
 });
 
 test('a relative path with a folder is the workspace folder’s, an absolute one is kept', () => {
@@ -157,6 +181,7 @@ test('the schema is mapped to config/iparams.json and copied from the repository
   assert.deepEqual(manifest.activationEvents, [
     'workspaceContains:**/config/iparams.json',
     'workspaceContains:**/config/iparams.html',
+    'workspaceContains:**/manifest.json',
   ]);
 });
 
