@@ -3,12 +3,13 @@
 use super::linter::Linter;
 use super::report::FileReport;
 use crate::app::AppFacts;
-use crate::diagnostic::{Applicability, Diagnostic, Edit};
+use crate::diagnostic::{Applicability, Diagnostic, Edit, Fix};
 use crate::rules::{INVALID_JSON, RuleSettings};
 use crate::source::SourceText;
 
 /// Passes of fix-then-relint before giving up; fixes that do not conflict are all applied in
-/// the first pass, so more passes are only needed when one fix overlapped another.
+/// the first pass, so more passes are only needed when one fix overlapped another, or broke
+/// the JSON together with another.
 const MAX_PASSES: usize = 8;
 
 /// What fixing one file did.
@@ -53,10 +54,35 @@ pub fn apply(text: &str, edits: &[&Edit]) -> String {
     out
 }
 
-/// Two edits conflict when they overlap or insert at the same place (their order would be
-/// arbitrary).
+/// The edits of `fixes`, in order.
+fn edits_of<'f>(fixes: &[&'f Fix]) -> Vec<&'f Edit> {
+    fixes.iter().flat_map(|fix| &fix.edits).collect()
+}
+
+/// The fixes of a pass that `holds` accepts, with what it made of them: all of `chosen`, or
+/// else the first alone that it accepts. Fixes whose edits keep apart may still break the JSON
+/// together; one at a time, each pass still mends something, and the rest follow in the next.
+fn first_that_holds<'c, 'f, T>(
+    chosen: &'c [&'f Fix],
+    mut holds: impl FnMut(&[&'f Fix]) -> Option<T>,
+) -> Option<(&'c [&'f Fix], T)> {
+    let singly: &[&Fix] = if chosen.len() > 1 { chosen } else { &[] };
+    std::iter::once(chosen)
+        .chain(singly.iter().map(std::slice::from_ref))
+        .find_map(|fixes| holds(fixes).map(|made| (fixes, made)))
+}
+
+/// Two edits conflict when they overlap, insert at the same place (their order would be
+/// arbitrary), or one inserts where the other ends: an insertion after a member that another
+/// fix removes would be left after nothing (`{ , "secure": true }`).
 fn conflict(a: &Edit, b: &Edit) -> bool {
-    (a.span.start < b.span.end && b.span.start < a.span.end) || a.span.start == b.span.start
+    let inserts_at_end = |insert: &Edit, other: &Edit| {
+        insert.span.start == insert.span.end && insert.span.start == other.span.end
+    };
+    (a.span.start < b.span.end && b.span.start < a.span.end)
+        || a.span.start == b.span.start
+        || inserts_at_end(a, b)
+        || inserts_at_end(b, a)
 }
 
 impl Linter {
@@ -92,8 +118,7 @@ impl Linter {
         let mut fixed = 0;
         let mut passes = Vec::new();
         for _ in 0..MAX_PASSES {
-            let mut chosen: Vec<&Edit> = Vec::new();
-            let mut count = 0;
+            let mut chosen: Vec<&Fix> = Vec::new();
             // In a file that does not parse, only fixes of the syntax are sure of their places,
             // and only when they make it parse.
             let syntax_only = !report.well_formed;
@@ -106,28 +131,30 @@ impl Linter {
                 .filter(|d| !syntax_only || d.rule == INVALID_JSON.name)
                 .filter_map(|d| d.fix.as_ref());
             for fix in fixes {
-                if fix.applicability > allowed
-                    || fix
-                        .edits
-                        .iter()
-                        .any(|e| chosen.iter().any(|c| conflict(c, e)))
-                {
-                    continue;
+                let conflicts = fix
+                    .edits
+                    .iter()
+                    .any(|e| (chosen.iter().flat_map(|c| &c.edits)).any(|c| conflict(c, e)));
+                if fix.applicability <= allowed && !conflicts {
+                    chosen.push(fix);
                 }
-                chosen.extend(fix.edits.iter());
-                count += 1;
             }
-            if count == 0 {
+            if chosen.is_empty() {
                 break;
             }
             let current = text.as_deref().unwrap_or(source.text());
-            let candidate = apply(current, &chosen);
-            let candidate_report = lint(self, &SourceText::decode(candidate.as_bytes()));
-            if !candidate_report.well_formed {
+            let applied = first_that_holds(&chosen, |fixes| {
+                let candidate = apply(current, &edits_of(fixes));
+                let candidate_report = lint(self, &SourceText::decode(candidate.as_bytes()));
+                candidate_report
+                    .well_formed
+                    .then_some((candidate, candidate_report))
+            });
+            let Some((fixes, (candidate, candidate_report))) = applied else {
                 break;
-            }
-            fixed += count;
-            passes.push(chosen.into_iter().cloned().collect());
+            };
+            fixed += fixes.len();
+            passes.push(edits_of(fixes).into_iter().cloned().collect());
             report = candidate_report;
             text = Some(candidate);
         }
@@ -177,6 +204,49 @@ mod tests {
         let second = fix_text(&fixed, Applicability::Safe);
         assert_eq!(second.text, None);
         assert_eq!(second.fixed, 0);
+    }
+
+    #[test]
+    fn a_fix_that_adds_after_a_member_another_removes_waits_for_the_next_pass() {
+        // `"secure": true` goes after `"regex": {}`, which empty-regex removes: together they
+        // would leave `{ , "secure": true }`.
+        let text = "{\n  \"password\": {\n    \"regex\": {}\n  }\n}\n";
+        let outcome = fix_text(text, Applicability::Unsafe);
+        assert_eq!(outcome.fixed, 2);
+        assert_eq!(outcome.passes.len(), 2);
+        let fixed = outcome.text.expect("fixed");
+        assert!(
+            fixed.contains("\"secure\": true") && !fixed.contains("regex"),
+            "{fixed}"
+        );
+        assert!(outcome.report.well_formed);
+    }
+
+    #[test]
+    fn fixes_that_break_the_json_together_apply_one_at_a_time() {
+        let text = r#"{"a": {"b": 1}}"#;
+        // Each alone keeps the JSON well-formed; together they leave `{"a": {, "c": 2}}`.
+        let drop_member = Fix::safe("drop b", vec![Edit::delete(Span::new(7, 13))]);
+        let add_after = Fix::safe("add c", vec![Edit::insert(13, r#", "c": 2"#)]);
+        assert!(conflict(&drop_member.edits[0], &add_after.edits[0]));
+        let chosen = [&drop_member, &add_after];
+        let mut linter = Linter::default();
+        let mut well_formed = |fixes: &[&Fix]| {
+            let candidate = apply(text, &edits_of(fixes));
+            let source = SourceText::decode(candidate.as_bytes());
+            (linter.lint_with(&source, &RuleSettings::default()))
+                .well_formed
+                .then_some(candidate)
+        };
+        let (fixes, made) = first_that_holds(&chosen, &mut well_formed).expect("one holds");
+        assert_eq!((fixes.len(), made.as_str()), (1, r#"{"a": {}}"#));
+        let (fixes, made) = first_that_holds(&chosen[1..], &mut well_formed).expect("it holds");
+        assert_eq!(
+            (fixes.len(), made.as_str()),
+            (1, r#"{"a": {"b": 1, "c": 2}}"#)
+        );
+        let broken = Fix::safe("break", vec![Edit::insert(1, "x")]);
+        assert!(first_that_holds(&[&broken], &mut well_formed).is_none());
     }
 
     #[test]
