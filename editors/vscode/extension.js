@@ -4,8 +4,9 @@
 // folder), for the files of its apps (iparams.json, requests.json, manifest.json, the scripts,
 // templates and pages), restarted on demand or when its path changes, started and stopped as
 // folders come and go; and the command that shows an app's installation page beside the editor
-// (preview-panel.js). Everything else is the server's. Which binary it starts (setting, the workspace's node_modules, PATH, or the
-// one inside the extension) is server-command.js's; which documents each gets, documents.js's.
+// (preview-panel.js). Everything else is the server's. Which binary it starts (setting, the
+// workspace's node_modules, PATH, or the one inside the extension) is server-command.js's; which
+// documents each gets, documents.js's.
 
 const vscode = require('vscode');
 const { LanguageClient } = require('vscode-languageclient/node');
@@ -32,10 +33,10 @@ function clientOf(uri) {
   return folder && clients.get(folder.uri.toString());
 }
 
-/** Whether `uri` is a folder. @param {vscode.Uri} uri */
-async function isFolder(uri) {
+/** Whether there is a folder at `path`. @param {string} path */
+async function isFolder(path) {
   try {
-    return ((await vscode.workspace.fs.stat(uri)).type & vscode.FileType.Directory) !== 0;
+    return ((await vscode.workspace.fs.stat(vscode.Uri.file(path))).type & vscode.FileType.Directory) !== 0;
   } catch {
     return false;
   }
@@ -47,7 +48,7 @@ async function holdsApps(folder) {
     vscode.workspace.findFiles(new vscode.RelativePattern(folder, glob), '**/node_modules/**', most);
   if ((await find(APP_FILES, 1)).length > 0) return true;
   for (const manifest of await find(MANIFESTS, MANIFESTS_LOOKED_AT)) {
-    if (await manifestIsOfApp(manifest.fsPath, (config) => isFolder(vscode.Uri.file(config)))) return true;
+    if (await manifestIsOfApp(manifest.fsPath, isFolder)) return true;
   }
   return false;
 }
