@@ -59,16 +59,16 @@ fn edits_of<'f>(fixes: &[&'f Fix]) -> Vec<&'f Edit> {
     fixes.iter().flat_map(|fix| &fix.edits).collect()
 }
 
-/// The fixes of a pass that `holds` accepts, with what it made of them: all of `chosen`, or
-/// else the first alone that it accepts. Fixes whose edits keep apart may still break the JSON
-/// together; one at a time, each pass still mends something, and the rest follow in the next.
+/// The fixes of a pass that `holds` accepts, with what it made of them: all of `chosen`, else
+/// its first half, quarter, and so on down to its first fix. Fixes whose edits keep apart may
+/// still break the JSON together; a part of them still mends something in this pass (at most
+/// one check per halving), and the rest follow in the next passes.
 fn first_that_holds<'c, 'f, T>(
     chosen: &'c [&'f Fix],
     mut holds: impl FnMut(&[&'f Fix]) -> Option<T>,
 ) -> Option<(&'c [&'f Fix], T)> {
-    let singly: &[&Fix] = if chosen.len() > 1 { chosen } else { &[] };
-    std::iter::once(chosen)
-        .chain(singly.iter().map(std::slice::from_ref))
+    std::iter::successors(Some(chosen.len()), |&n| (n > 1).then_some(n / 2))
+        .map(|n| &chosen[..n])
         .find_map(|fixes| holds(fixes).map(|made| (fixes, made)))
 }
 
@@ -223,13 +223,14 @@ mod tests {
     }
 
     #[test]
-    fn fixes_that_break_the_json_together_apply_one_at_a_time() {
-        let text = r#"{"a": {"b": 1}}"#;
+    fn fixes_that_break_the_json_together_apply_a_part_at_a_time() {
+        let text = r#"{"p": 0, "q": 0, "a": {"b": 1}}"#;
+        let set_p = Fix::safe("p", vec![Edit::replace(Span::new(6, 7), "1")]);
+        let set_q = Fix::safe("q", vec![Edit::replace(Span::new(14, 15), "1")]);
         // Each alone keeps the JSON well-formed; together they leave `{"a": {, "c": 2}}`.
-        let drop_member = Fix::safe("drop b", vec![Edit::delete(Span::new(7, 13))]);
-        let add_after = Fix::safe("add c", vec![Edit::insert(13, r#", "c": 2"#)]);
-        assert!(conflict(&drop_member.edits[0], &add_after.edits[0]));
-        let chosen = [&drop_member, &add_after];
+        let drop_b = Fix::safe("drop b", vec![Edit::delete(Span::new(23, 29))]);
+        let add_c = Fix::safe("add c", vec![Edit::insert(29, r#", "c": 2"#)]);
+        assert!(conflict(&drop_b.edits[0], &add_c.edits[0]));
         let mut linter = Linter::default();
         let mut well_formed = |fixes: &[&Fix]| {
             let candidate = apply(text, &edits_of(fixes));
@@ -238,15 +239,20 @@ mod tests {
                 .well_formed
                 .then_some(candidate)
         };
-        let (fixes, made) = first_that_holds(&chosen, &mut well_formed).expect("one holds");
-        assert_eq!((fixes.len(), made.as_str()), (1, r#"{"a": {}}"#));
-        let (fixes, made) = first_that_holds(&chosen[1..], &mut well_formed).expect("it holds");
+        let all = [&set_p, &set_q, &drop_b, &add_c];
+        let (fixes, made) = first_that_holds(&all, &mut well_formed).expect("half holds");
+        assert_eq!(fixes.len(), 2);
+        assert_eq!(made, r#"{"p": 1, "q": 1, "a": {"b": 1}}"#);
+        let (fixes, made) = first_that_holds(&all[2..], &mut well_formed).expect("one holds");
         assert_eq!(
             (fixes.len(), made.as_str()),
-            (1, r#"{"a": {"b": 1, "c": 2}}"#)
+            (1, r#"{"p": 0, "q": 0, "a": {}}"#)
         );
+        let every_one = [&set_p, &set_q];
+        let (fixes, _) = first_that_holds(&every_one, &mut well_formed).expect("all hold");
+        assert_eq!(fixes.len(), 2);
         let broken = Fix::safe("break", vec![Edit::insert(1, "x")]);
-        assert!(first_that_holds(&[&broken], &mut well_formed).is_none());
+        assert!(first_that_holds(&[&broken, &set_p], &mut well_formed).is_none());
     }
 
     #[test]
