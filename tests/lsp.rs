@@ -1963,6 +1963,33 @@ fn the_preview_command_serves_the_editors_unsaved_text() {
         "/custom_configs/assets/iparams.js",
         "/* typed */",
     );
+    // So are the templates the page invokes, with the findings of their unsaved text.
+    let requests = scratch.0.join("config/requests.json");
+    let typed = read(&requests)
+        .replacen("listDepartments", "listTeams", 1)
+        .replacen("\"GET\"", "\"FETCH\"", 1);
+    client.open(&uri(&requests), "json", &typed);
+    let state = until_served(&authority, "/custom_configs/state", "listTeams");
+    let state: Value = serde_json::from_str(&state).expect("JSON");
+    assert!(
+        state["findings"]
+            .as_array()
+            .expect("findings")
+            .iter()
+            .any(|f| {
+                f["rule"] == "request-method"
+                    && f["path"]
+                        .as_str()
+                        .is_some_and(|p| p.ends_with("requests.json"))
+            }),
+        "{:#}",
+        state["findings"]
+    );
+    assert_ne!(
+        read(&requests),
+        typed,
+        "nothing is written to the user's files"
+    );
 
     // One preview per app: a second call from another file of it reuses it, and an editor with
     // its own view asks not to open a browser.
