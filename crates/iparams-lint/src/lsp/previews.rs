@@ -43,8 +43,8 @@ impl Previews {
     pub fn edited(&self, path: &Path, text: Option<&str>) {
         for (root, running) in &self.running {
             if path.starts_with(root) {
-                let mut app = running.shared.app.lock().unwrap_or_else(|e| e.into_inner());
-                app.edit(path, text.map(|text| text.as_bytes().to_vec()));
+                let edited = text.map(|text| text.as_bytes().to_vec());
+                running.shared.app().edit(path, edited);
             }
         }
     }
@@ -52,8 +52,7 @@ impl Previews {
     /// Configuration changed: each preview reads it again at its next reload.
     pub fn forget_configuration(&self) {
         for running in self.running.values() {
-            let mut app = running.shared.app.lock().unwrap_or_else(|e| e.into_inner());
-            app.workspace.forget_configuration();
+            running.shared.app().workspace.forget_configuration();
         }
     }
 

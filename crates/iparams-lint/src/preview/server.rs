@@ -7,7 +7,7 @@
 use std::borrow::Cow;
 use std::path::{Component, Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Condvar, Mutex, RwLock};
+use std::sync::{Arc, Condvar, Mutex, MutexGuard, RwLock};
 use std::time::Duration;
 
 use serde_json::{Map, Value as Json, json};
@@ -133,8 +133,12 @@ impl Shared {
 
     /// The editor's unsaved text of the file at `path`, if an editor holds it.
     pub fn overlaid(&self, path: &Path) -> Option<Vec<u8>> {
-        let app = self.app.lock().unwrap_or_else(|e| e.into_inner());
-        app.workspace.overlaid(path).map(<[u8]>::to_vec)
+        self.app().workspace.overlaid(path).map(<[u8]>::to_vec)
+    }
+
+    /// The app, locked; a handler that panicked while holding it does not stop the preview.
+    pub fn app(&self) -> MutexGuard<'_, App> {
+        self.app.lock().unwrap_or_else(|e| e.into_inner())
     }
 
     pub fn snapshot(&self) -> Arc<Snapshot> {
@@ -143,7 +147,7 @@ impl Shared {
 
     /// Reads the app again when a watched file changed; returns whether it did.
     pub fn reload_if_changed(&self) -> bool {
-        let mut app = self.app.lock().unwrap_or_else(|e| e.into_inner());
+        let mut app = self.app();
         let current = self.snapshot();
         if app.stamps() == current.stamps {
             return false;
@@ -267,7 +271,7 @@ fn route(shared: &Shared, request: &Incoming) -> Outgoing {
             if snapshot.custom_page {
                 // What the page stores, as the check read it, to check the values against.
                 let checked = snapshot.page_keys.clone().map(|page| {
-                    let mut app = shared.app.lock().unwrap_or_else(|e| e.into_inner());
+                    let mut app = shared.app();
                     let settings = app.workspace.settings_for(values_path).unwrap_or_default();
                     (page, settings)
                 });
@@ -280,7 +284,7 @@ fn route(shared: &Shared, request: &Incoming) -> Outgoing {
                 return json_answer(status, &value);
             }
             let (iparams_shown, settings) = {
-                let mut app = shared.app.lock().unwrap_or_else(|e| e.into_inner());
+                let mut app = shared.app();
                 let shown = app
                     .root
                     .join(crate::workspace::IPARAMS_FILE)
