@@ -303,9 +303,7 @@ fn note_unguarded(state: &mut State, notification: Notification, dirty: &mut BTr
             let uri = params.text_document.uri;
             if is_config(&uri) {
                 // A configuration saved from the editor: every document may change.
-                state.configs.clear();
-                state.workspace.forget_configuration();
-                state.previews.forget_configuration();
+                state.forget_configuration();
                 dirty.extend(state.documents.keys().cloned());
             } else if state.documents.contains_key(&uri) {
                 dirty.insert(uri);
@@ -341,9 +339,7 @@ fn note_unguarded(state: &mut State, notification: Notification, dirty: &mut BTr
         "workspace/didChangeWatchedFiles" => {
             // Configuration or app files changed on disk: read configuration again, and check
             // every open document against the new state of the disk.
-            state.configs.clear();
-            state.workspace.forget_configuration();
-            state.previews.forget_configuration();
+            state.forget_configuration();
             dirty.extend(state.documents.keys().cloned());
         }
         _ => {}

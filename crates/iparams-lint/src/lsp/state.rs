@@ -120,6 +120,13 @@ impl State {
         }
     }
 
+    /// Configuration may have changed: the checks and every preview read it again.
+    pub fn forget_configuration(&mut self) {
+        self.configs.clear();
+        self.workspace.forget_configuration();
+        self.previews.forget_configuration();
+    }
+
     /// Queues a notification to the client.
     pub fn notify(&mut self, method: &str, params: Value) {
         self.outbox
