@@ -172,9 +172,12 @@ fn check_app(state: &mut State, root: &Path) -> Vec<Uri> {
             let found = open
                 .iter()
                 .position(|(_, relative)| verdict.relative.as_ref() == Some(relative));
+            let findings = !verdict.report.diagnostics.is_empty();
             match (found, &verdict.relative) {
                 (Some(index), _) => reports[index] = verdict.report,
-                (None, Some(relative)) if !root.join(relative).exists() => {
+                // Only a file with findings is looked for on disk: each edit checks the app
+                // again, and most of its files have none.
+                (None, Some(relative)) if findings && !root.join(relative).exists() => {
                     lacking.extend(verdict.report.diagnostics);
                 }
                 (None, _) => {}
