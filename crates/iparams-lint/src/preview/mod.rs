@@ -164,7 +164,7 @@ pub fn start_with(mut loaded: App, launch: Launch) -> Result<Running, String> {
         Options {
             port,
             max_body: server::MAX_BODY,
-            log: launch.log.then(|| "preview".to_owned()),
+            log: log.then(|| "preview".to_owned()),
             refusal: server::error,
             ..Options::default()
         },
