@@ -65,6 +65,14 @@ def pytest_runtest_makereport(item, call):
     setattr(item, f"rep_{report.when}", report)
 
 
+def with_binary_setting(folder: Path) -> Path:
+    """`folder` with the binary under test in its folder settings: an extension host can
+    activate before the user settings reach it."""
+    (folder / ".vscode").mkdir()
+    (folder / ".vscode/settings.json").write_text(json.dumps({"iparams-lint.path": BINARY}))
+    return folder
+
+
 @pytest.fixture
 def app_copy(tmp_path):
     """Copies a fixture app (a folder of the repository) into the test's temporary folder."""
@@ -72,9 +80,6 @@ def app_copy(tmp_path):
     def copy(fixture, name=None):
         target = tmp_path / (name or Path(fixture).name)
         shutil.copytree(REPO / fixture, target)
-        # Folder settings too: an extension host can activate before the user settings reach it.
-        (target / ".vscode").mkdir()
-        (target / ".vscode/settings.json").write_text(json.dumps({"iparams-lint.path": BINARY}))
-        return target
+        return with_binary_setting(target)
 
     return copy

@@ -11,7 +11,7 @@ from pathlib import Path
 
 from selenium.webdriver.common.by import By
 
-from conftest import BINARY
+from conftest import BINARY, with_binary_setting
 from vscode_harness import wait_until
 
 BROKEN = "fixtures/vscode/broken-iparams"
@@ -66,6 +66,13 @@ def open_broken_app(workbench, code_server, app_copy):
     workbench.open(code_server.folder_url(app))
     workbench.open_file("config/iparams.json")
     return app, wait_findings(workbench, app, "config/iparams.json")
+
+
+def open_workspace(workbench, code_server, tmp_path, *folders: Path):
+    """A window on a workspace of `folders`, in that order."""
+    workspace = tmp_path / "folders.code-workspace"
+    workspace.write_text(json.dumps({"folders": [{"path": str(folder)} for folder in folders]}))
+    workbench.open(code_server.workspace_url(workspace))
 
 
 def test_the_problems_panel_shows_the_findings_of_a_broken_iparams_json(workbench, code_server, app_copy):
@@ -125,12 +132,9 @@ def test_an_app_without_iparams_is_served_and_a_browser_extension_is_not(workben
     extension = tmp_path / "browser-extension"
     extension.mkdir()
     (extension / "manifest.json").write_text('{"manifest_version": 3, "name": "tabs", "version": "1.0"}\n')
-    (extension / ".vscode").mkdir()
-    (extension / ".vscode/settings.json").write_text(json.dumps({"iparams-lint.path": BINARY}))
-    workspace = tmp_path / "app-and-extension.code-workspace"
+    with_binary_setting(extension)
     # The extension's folder first: its server is decided on before the app's starts.
-    workspace.write_text(json.dumps({"folders": [{"path": str(extension)}, {"path": str(app)}]}))
-    workbench.open(code_server.workspace_url(workspace))
+    open_workspace(workbench, code_server, tmp_path, extension, app)
     workbench.open_file("config/requests.json")
     problems = wait_findings(workbench, app, "config/requests.json")
     assert {"request-method"} == {p.code for p in problems}
@@ -153,9 +157,7 @@ def open_two_apps(workbench, code_server, app_copy, tmp_path):
     """A window on a workspace of two folders, the broken app's and the custom page app's."""
     broken = app_copy(BROKEN)
     page = app_copy(CUSTOM_PAGE, name="custom-page-app")
-    workspace = tmp_path / "two-apps.code-workspace"
-    workspace.write_text(json.dumps({"folders": [{"path": str(broken)}, {"path": str(page)}]}))
-    workbench.open(code_server.workspace_url(workspace))
+    open_workspace(workbench, code_server, tmp_path, broken, page)
     return broken, page
 
 
