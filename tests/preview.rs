@@ -77,25 +77,15 @@ impl Running {
         headers: &[(&str, &str)],
         body: &str,
     ) -> (u16, String) {
-        let (status, _, body) = self.exchange(method, path, host, headers, body);
+        let (status, _, body) =
+            support::exchange(&self.authority(), method, path, host, headers, body);
         (status, body)
     }
 
     /// A GET's status, head (lower case) and body.
     fn get_with_head(&self, path: &str) -> (u16, String, String) {
-        self.exchange("GET", path, &self.authority(), &[], "")
-    }
-
-    /// [`Running::raw`], with the answer's head (lower case) too.
-    fn exchange(
-        &self,
-        method: &str,
-        path: &str,
-        host: &str,
-        headers: &[(&str, &str)],
-        body: &str,
-    ) -> (u16, String, String) {
-        support::exchange(&self.authority(), method, path, host, headers, body)
+        let authority = self.authority();
+        support::exchange(&authority, "GET", path, &authority, &[], "")
     }
 
     /// Stops it with SIGINT; returns the exit code and its standard error.
